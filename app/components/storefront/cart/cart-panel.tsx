@@ -1,0 +1,125 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { formatMoney, multiplyMoney } from "~/lib/money";
+import { imageSrc } from "~/lib/images";
+import { useCart } from "./cart-provider";
+
+const FREE_SHIPPING_THRESHOLD = 50_000;
+
+/** The cart side panel (SPEC.md §2): lines, quantity controls, total, checkout and clear. */
+export function CartPanel() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const toFreeShipping = FREE_SHIPPING_THRESHOLD - cart.total;
+
+  return (
+    <Sheet open={cart.isOpen} onOpenChange={cart.setOpen}>
+      <SheetContent side="right" aria-describedby="cart-description">
+        <div className="border-b border-border px-6 pt-6 pb-5">
+          <SheetTitle>Shopping Cart ({cart.lines.length})</SheetTitle>
+          <SheetDescription id="cart-description" className="mt-1">
+            {cart.lines.length === 0
+              ? "Nothing here yet."
+              : toFreeShipping > 0
+                ? `Add ${formatMoney(toFreeShipping)} more for free shipping.`
+                : "Your order ships free."}
+          </SheetDescription>
+        </div>
+
+        {cart.lines.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-5 px-6 text-center">
+            <span className="flex size-20 items-center justify-center rounded-full bg-sand">
+              <ShoppingBag className="size-8 text-forest" aria-hidden />
+            </span>
+            <p className="font-display text-2xl">Your cart is empty</p>
+            <Button onClick={() => cart.setOpen(false)}>Continue Shopping</Button>
+          </div>
+        ) : (
+          <>
+            <ul className="flex-1 divide-y divide-border overflow-y-auto px-6" aria-label="Cart items">
+              {cart.lines.map((line) => (
+                <li key={line.key} className="flex gap-4 py-5" data-testid="cart-line">
+                  <Link to={`/product/${line.productId}`} onClick={() => cart.setOpen(false)} className="shrink-0" tabIndex={-1} aria-hidden>
+                    <img src={imageSrc(line.image, 480)} alt="" width={80} height={100} className="h-[100px] w-20 rounded-sm bg-sand object-cover" />
+                  </Link>
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="truncate font-semibold">{line.name}</p>
+                        <p className="text-xs text-stone">
+                          {[line.category, line.color, line.size && `Size ${line.size}`].filter(Boolean).join(" · ")}
+                        </p>
+                      </div>
+                      <button
+                        type="button"
+                        onClick={() => cart.remove(line.key)}
+                        className="-mt-1 -mr-2 rounded-sm p-2 text-stone transition-colors hover:bg-sand hover:text-destructive cursor-pointer"
+                        aria-label={`Remove ${line.name} from cart`}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                      </button>
+                    </div>
+                    <div className="mt-auto flex items-end justify-between pt-3">
+                      <div className="inline-flex items-center rounded-sm border border-border bg-white" role="group" aria-label={`Quantity of ${line.name}`}>
+                        <button
+                          type="button"
+                          className="inline-flex size-8 items-center justify-center hover:bg-sand cursor-pointer"
+                          onClick={() => cart.decrease(line.key)}
+                          aria-label={`Decrease quantity of ${line.name}`}
+                        >
+                          <Minus className="size-3.5" aria-hidden />
+                        </button>
+                        <span className="w-8 text-center text-sm font-semibold tabular-nums" data-testid="line-quantity">
+                          {line.quantity}
+                        </span>
+                        <button
+                          type="button"
+                          className="inline-flex size-8 items-center justify-center hover:bg-sand disabled:opacity-40 cursor-pointer"
+                          onClick={() => cart.increase(line.key)}
+                          disabled={line.quantity >= line.maxQuantity}
+                          aria-label={`Increase quantity of ${line.name}`}
+                        >
+                          <Plus className="size-3.5" aria-hidden />
+                        </button>
+                      </div>
+                      <div className="text-right">
+                        <p className="font-semibold tabular-nums">{formatMoney(multiplyMoney(line.price, line.quantity))}</p>
+                        {line.originalPrice != null && line.originalPrice > line.price && (
+                          <s className="text-xs text-stone tabular-nums">{formatMoney(multiplyMoney(line.originalPrice, line.quantity))}</s>
+                        )}
+                      </div>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="space-y-3 border-t border-border bg-sand/40 px-6 pt-5 pb-6">
+              <p className="flex items-baseline justify-between text-lg">
+                <span className="font-semibold">Total:</span>
+                <span className="font-display text-3xl font-semibold tabular-nums" data-testid="cart-total">
+                  {formatMoney(cart.total)}
+                </span>
+              </p>
+              <p className="text-xs text-stone">Shipping is calculated at checkout.</p>
+              <Button
+                size="lg"
+                className="w-full"
+                onClick={() => {
+                  cart.setOpen(false);
+                  void navigate("/checkout");
+                }}
+              >
+                Proceed to Checkout
+              </Button>
+              <Button variant="ghost" className="w-full" onClick={cart.clear}>
+                Clear Cart
+              </Button>
+            </div>
+          </>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,108 @@
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { toast } from "sonner";
+import {
+  addToCart,
+  cartItemCount,
+  cartTotal,
+  parseStoredCart,
+  removeFromCart,
+  setQuantity,
+  type CartLine,
+  type NewCartLine,
+} from "~/modules/cart/cart";
+import { createBrowserStore } from "~/lib/browser-store";
+
+const EMPTY: CartLine[] = [];
+export const cartStore = createBrowserStore<CartLine[]>("ahenfie.cart.v1", EMPTY, parseStoredCart);
+
+interface CartContextValue {
+  lines: CartLine[];
+  itemCount: number;
+  total: number;
+  isOpen: boolean;
+  setOpen(open: boolean): void;
+  add(item: NewCartLine, quantity?: number): void;
+  increase(key: string): void;
+  decrease(key: string): void;
+  remove(key: string): void;
+  clear(): void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const lines = useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.serverSnapshot);
+  const [isOpen, setOpen] = useState(false);
+
+  const add = useCallback((item: NewCartLine, quantity = 1) => {
+    const result = addToCart(cartStore.get(), item, quantity);
+    switch (result.kind) {
+      case "out-of-stock":
+        toast.error("Out of stock", { description: `${item.name} is sold out at the moment.` });
+        return;
+      case "limit":
+        toast("Stock limit reached", {
+          description: `Only ${item.maxQuantity} of ${item.name} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
+        });
+        return;
+      case "increased":
+        cartStore.set(result.lines);
+        toast.success("Cart Updated", {
+          description: `${item.name} quantity increased to ${result.line.quantity}`,
+          action: { label: "View cart", onClick: () => setOpen(true) },
+        });
+        return;
+      case "added":
+        cartStore.set(result.lines);
+        toast.success("Added to Cart", {
+          description: `${item.name} has been added to your cart`,
+          action: { label: "View cart", onClick: () => setOpen(true) },
+        });
+    }
+  }, []);
+
+  const remove = useCallback((key: string) => {
+    const line = cartStore.get().find((l) => l.key === key);
+    cartStore.set(removeFromCart(cartStore.get(), key));
+    if (line) toast("Removed from Cart", { description: `${line.name} has been removed from your cart` });
+  }, []);
+
+  const changeBy = useCallback(
+    (key: string, delta: number) => {
+      const line = cartStore.get().find((l) => l.key === key);
+      if (!line) return;
+      if (line.quantity + delta <= 0) return remove(key);
+      cartStore.set(setQuantity(cartStore.get(), key, line.quantity + delta));
+    },
+    [remove],
+  );
+
+  const clear = useCallback(() => {
+    cartStore.set([]);
+    toast("Cart Cleared", { description: "All items have been removed from your cart" });
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      lines,
+      itemCount: cartItemCount(lines),
+      total: cartTotal(lines),
+      isOpen,
+      setOpen,
+      add,
+      increase: (key) => changeBy(key, 1),
+      decrease: (key) => changeBy(key, -1),
+      remove,
+      clear,
+    }),
+    [lines, isOpen, add, changeBy, remove, clear],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const context = useContext(CartContext);
+  if (!context) throw new Error("useCart must be used within a CartProvider");
+  return context;
+}

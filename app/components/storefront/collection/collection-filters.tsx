@@ -1,0 +1,148 @@
+import { RotateCcw, Search } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Slider } from "~/components/ui/slider";
+import { sortOptions, type CollectionFilters as Filters, type SortOption } from "~/modules/catalog/catalog.schema";
+
+const SEARCH_DEBOUNCE_MS = 350;
+
+/**
+ * Search, sort, price range, featured-only, in-stock-only and reset. Every change is
+ * reported with page reset to 1; the page turns it into the URL.
+ */
+export function CollectionFilters({
+  title,
+  filters,
+  bounds,
+  onChange,
+}: {
+  title: string;
+  filters: Filters;
+  bounds: { min: number; max: number };
+  onChange: (next: Filters) => void;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState(filters.q);
+  const lastSent = useRef(filters.q);
+  const low = Math.max(bounds.min, Math.min(filters.min ?? bounds.min, bounds.max));
+  const high = Math.min(bounds.max, Math.max(filters.max ?? bounds.max, bounds.min));
+  const [range, setRange] = useState<[number, number]>([low, high]);
+
+  // Follow the URL when it changes from outside (back button, reset, shared link).
+  useEffect(() => {
+    setQuery(filters.q);
+    lastSent.current = filters.q;
+  }, [filters.q]);
+  useEffect(() => setRange([low, high]), [low, high]);
+
+  useEffect(() => {
+    const trimmed = query.trim();
+    if (trimmed === lastSent.current.trim()) return;
+    const timer = window.setTimeout(() => {
+      lastSent.current = trimmed;
+      onChange({ ...filters, q: trimmed, page: 1 });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, filters, onChange]);
+
+  const update = (patch: Partial<Filters>) => onChange({ ...filters, ...patch, page: 1 });
+  const active = Boolean(filters.q || filters.sort !== "featured" || filters.min !== undefined || filters.max !== undefined || filters.featured || filters.instock);
+
+  return (
+    <form
+      role="search"
+      aria-label={`Filter ${title}`}
+      className="grid gap-6 rounded-sm border border-border bg-white/70 p-5 md:grid-cols-2 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        lastSent.current = query.trim();
+        update({ q: query.trim() });
+      }}
+    >
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-q`}>Search</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={`Search ${title.toLowerCase()}...`}
+            className="pl-9"
+            maxLength={100}
+          />
+        </div>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-sort`}>Sort by</Label>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          value={filters.sort}
+          onChange={(e) => update({ sort: e.target.value as SortOption })}
+          className="h-11 w-full cursor-pointer rounded-sm border border-border bg-white px-3 text-sm focus-visible:border-forest"
+        >
+          {sortOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between">
+          <span className="text-sm font-medium" id={`${id}-price`}>
+            Price
+          </span>
+          <span className="text-sm tabular-nums text-stone" data-testid="price-range-label">
+            GHS {range[0]} - GHS {range[1]}
+          </span>
+        </div>
+        <Slider
+          aria-labelledby={`${id}-price`}
+          min={bounds.min}
+          max={bounds.max}
+          step={1}
+          minStepsBetweenThumbs={0}
+          value={range}
+          disabled={bounds.max <= bounds.min}
+          onValueChange={(v) => setRange([v[0]!, v[1]!])}
+          onValueCommit={(v) =>
+            update({ min: v[0] === bounds.min ? undefined : v[0], max: v[1] === bounds.max ? undefined : v[1] })
+          }
+          thumbLabels={["Minimum price", "Maximum price"]}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2">
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <Checkbox checked={filters.featured} onCheckedChange={(c) => update({ featured: c === true })} />
+          Featured only
+        </label>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <Checkbox checked={filters.instock} onCheckedChange={(c) => update({ instock: c === true })} />
+          In stock only
+        </label>
+      </div>
+      <div className="md:col-span-2 lg:col-span-4 lg:-mt-2 lg:flex lg:justify-end">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          disabled={!active}
+          onClick={() => {
+            setQuery("");
+            lastSent.current = "";
+            onChange({ q: "", sort: "featured", min: undefined, max: undefined, featured: false, instock: false, page: 1 });
+          }}
+        >
+          <RotateCcw aria-hidden /> Reset
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+
+export const HERO_INTERVAL_MS = 5_000;
+
+const slides = [
+  {
+    image: "/images/hero/kaftans",
+    eyebrow: "Hand-finished in Accra",
+    title: "Authentic Ghanaian Kaftans",
+    text: "Flowing silhouettes in hand-woven kente and embroidered linen, cut by master tailors in Osu.",
+    cta: { label: "Shop Kaftans", to: "/collections/kaftans" },
+  },
+  {
+    image: "/images/hero/suits",
+    eyebrow: "Tailored to you",
+    title: "Bespoke African Suits",
+    text: "Sharp modern tailoring with the quiet confidence of West African cloth.",
+    cta: { label: "Shop Suits", to: "/collections/suits" },
+  },
+  {
+    image: "/images/hero/heritage",
+    eyebrow: "Woven with meaning",
+    title: "Heritage Collection",
+    text: "Adinkra symbols and Bonwire kente, carried from ceremony to celebration.",
+    cta: { label: "View Collection", to: "/collections/kaftans" },
+  },
+] as const;
+
+/**
+ * Three slides that advance every 5 s and wrap; previous, next and dots. It pauses while
+ * hovered or focused, and does not move by itself when the visitor prefers reduced motion.
+ */
+export function HeroCarousel() {
+  const [emblaRef, embla] = useEmblaCarousel({ loop: true, duration: 32 });
+  const [selected, setSelected] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReducedMotion(query.matches);
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on("select", onSelect);
+    return () => void embla.off("select", onSelect);
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla || paused || reducedMotion) return;
+    const timer = window.setInterval(() => embla.scrollNext(), HERO_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, paused, reducedMotion, selected]);
+
+  const scrollTo = useCallback((index: number) => embla?.scrollTo(index), [embla]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured collections"
+      className="relative bg-forest-deep"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocusCapture={() => setPaused(true)}
+      onBlurCapture={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
+      }}
+      data-paused={paused || reducedMotion ? "true" : "false"}
+    >
+      <div ref={emblaRef} className="overflow-hidden">
+        <div className="flex">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.title}
+              className="relative min-w-0 flex-[0_0_100%]"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              aria-hidden={index !== selected}
+              inert={index !== selected}
+            >
+              <img
+                src={`${slide.image}-1280.webp`}
+                srcSet={`${slide.image}-768.webp 768w, ${slide.image}-1280.webp 1280w, ${slide.image}-1920.webp 1920w`}
+                sizes="100vw"
+                alt=""
+                width={1920}
+                height={1080}
+                loading={index === 0 ? "eager" : "lazy"}
+                fetchPriority={index === 0 ? "high" : "low"}
+                className="h-[78svh] max-h-[760px] min-h-[520px] w-full object-cover object-[70%_center] md:h-[80vh]"
+              />
+              <div className="absolute inset-0 bg-gradient-to-r from-forest-deep/90 via-forest-deep/55 to-transparent md:via-forest-deep/40" />
+              <div className="absolute inset-0 flex items-end pb-24 md:items-center md:pb-0">
+                <div className="mx-auto w-full max-w-7xl px-6 md:px-8">
+                  <div className="max-w-xl text-ivory">
+                    <p className="mb-4 text-xs font-bold uppercase tracking-[0.32em] text-gold-light">{slide.eyebrow}</p>
+                    {index === 0 ? (
+                      <h1 className="text-5xl leading-[0.95] font-semibold md:text-7xl">{slide.title}</h1>
+                    ) : (
+                      <h2 className="text-5xl leading-[0.95] font-semibold md:text-7xl">{slide.title}</h2>
+                    )}
+                    <p className="mt-5 max-w-md text-base leading-relaxed text-ivory/85 md:text-lg">{slide.text}</p>
+                    <div className="mt-8 flex flex-wrap gap-3">
+                      <Button asChild variant="gold" size="lg">
+                        <Link to={slide.cta.to}>{slide.cta.label}</Link>
+                      </Button>
+                      <Button asChild variant="outline-light" size="lg">
+                        <a href="#about">Learn More</a>
+                      </Button>
+                    </div>
+                  </div>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <div className="absolute inset-x-0 bottom-6 mx-auto flex max-w-7xl items-center justify-between px-6 md:bottom-10 md:px-8">
+        <div className="flex gap-2">
+          {slides.map((slide, index) => (
+            <button
+              key={slide.title}
+              type="button"
+              onClick={() => scrollTo(index)}
+              aria-label={`Go to slide ${index + 1}: ${slide.title}`}
+              aria-current={index === selected}
+              className="group flex h-8 items-center cursor-pointer"
+            >
+              <span className={cn("block h-0.5 rounded-full transition-all duration-500", index === selected ? "w-12 bg-gold" : "w-6 bg-ivory/50 group-hover:bg-ivory")} />
+            </button>
+          ))}
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => embla?.scrollPrev()}
+            aria-label="Previous slide"
+            className="inline-flex size-11 items-center justify-center rounded-full border border-ivory/40 text-ivory transition hover:bg-ivory hover:text-charcoal cursor-pointer"
+          >
+            <ChevronLeft className="size-5" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => embla?.scrollNext()}
+            aria-label="Next slide"
+            className="inline-flex size-11 items-center justify-center rounded-full border border-ivory/40 text-ivory transition hover:bg-ivory hover:text-charcoal cursor-pointer"
+          >
+            <ChevronRight className="size-5" aria-hidden />
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

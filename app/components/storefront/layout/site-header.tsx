@@ -1,0 +1,103 @@
+import { Heart, Menu, ShoppingBag, User } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { cn } from "~/lib/cn";
+import { useCart } from "../cart/cart-provider";
+import { headerLinks } from "../navigation";
+import { useWishlist } from "../wishlist-store";
+import { BrandMark } from "./brand-mark";
+
+const iconButton =
+  "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
+
+export function SiteHeader({ storeName, tagline }: { storeName: string; tagline: string }) {
+  const cart = useCart();
+  const wishlist = useWishlist();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
+      <div className="kente-band h-1" aria-hidden />
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 md:h-20 md:px-8">
+        <MobileMenu storeName={storeName} />
+        <BrandMark name={storeName} tagline={tagline} className="mr-auto md:mr-0" />
+        <nav aria-label="Main" className="mx-auto hidden md:block">
+          <ul className="flex items-center gap-7 lg:gap-9">
+            {headerLinks.map((link) => (
+              <li key={link.label}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      "relative py-2 text-[0.8rem] font-semibold uppercase tracking-[0.14em] text-charcoal/80 transition-colors hover:text-charcoal",
+                      "after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform hover:after:scale-x-100",
+                      isActive && !link.to.includes("#") && "text-charcoal after:scale-x-100",
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <Link to="/wishlist" className={cn(iconButton, "hidden min-[380px]:inline-flex")} aria-label={`Wishlist, ${wishlist.ids.length} saved`}>
+            <Heart className="size-5" aria-hidden />
+            {wishlist.ids.length > 0 && <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-terracotta" aria-hidden />}
+          </Link>
+          <Link to="/auth" className={iconButton} aria-label="Account: sign in">
+            <User className="size-5" aria-hidden />
+          </Link>
+          <button type="button" className={iconButton} onClick={() => cart.setOpen(true)} aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}>
+            <ShoppingBag className="size-5" aria-hidden />
+            {cart.itemCount > 0 && (
+              <span
+                data-testid="cart-count"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gold px-1 text-[0.7rem] font-bold text-charcoal tabular-nums"
+              >
+                {cart.itemCount}
+              </span>
+            )}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function MobileMenu({ storeName }: { storeName: string }) {
+  return (
+    <Sheet>
+      <SheetTrigger className={cn(iconButton, "md:hidden")} aria-label="Open menu">
+        <Menu className="size-5" aria-hidden />
+      </SheetTrigger>
+      <SheetContent side="left" className="px-6 pt-6">
+        <SheetTitle className="tracking-[0.08em] uppercase">{storeName}</SheetTitle>
+        <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        <nav aria-label="Mobile" className="mt-8">
+          <ul className="divide-y divide-border border-y border-border">
+            {headerLinks.map((link) => (
+              <li key={link.label}>
+                <SheetCloseLink to={link.to}>{link.label}</SheetCloseLink>
+              </li>
+            ))}
+            <li>
+              <SheetCloseLink to="/wishlist">Wishlist</SheetCloseLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="kente-band mt-auto mb-6 h-1.5 rounded-full" aria-hidden />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function SheetCloseLink({ to, children }: { to: string; children: string }) {
+  return (
+    <SheetClose asChild>
+      <Link to={to} className="block py-4 font-display text-2xl font-medium text-charcoal hover:text-forest">
+        {children}
+      </Link>
+    </SheetClose>
+  );
+}

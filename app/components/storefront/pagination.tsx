@@ -1,0 +1,73 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+
+/** Page numbers to show: first, last, and two around the current one, with gaps. */
+export function pageWindow(page: number, pageCount: number): (number | "gap")[] {
+  const pages = new Set([1, pageCount, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const result: (number | "gap")[] = [];
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1]! > 1) result.push("gap");
+    result.push(p);
+  });
+  return result;
+}
+
+const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-sm px-3 text-sm font-semibold transition-colors";
+
+/** Previous, numbered pages and next; shown only when there is more than one page. */
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label = "Pagination",
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
+  if (pageCount <= 1) return null;
+  const linkProps = { preventScrollReset: false } as const;
+  return (
+    <nav aria-label={label} className="mt-14 flex items-center justify-center gap-1.5">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={cn(item, "hover:bg-sand")} aria-label="Previous page" {...linkProps}>
+          <ChevronLeft className="size-4" aria-hidden /> <span className="hidden sm:inline">Previous</span>
+        </Link>
+      ) : (
+        <span className={cn(item, "text-stone/50")} aria-hidden>
+          <ChevronLeft className="size-4" /> <span className="hidden sm:inline">Previous</span>
+        </span>
+      )}
+      {pageWindow(page, pageCount).map((p, i) =>
+        p === "gap" ? (
+          <span key={`gap-${i}`} className="px-1 text-stone" aria-hidden>
+            …
+          </span>
+        ) : (
+          <Link
+            key={p}
+            to={hrefFor(p)}
+            aria-label={`Page ${p}`}
+            aria-current={p === page ? "page" : undefined}
+            className={cn(item, p === page ? "bg-forest text-ivory" : "hover:bg-sand")}
+            {...linkProps}
+          >
+            {p}
+          </Link>
+        ),
+      )}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={cn(item, "hover:bg-sand")} aria-label="Next page" {...linkProps}>
+          <span className="hidden sm:inline">Next</span> <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <span className={cn(item, "text-stone/50")} aria-hidden>
+          <span className="hidden sm:inline">Next</span> <ChevronRight className="size-4" />
+        </span>
+      )}
+    </nav>
+  );
+}

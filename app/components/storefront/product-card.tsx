@@ -1,0 +1,114 @@
+import { Eye, ShoppingBag } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
+import type { ProductCardData } from "~/modules/catalog/catalog.types";
+import { DEFAULT_SIZE } from "~/modules/catalog/catalog.schema";
+import { cn } from "~/lib/cn";
+import { useCart } from "./cart/cart-provider";
+import { Price } from "./price";
+import { ProductBadges } from "./product-badges";
+import { ProductImage } from "./product-image";
+import { WishlistButton } from "./wishlist-button";
+
+const QuickViewDialog = lazy(() => import("./quick-view").then((m) => ({ default: m.QuickViewDialog })));
+
+export const CARD_IMAGE_SIZES = "(min-width: 1280px) 320px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+
+/**
+ * A product in a grid. Add to Cart adds the default colour in size M; Quick View offers
+ * the other colours and sizes.
+ */
+export function ProductCard({ product, index = 0, priority = false }: { product: ProductCardData; index?: number; priority?: boolean }) {
+  const cart = useCart();
+  const [quickView, setQuickView] = useState(false);
+  const soldOut = product.stockQuantity <= 0;
+  const href = `/product/${product.id}`;
+
+  return (
+    <article
+      className="group relative flex flex-col animate-fade-up"
+      style={{ animationDelay: `${Math.min(index, 11) * 0.06}s` }}
+      aria-label={product.name}
+    >
+      <div className="relative overflow-hidden rounded-sm bg-sand">
+        <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden>
+          <ProductImage
+            base={product.image}
+            alt=""
+            sizes={CARD_IMAGE_SIZES}
+            priority={priority}
+            className={cn("transition-transform duration-700 ease-out group-hover:scale-[1.04]", soldOut && "opacity-70")}
+          />
+        </Link>
+        <ProductBadges
+          isNew={product.isNew}
+          isBestseller={product.isBestseller}
+          price={product.price}
+          originalPrice={product.originalPrice}
+          soldOut={soldOut}
+          className="pointer-events-none absolute top-3 left-3 flex flex-col items-start gap-1.5"
+        />
+        <WishlistButton productId={product.id} productName={product.name} className="absolute top-3 right-3" />
+        <div className="absolute inset-x-3 bottom-3 flex gap-2 transition-all duration-300 md:translate-y-3 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100">
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={() =>
+              cart.add({
+                productId: product.id,
+                name: product.name,
+                price: product.price,
+                originalPrice: product.originalPrice,
+                image: product.image,
+                category: product.category?.name ?? null,
+                size: DEFAULT_SIZE,
+                color: product.defaultColor,
+                colorIndex: product.defaultColor ? 0 : null,
+                maxQuantity: product.stockQuantity,
+              })
+            }
+            className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold uppercase tracking-[0.12em] text-ivory shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70 cursor-pointer"
+            aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
+          >
+            <ShoppingBag className="size-4" aria-hidden />
+            <span>{soldOut ? "Sold Out" : "Add to Cart"}</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => setQuickView(true)}
+            className="inline-flex size-10 items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand cursor-pointer"
+            aria-label={`Quick view ${product.name}`}
+          >
+            <Eye className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+      <div className="mt-4 space-y-1">
+        <p className="text-[0.7rem] font-bold uppercase tracking-[0.18em] text-gold-ink">{product.category?.name ?? "Ahenfie"}</p>
+        <h3 className="font-display text-xl leading-tight font-semibold">
+          <Link to={href} prefetch="intent" className="hover:text-forest-soft">
+            {product.name}
+          </Link>
+        </h3>
+        <Price price={product.price} originalPrice={product.originalPrice} />
+      </div>
+      {quickView && (
+        <Suspense fallback={null}>
+          <QuickViewDialog product={product} open={quickView} onOpenChange={setQuickView} />
+        </Suspense>
+      )}
+    </article>
+  );
+}
+
+export function ProductGrid({ products, priorityCount = 0 }: { products: ProductCardData[]; priorityCount?: number }) {
+  return (
+    <ul className="grid grid-cols-1 min-[360px]:grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 lg:grid-cols-4 md:gap-x-6">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} index={index} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

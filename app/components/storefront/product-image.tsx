@@ -1,0 +1,29 @@
+import type { ComponentProps } from "react";
+import { imageSrc, imageSrcSet, PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
+import { cn } from "~/lib/cn";
+
+/** A 4:5 product picture in the size the layout needs; lazy unless `priority`. */
+export function ProductImage({
+  base,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  ...props
+}: { base: string; alt: string; sizes: string; priority?: boolean } & Omit<ComponentProps<"img">, "src" | "srcSet">) {
+  return (
+    <img
+      src={imageSrc(base, 960)}
+      srcSet={imageSrcSet(base, PRODUCT_IMAGE_WIDTHS)}
+      sizes={sizes}
+      alt={alt}
+      width={960}
+      height={1200}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : "auto"}
+      className={cn("aspect-[4/5] w-full bg-sand object-cover", className)}
+      {...props}
+    />
+  );
+}

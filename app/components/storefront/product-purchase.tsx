@@ -1,0 +1,145 @@
+import { Minus, Plus, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import type { ProductDetail } from "~/modules/catalog/catalog.types";
+import { DEFAULT_SIZE } from "~/modules/catalog/catalog.schema";
+import { formatMoney, multiplyMoney } from "~/lib/money";
+import { cn } from "~/lib/cn";
+import { useCart } from "./cart/cart-provider";
+
+/** Colour, size and quantity chosen on a product page or in Quick View. */
+export function useProductSelection(product: ProductDetail) {
+  const [colorIndex, setColorIndex] = useState(0);
+  const [size, setSize] = useState(product.sizes.includes(DEFAULT_SIZE) ? DEFAULT_SIZE : (product.sizes[0] ?? DEFAULT_SIZE));
+  const [quantity, setQuantity] = useState(1);
+  const color = product.colors[colorIndex] ?? null;
+  return { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color, image: color?.image ?? product.image };
+}
+export type ProductSelection = ReturnType<typeof useProductSelection>;
+
+export function ProductPurchase({ product, selection, compact = false }: { product: ProductDetail; selection: ProductSelection; compact?: boolean }) {
+  const cart = useCart();
+  const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color } = selection;
+  const soldOut = product.stockQuantity <= 0;
+  const lowStock = !soldOut && product.stockQuantity <= 5;
+
+  return (
+    <div className={cn("space-y-6", compact && "space-y-5")}>
+      {product.colors.length > 0 && (
+        <fieldset>
+          <legend className="mb-3 text-xs font-bold uppercase tracking-[0.16em] text-stone">
+            Colour: <span className="font-semibold normal-case tracking-normal text-charcoal">{color?.name}</span>
+          </legend>
+          <div className="flex flex-wrap gap-3">
+            {product.colors.map((c, index) => (
+              <button
+                key={c.name}
+                type="button"
+                onClick={() => setColorIndex(index)}
+                aria-pressed={index === colorIndex}
+                aria-label={c.name}
+                title={c.name}
+                className={cn(
+                  "size-10 rounded-full border-2 p-0.5 transition cursor-pointer",
+                  index === colorIndex ? "border-forest" : "border-transparent hover:border-charcoal/30",
+                )}
+              >
+                <span className="block size-full rounded-full ring-1 ring-charcoal/15" style={{ backgroundColor: c.hex }} />
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <fieldset>
+        <legend className="mb-3 flex w-full items-baseline justify-between text-xs font-bold uppercase tracking-[0.16em] text-stone">
+          <span>
+            Size: <span className="font-semibold normal-case tracking-normal text-charcoal">{size}</span>
+          </span>
+          {!compact && (
+            <a href="/size-guide" className="font-semibold normal-case tracking-normal text-forest underline underline-offset-4">
+              Size guide
+            </a>
+          )}
+        </legend>
+        <div className="grid grid-cols-5 gap-2">
+          {product.sizes.map((s) => (
+            <button
+              key={s}
+              type="button"
+              onClick={() => setSize(s)}
+              aria-pressed={s === size}
+              className={cn(
+                "h-11 rounded-sm border text-sm font-semibold transition cursor-pointer",
+                s === size ? "border-forest bg-forest text-ivory" : "border-border bg-white hover:border-charcoal",
+              )}
+            >
+              {s}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <div>
+        <p className="mb-3 text-xs font-bold uppercase tracking-[0.16em] text-stone" id={`qty-${product.id}`}>
+          Quantity
+        </p>
+        <div className="flex items-center gap-4">
+          <div className="inline-flex items-center rounded-sm border border-border bg-white" role="group" aria-labelledby={`qty-${product.id}`}>
+            <button
+              type="button"
+              className="inline-flex size-11 items-center justify-center hover:bg-sand disabled:opacity-40 cursor-pointer"
+              onClick={() => setQuantity(Math.max(1, quantity - 1))}
+              disabled={quantity <= 1}
+              aria-label="Decrease quantity"
+            >
+              <Minus className="size-4" aria-hidden />
+            </button>
+            <output className="w-10 text-center font-semibold tabular-nums" aria-live="polite">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              className="inline-flex size-11 items-center justify-center hover:bg-sand disabled:opacity-40 cursor-pointer"
+              onClick={() => setQuantity(quantity + 1)}
+              disabled={soldOut || quantity >= product.stockQuantity}
+              aria-label="Increase quantity"
+            >
+              <Plus className="size-4" aria-hidden />
+            </button>
+          </div>
+          <span className="text-sm text-stone">
+            {quantity} item{quantity === 1 ? "" : "s"} selected
+          </span>
+        </div>
+        {lowStock && <p className="mt-2 text-sm font-semibold text-terracotta">Only {product.stockQuantity} left in stock</p>}
+      </div>
+
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={soldOut}
+        onClick={() =>
+          cart.add(
+            {
+              productId: product.id,
+              name: product.name,
+              price: product.price,
+              originalPrice: product.originalPrice,
+              image: selection.image,
+              category: product.category?.name ?? null,
+              size,
+              color: color?.name ?? null,
+              colorIndex: color ? colorIndex : null,
+              maxQuantity: product.stockQuantity,
+            },
+            quantity,
+          )
+        }
+      >
+        <ShoppingBag aria-hidden />
+        {soldOut ? "Sold Out" : `Add to Cart - ${formatMoney(multiplyMoney(product.price, quantity))}`}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { RotateCcw, ShieldCheck, Star, Truck } from "lucide-react";
+
+const reassurances = [
+  { icon: Truck, title: "Free Shipping", text: "on orders over ₵500" },
+  { icon: ShieldCheck, title: "Secure Payment", text: "Card, Mobile Money or on delivery" },
+  { icon: RotateCcw, title: "Easy Returns", text: "30-day return policy" },
+] as const;
+
+export function Reassurances() {
+  return (
+    <ul className="grid grid-cols-3 gap-2 border-y border-border py-5 text-center">
+      {reassurances.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="flex flex-col items-center gap-1.5 px-1">
+          <Icon className="size-5 text-forest" aria-hidden />
+          <p className="text-xs font-bold uppercase tracking-[0.1em]">{title}</p>
+          <p className="text-xs text-stone">{text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DetailCard({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="rounded-sm border border-border bg-white/70 p-6">
+      <h2 className="mb-4 font-display text-2xl font-semibold">{title}</h2>
+      <ul className="space-y-2 text-sm leading-relaxed text-stone">
+        {items.map((item) => (
+          <li key={item} className="flex gap-3">
+            <span className="mt-2 size-1.5 shrink-0 rotate-45 bg-gold" aria-hidden />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC.md's reviews card: a fixed 4.8 of 5 (24 reviews) until reviews are built. */
+export function ReviewsCard() {
+  return (
+    <section className="rounded-sm border border-border bg-white/70 p-6">
+      <h2 className="mb-4 font-display text-2xl font-semibold">Reviews</h2>
+      <div className="flex items-center gap-3">
+        <div className="flex" aria-hidden>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Star key={i} className="size-5 fill-gold text-gold" />
+          ))}
+        </div>
+        <p className="text-sm">
+          <span className="font-bold">4.8</span> out of 5 stars <span className="text-stone">(24 reviews)</span>
+        </p>
+      </div>
+      <p className="mt-3 text-sm text-stone">Customer reviews coming soon!</p>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { ArrowRight, Loader2 } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import type { ProductCardData, ProductDetail } from "~/modules/catalog/catalog.types";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { ProductPurchase, useProductSelection } from "./product-purchase";
+
+/** Quick View: the product's picture, price, colours, sizes and Add to Cart without leaving the grid. */
+export function QuickViewDialog({ product, open, onOpenChange }: { product: ProductCardData; open: boolean; onOpenChange(open: boolean): void }) {
+  const fetcher = useFetcher<{ product: ProductDetail | null }>();
+  const { load, state, data } = fetcher;
+  useEffect(() => {
+    if (open && !data && state === "idle") void load(`/api/products/${product.id}`);
+  }, [open, data, state, load, product.id]);
+
+  const detail = data?.product;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl">
+        {detail ? (
+          <QuickViewBody product={detail} onNavigate={() => onOpenChange(false)} />
+        ) : (
+          <div className="flex min-h-80 flex-col items-center justify-center gap-3 p-10 text-stone">
+            <DialogTitle className="sr-only">{product.name}</DialogTitle>
+            <DialogDescription className="sr-only">Quick view</DialogDescription>
+            {data && !detail ? (
+              <p>This product is no longer available.</p>
+            ) : (
+              <>
+                <Loader2 className="size-6 animate-spin" aria-hidden />
+                <p>Loading {product.name}…</p>
+              </>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function QuickViewBody({ product, onNavigate }: { product: ProductDetail; onNavigate(): void }) {
+  const selection = useProductSelection(product);
+  return (
+    <div className="grid md:grid-cols-2">
+      <ProductImage base={selection.image} alt={`${product.name} in ${selection.color?.name ?? "its default colour"}`} sizes="(min-width: 768px) 448px, 100vw" priority className="md:h-full" />
+      <div className="space-y-5 p-6 md:p-8">
+        <div className="space-y-2 pr-8">
+          <p className="text-xs font-bold uppercase tracking-[0.18em] text-gold-ink">{product.category?.name}</p>
+          <DialogTitle>{product.name}</DialogTitle>
+          <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          <DialogDescription className="line-clamp-3">{product.description}</DialogDescription>
+        </div>
+        <ProductPurchase product={product} selection={selection} compact />
+        <Link
+          to={`/product/${product.id}`}
+          onClick={onNavigate}
+          className="inline-flex items-center gap-2 text-sm font-semibold text-forest underline-offset-4 hover:underline"
+        >
+          View full details <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Heart } from "lucide-react";
+import { toast } from "sonner";
+import { cn } from "~/lib/cn";
+import { useWishlist } from "./wishlist-store";
+
+export function WishlistButton({ productId, productName, className }: { productId: number; productName: string; className?: string }) {
+  const wishlist = useWishlist();
+  const saved = wishlist.has(productId);
+  return (
+    <button
+      type="button"
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${productName} from wishlist` : `Save ${productName} to wishlist`}
+      onClick={() => {
+        const nowSaved = wishlist.toggle(productId);
+        toast(nowSaved ? "Saved to Wishlist" : "Removed from Wishlist", {
+          description: nowSaved ? `${productName} is in your wishlist` : `${productName} has been removed from your wishlist`,
+        });
+      }}
+      className={cn(
+        "inline-flex size-10 items-center justify-center rounded-full bg-ivory/90 text-charcoal shadow-sm backdrop-blur transition hover:scale-105 hover:text-terracotta cursor-pointer",
+        className,
+      )}
+    >
+      <Heart className={cn("size-[18px] transition-colors", saved && "fill-terracotta text-terracotta")} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return (
+    <input
+      className={cn(
+        "h-11 w-full rounded-sm border border-border bg-white px-3 text-sm text-charcoal placeholder:text-stone/80 transition-colors focus-visible:border-forest focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold/60 disabled:opacity-50",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

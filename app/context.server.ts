@@ -1,0 +1,23 @@
+import type { Config } from "~/env.server";
+import type { Database } from "~db/client";
+
+/** What every loader and action receives as `context`. Created once by the server. */
+export interface AppServices {
+  database: Database;
+  config: Config;
+  log: {
+    info(obj: object | string, msg?: string): void;
+    warn(obj: object | string, msg?: string): void;
+    error(obj: object | string, msg?: string): void;
+  };
+  startedAt: Date;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends AppServices {
+    /** Per-request id, also sent as X-Request-Id. */
+    requestId: string;
+    /** CSP nonce for the inline scripts of this response. */
+    cspNonce: string;
+  }
+}

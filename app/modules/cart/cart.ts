@@ -1,0 +1,97 @@
+import { multiplyMoney } from "~/lib/money";
+
+/**
+ * The cart's rules (SPEC.md §4), as pure functions over a list of lines.
+ * Prices here are for display only: the server recomputes every total at checkout.
+ */
+export interface CartLine {
+  /** product id, colour index and size: the same garment in another size is another line */
+  key: string;
+  productId: number;
+  name: string;
+  /** pesewas */
+  price: number;
+  originalPrice: number | null;
+  image: string;
+  category: string | null;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+  colorIndex: number | null;
+  /** stock when added; the panel's plus stops there (checkout checks the live figure) */
+  maxQuantity: number;
+}
+
+export type NewCartLine = Omit<CartLine, "key" | "quantity">;
+
+export function cartLineKey(productId: number, colorIndex: number | null, size: string | null): string {
+  return [productId, colorIndex ?? "", size ?? ""].join("-");
+}
+
+export type AddResult =
+  | { kind: "added"; lines: CartLine[]; line: CartLine }
+  | { kind: "increased"; lines: CartLine[]; line: CartLine }
+  | { kind: "out-of-stock"; lines: CartLine[] }
+  | { kind: "limit"; lines: CartLine[]; line: CartLine };
+
+/** Adds `quantity` of an item: a new line, or more of an existing one. */
+export function addToCart(lines: CartLine[], item: NewCartLine, quantity = 1): AddResult {
+  const qty = Math.max(1, Math.floor(quantity));
+  if (item.maxQuantity <= 0) return { kind: "out-of-stock", lines };
+  const key = cartLineKey(item.productId, item.colorIndex, item.size);
+  const existing = lines.find((l) => l.key === key);
+  if (existing) {
+    if (existing.quantity >= item.maxQuantity) return { kind: "limit", lines, line: existing };
+    const line = { ...existing, ...item, key, quantity: Math.min(existing.quantity + qty, item.maxQuantity) };
+    return { kind: "increased", lines: lines.map((l) => (l.key === key ? line : l)), line };
+  }
+  const line: CartLine = { ...item, key, quantity: Math.min(qty, item.maxQuantity) };
+  return { kind: "added", lines: [...lines, line], line };
+}
+
+/** Sets a line's quantity; zero or less removes it. */
+export function setQuantity(lines: CartLine[], key: string, quantity: number): CartLine[] {
+  if (quantity <= 0) return removeFromCart(lines, key);
+  return lines.map((l) => (l.key === key ? { ...l, quantity: Math.min(Math.floor(quantity), Math.max(l.maxQuantity, 1)) } : l));
+}
+
+export function removeFromCart(lines: CartLine[], key: string): CartLine[] {
+  return lines.filter((l) => l.key !== key);
+}
+
+/** The badge: the sum of quantities. */
+export function cartItemCount(lines: CartLine[]): number {
+  return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+/** Sum of price × quantity, in pesewas. */
+export function cartTotal(lines: CartLine[]): number {
+  return lines.reduce((sum, l) => sum + multiplyMoney(l.price, l.quantity), 0);
+}
+
+/** Parses stored JSON defensively: a corrupt or old entry gives an empty cart, never a crash. */
+export function parseStoredCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  try {
+    const data: unknown = JSON.parse(raw);
+    if (!Array.isArray(data)) return [];
+    return data.filter(isCartLine);
+  } catch {
+    return [];
+  }
+}
+
+function isCartLine(value: unknown): value is CartLine {
+  if (!value || typeof value !== "object") return false;
+  const l = value as Record<string, unknown>;
+  return (
+    typeof l.key === "string" &&
+    Number.isInteger(l.productId) &&
+    typeof l.name === "string" &&
+    Number.isSafeInteger(l.price) &&
+    Number.isInteger(l.quantity) &&
+    (l.quantity as number) > 0 &&
+    typeof l.image === "string" &&
+    Number.isInteger(l.maxQuantity)
+  );
+}

@@ -1,0 +1,272 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { categories, productColors, products } from "~db/schema/catalog";
+import { cached } from "./catalog-cache.server";
+import { collectionTitles, type CollectionFilters } from "./catalog.schema";
+import type { ProductCardData, ProductDetail } from "./catalog.types";
+
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  imageUrl: products.imageUrl,
+  stockQuantity: products.stockQuantity,
+  isNew: products.isNew,
+  isBestseller: products.isBestseller,
+  isFeatured: products.isFeatured,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  // The first colour is the default one; its image leads the card.
+  colorImage: sql<string | null>`(select ${productColors.imageUrl} from ${productColors}
+    where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
+  colorName: sql<string | null>`(select ${productColors.name} from ${productColors}
+    where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
+};
+
+type CardRow = {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  imageUrl: string | null;
+  stockQuantity: number;
+  isNew: boolean;
+  isBestseller: boolean;
+  isFeatured: boolean;
+  categorySlug: string | null;
+  categoryName: string | null;
+  colorImage: string | null;
+  colorName: string | null;
+};
+
+/** Product images: the default colour's picture, else image_url, else the category's default. */
+export function resolveProductImage(row: {
+  colorImage?: string | null;
+  imageUrl: string | null;
+  categorySlug: string | null;
+}): string {
+  return row.colorImage || row.imageUrl || `/images/categories/${row.categorySlug ?? "kaftans"}`;
+}
+
+function toCard(row: CardRow): ProductCardData {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    price: Number(row.price),
+    originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
+    image: resolveProductImage(row),
+    stockQuantity: row.stockQuantity,
+    isNew: row.isNew,
+    isBestseller: row.isBestseller,
+    isFeatured: row.isFeatured,
+    category: row.categorySlug ? { slug: row.categorySlug, name: row.categoryName ?? "" } : null,
+    defaultColor: row.colorName,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ProductListing {
+  items: ProductCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Whole cedis, the slider's bounds for this collection (before filters). */
+  priceBounds: { min: number; max: number };
+}
+
+async function categoryIdFor(db: Db, slug: string): Promise<number | null | undefined> {
+  if (slug === "all") return null;
+  if (!(slug in collectionTitles)) return undefined;
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  return row?.id;
+}
+
+/** Smallest and largest price of the active products in a collection, in whole cedis. */
+export function collectionPriceBounds(db: Db, categorySlug: string) {
+  return cached(db, `bounds:${categorySlug}`, async () => {
+    const categoryId = await categoryIdFor(db, categorySlug);
+    if (categoryId === undefined) return { min: 0, max: 0 };
+    const [row] = await db
+      .select({ min: min(products.price), max: max(products.price) })
+      .from(products)
+      .where(and(eq(products.isActive, true), categoryId === null ? undefined : eq(products.categoryId, categoryId)));
+    if (!row?.min || !row.max) return { min: 0, max: 0 };
+    return { min: Math.floor(Number(row.min) / 100), max: Math.ceil(Number(row.max) / 100) };
+  });
+}
+
+/**
+ * One page of a collection, filtered, sorted and paged in the database.
+ * `categorySlug` is a category slug or "all"; an unknown slug yields an empty listing.
+ */
+export async function listCollection(
+  db: Db,
+  categorySlug: string,
+  filters: CollectionFilters,
+  pageSize: number,
+): Promise<ProductListing> {
+  const slug = categorySlug.toLowerCase();
+  const key = `list:${slug}:${pageSize}:${JSON.stringify(filters)}`;
+  return cached(db, key, async () => {
+    const priceBounds = await collectionPriceBounds(db, slug);
+    const categoryId = await categoryIdFor(db, slug);
+    if (categoryId === undefined) {
+      return { items: [], total: 0, page: 1, pageCount: 0, pageSize, priceBounds };
+    }
+
+    const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
+    if (categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
+    if (filters.q) {
+      const pattern = `%${escapeLike(filters.q)}%`;
+      conditions.push(or(ilike(products.name, pattern), ilike(products.description, pattern)));
+    }
+    // The chosen range is clamped to the collection's own bounds; both ends inclusive.
+    if (filters.min !== undefined && filters.min > priceBounds.min) {
+      conditions.push(gte(products.price, Math.min(filters.min, priceBounds.max) * 100));
+    }
+    if (filters.max !== undefined && filters.max < priceBounds.max) {
+      conditions.push(lte(products.price, Math.max(filters.max, priceBounds.min) * 100));
+    }
+    if (filters.featured) conditions.push(eq(products.isFeatured, true));
+    if (filters.instock) conditions.push(gt(products.stockQuantity, 0));
+    const where = and(...conditions);
+
+    const orderBy = {
+      featured: [desc(products.isFeatured), desc(products.createdAt), desc(products.id)],
+      newest: [desc(products.createdAt), desc(products.id)],
+      "price-asc": [asc(products.price), asc(products.id)],
+      "price-desc": [desc(products.price), desc(products.id)],
+    }[filters.sort];
+
+    const [countRow] = await db.select({ total: count() }).from(products).where(where);
+    const total = Number(countRow?.total ?? 0);
+    const pageCount = Math.ceil(total / pageSize);
+    const page = Math.min(filters.page, Math.max(pageCount, 1));
+
+    const rows = total
+      ? await db
+          .select(cardColumns)
+          .from(products)
+          .leftJoin(categories, eq(products.categoryId, categories.id))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+      : [];
+
+    return { items: rows.map(toCard), total, page, pageCount, pageSize, priceBounds };
+  });
+}
+
+/** Active product counts per category slug, for the home filter badges. */
+export function categoryCounts(db: Db): Promise<Record<string, number>> {
+  return cached(db, "category-counts", async () => {
+    const rows = await db
+      .select({ slug: categories.slug, total: count(products.id) })
+      .from(categories)
+      .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+      .groupBy(categories.slug);
+    return Object.fromEntries(rows.map((r) => [r.slug, Number(r.total)]));
+  });
+}
+
+/** An active product with its colours, or null. Inactive products are not shown to shoppers. */
+export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
+  return cached(db, `product:${id}`, async () => {
+    const [row] = await db
+      .select({
+        ...cardColumns,
+        description: products.description,
+        materials: products.materials,
+        care: products.care,
+        sizes: products.sizes,
+        sku: products.sku,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(eq(products.id, id), eq(products.isActive, true)));
+    if (!row) return null;
+    const colors = await db
+      .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl })
+      .from(productColors)
+      .where(eq(productColors.productId, id))
+      .orderBy(asc(productColors.position));
+    const card = toCard(row);
+    return {
+      ...card,
+      description: row.description,
+      materials: row.materials,
+      care: row.care,
+      sizes: row.sizes,
+      sku: row.sku,
+      colors: colors.map((c) => ({
+        name: c.name,
+        hex: c.hex,
+        image: c.imageUrl || card.image,
+      })),
+    };
+  });
+}
+
+/** Cards for a list of ids (wishlist, quick view), in the order asked, active only. */
+export async function getProductCards(db: Db, ids: number[]): Promise<ProductCardData[]> {
+  const unique = [...new Set(ids)].slice(0, 100);
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(inArray(products.id, unique), eq(products.isActive, true)));
+  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Related products: same category, newest first, excluding the product itself. */
+export function relatedProducts(db: Db, product: ProductDetail, limit = 4): Promise<ProductCardData[]> {
+  return cached(db, `related:${product.id}:${limit}`, async () => {
+    if (!product.category) return [];
+    const rows = await db
+      .select(cardColumns)
+      .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id))
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(categories.slug, product.category.slug),
+          sql`${products.id} <> ${product.id}`,
+        ),
+      )
+      .orderBy(desc(products.isFeatured), desc(products.createdAt), desc(products.id))
+      .limit(limit);
+    return rows.map(toCard);
+  });
+}
+
+/** Every active product id and update time, for the sitemap. */
+export function sitemapProducts(db: Db) {
+  return cached(db, "sitemap", () =>
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.id)),
+  );
+}
+
+export function listCategories(db: Db) {
+  return cached(db, "categories", () =>
+    db
+      .select({ slug: categories.slug, name: categories.name, description: categories.description })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder)),
+  );
+}

@@ -1,0 +1,69 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { brand } from "~/lib/brand";
+import { CartProvider } from "~/components/storefront/cart/cart-provider";
+import { ErrorPage } from "~/components/storefront/error-page";
+import { siteOrigin } from "~/lib/http.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    store: { name: brand.name, tagline: brand.tagline, description: brand.description },
+    origin: siteOrigin(request, context),
+    year: new Date().getFullYear(),
+    nonce: context.cspNonce,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f3d2e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <CartProvider>
+      <Outlet />
+      <Toaster position="bottom-right" closeButton toastOptions={{ classNames: { toast: "font-sans" } }} />
+    </CartProvider>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong" }] : [];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <CartProvider>
+      <ErrorPage status={notFound ? 404 : 500} />
+    </CartProvider>
+  );
+}
+
+// The root data (store name, origin, year) does not change between navigations.
+export const shouldRevalidate = () => false;

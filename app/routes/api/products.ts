@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { data } from "react-router";
+import { getProductCards } from "~/modules/catalog/catalog.server";
+import type { Route } from "./+types/products";
+
+const idsSchema = z
+  .string()
+  .max(1_000)
+  .transform((s) => s.split(",").filter(Boolean).map(Number))
+  .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(100));
+
+/** Product cards for a list of ids (?ids=1,2,3), used by the wishlist. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = idsSchema.safeParse(new URL(request.url).searchParams.get("ids") ?? "");
+  if (!parsed.success) return data({ products: [], error: "ids must be a comma-separated list of product ids" }, { status: 400 });
+  return { products: await getProductCards(context.database.db, parsed.data) };
+}

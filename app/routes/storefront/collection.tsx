@@ -1,0 +1,161 @@
+import { useCallback } from "react";
+import { isRouteErrorResponse, useNavigate, useNavigation, useParams } from "react-router";
+import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
+import { CollectionFilters } from "~/components/storefront/collection/collection-filters";
+import { Pagination } from "~/components/storefront/pagination";
+import { ProductGrid } from "~/components/storefront/product-card";
+import { listCollection } from "~/modules/catalog/catalog.server";
+import {
+  COLLECTION_PAGE_SIZE,
+  collectionTitle,
+  filtersToSearchParams,
+  parseCollectionFilters,
+  type CollectionFilters as Filters,
+} from "~/modules/catalog/catalog.schema";
+import { brand } from "~/lib/brand";
+import { siteOrigin } from "~/lib/http.server";
+import { absoluteImage } from "~/lib/images";
+import { toDecimalString } from "~/lib/money";
+import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/collection";
+
+const intros: Record<string, string> = {
+  kaftans: "Flowing, breathable and quietly regal: kaftans in kente, linen and hand embroidery, made for Accra heat and evening light.",
+  suits: "Modern tailoring with a West African signature: kente lapels, ankara linings and cuts finished by hand.",
+  agbada: "Grand three-piece agbada with sweeping robes and fine embroidery, for weddings, naming ceremonies and durbars.",
+  ankara: "Bold Ghanaian wax prints cut into shirts, two-pieces and jackets that carry colour with confidence.",
+  kente: "Hand-woven strips from Bonwire, each pattern carrying a proverb, made into pieces for the moments that matter.",
+  traditional: "Fugu smocks, dashikis and heritage sets rooted in the traditions of Ghana's north and south.",
+  all: "Every piece in the house: kaftans, suits, agbada, ankara, kente and traditional wear, tailored in Accra.",
+};
+
+/** Display title: "Kaftans", "The Full Collection", or "Collection" for unknown slugs. */
+function headingFor(slug: string) {
+  if (slug === "all") return "The Full Collection";
+  const title = collectionTitle(slug);
+  return title === "Collection" ? "Collection" : `${title} Collection`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const slug = params.category.toLowerCase();
+  const filters = parseCollectionFilters(new URL(request.url).searchParams);
+  const listing = await listCollection(context.database.db, slug, filters, COLLECTION_PAGE_SIZE);
+  return { slug, filters, listing, origin: siteOrigin(request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ data, params }) => {
+  if (!data) return [{ title: "Collection" }];
+  const slug = data.slug;
+  const known = collectionTitle(slug) !== "Collection";
+  const heading = headingFor(slug);
+  const canonical = `${data.origin}/collections/${params.category}`;
+  const items = data.listing.items;
+  return pageMeta({
+    title: known ? `${heading} | Premium African Menswear` : "Collection",
+    description: `${intros[slug] ?? "Premium African menswear tailored in Accra, Ghana."} Shop ${data.listing.total} pieces from ${brand.name}.`,
+    canonical,
+    siteName: brand.name,
+    noindex: !known,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        name: heading,
+        numberOfItems: items.length,
+        itemListElement: items.map((p, index) => ({
+          "@type": "ListItem",
+          position: (data.listing.page - 1) * data.listing.pageSize + index + 1,
+          url: `${data.origin}/product/${p.id}`,
+          item: {
+            "@type": "Product",
+            name: p.name,
+            url: `${data.origin}/product/${p.id}`,
+            image: absoluteImage(data.origin, p.image),
+            offers: {
+              "@type": "Offer",
+              price: toDecimalString(p.price),
+              priceCurrency: "GHS",
+              availability: p.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+            },
+          },
+        })),
+      },
+      breadcrumbJsonLd(data.origin, [
+        { name: "Home", path: "/" },
+        { name: "Collections", path: "/collections/all" },
+        { name: heading, path: `/collections/${params.category}` },
+      ]),
+    ],
+  });
+};
+
+export default function Collection({ loaderData, params }: Route.ComponentProps) {
+  const { slug, filters, listing } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const heading = headingFor(slug);
+  const shortTitle = slug === "all" ? "All" : collectionTitle(slug);
+  const loading = navigation.state === "loading" && navigation.location.pathname === `/collections/${params.category}`;
+
+  const hrefFor = useCallback(
+    (next: Filters) => {
+      const query = filtersToSearchParams(next).toString();
+      return `/collections/${params.category}${query ? `?${query}` : ""}`;
+    },
+    [params.category],
+  );
+  const onChange = useCallback((next: Filters) => void navigate(hrefFor(next), { preventScrollReset: true }), [navigate, hrefFor]);
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-8 pb-24 md:px-8 md:pt-12">
+      <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Collections", to: "/collections/all" }, { label: shortTitle }]} />
+      <header className="mt-6 mb-10 max-w-3xl">
+        <h1 className="text-5xl font-semibold md:text-6xl">{heading}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-stone">
+          {intros[slug] ?? "We could not find this collection. Browse our kaftans, suits and heritage pieces instead."}
+        </p>
+      </header>
+
+      <CollectionFilters key={slug} title={shortTitle === "All" ? "products" : shortTitle} filters={filters} bounds={listing.priceBounds} onChange={onChange} />
+
+      <div className="mt-8 mb-6 flex items-center justify-between text-sm text-stone" aria-live="polite">
+        {loading ? (
+          <p>Loading products...</p>
+        ) : (
+          <p>
+            {listing.total} {listing.total === 1 ? "product" : "products"}
+            {listing.pageCount > 1 && ` · Page ${listing.page} of ${listing.pageCount}`}
+          </p>
+        )}
+      </div>
+
+      <div className={loading ? "opacity-50 transition-opacity" : "transition-opacity"} aria-busy={loading}>
+        {listing.items.length > 0 ? (
+          <ProductGrid products={listing.items} priorityCount={4} />
+        ) : (
+          <div className="rounded-sm border border-dashed border-border px-6 py-20 text-center">
+            <p className="font-display text-2xl">No products found. Try adjusting your filters.</p>
+          </div>
+        )}
+      </div>
+
+      <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => hrefFor({ ...filters, page })} label="Collection pages" />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const params = useParams();
+  const message = isRouteErrorResponse(error) ? String(error.data ?? "") : error instanceof Error ? "" : "";
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-4xl font-semibold">{headingFor(params.category ?? "")}</h1>
+      <p role="alert" className="mt-6 text-stone">
+        {message || "Failed to load products"}
+      </p>
+      <a href={`/collections/${params.category ?? "all"}`} className="mt-8 inline-block font-semibold text-forest underline underline-offset-4">
+        Try again
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { data } from "react-router";
+import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
+import { findContentPage, type ContentBlock } from "~/content/pages";
+import { brand } from "~/lib/brand";
+import { siteOrigin } from "~/lib/http.server";
+import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/content-page";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
+  if (!page) throw data("Not found", { status: 404 });
+  return { page, origin: siteOrigin(request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Page not found" }];
+  const path = `/${d.page.slug}`;
+  return pageMeta({
+    title: `${d.page.title} | ${brand.name}`,
+    description: d.page.metaDescription,
+    canonical: `${d.origin}${path}`,
+    siteName: brand.name,
+    type: "article",
+    jsonLd: [breadcrumbJsonLd(d.origin, [{ name: "Home", path: "/" }, { name: d.page.title, path }])],
+  });
+};
+
+function Block({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case "h2":
+      return <h2 className="mt-12 mb-4 text-3xl font-semibold">{block.text}</h2>;
+    case "p":
+      return <p className="my-4 leading-[1.8] text-charcoal/85">{block.text}</p>;
+    case "list":
+      return (
+        <ul className="my-5 space-y-2.5">
+          {block.items.map((item) => (
+            <li key={item} className="flex gap-3 leading-relaxed text-charcoal/85">
+              <span className="mt-2.5 size-1.5 shrink-0 rotate-45 bg-gold" aria-hidden />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      );
+    case "note":
+      return <p className="my-6 border-l-2 border-gold bg-sand/60 px-5 py-4 text-sm leading-relaxed">{block.text}</p>;
+    case "table":
+      return (
+        <div className="my-6 overflow-x-auto rounded-sm border border-border" tabIndex={0} role="region" aria-label={block.caption}>
+          <table className="w-full min-w-[520px] border-collapse text-sm">
+            <caption className="bg-sand/60 px-4 py-3 text-left font-semibold">{block.caption}</caption>
+            <thead>
+              <tr className="bg-forest text-ivory">
+                {block.head.map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, i) => (
+                <tr key={i} className="border-t border-border odd:bg-white/70">
+                  {row.map((cell, j) =>
+                    j === 0 ? (
+                      <th key={j} scope="row" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={j} className="px-4 py-3 tabular-nums whitespace-nowrap">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}
+
+export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <main>
+      <div className="border-b border-border bg-sand/50">
+        <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 md:px-8">
+          <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: page.title }]} />
+          <p className="mt-10 mb-3 text-xs font-bold uppercase tracking-[0.28em] text-gold-ink">{page.eyebrow}</p>
+          <h1 className="text-5xl font-semibold md:text-6xl">{page.title}</h1>
+          <p className="mt-5 text-lg leading-relaxed text-stone">{page.intro}</p>
+        </div>
+      </div>
+      <article className="mx-auto max-w-3xl px-4 py-12 md:px-8 md:py-16">
+        {page.blocks.map((block, i) => (
+          <Block key={i} block={block} />
+        ))}
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import { AboutSection } from "~/components/storefront/home/about-section";
+import { CollectionGrid, homeFilters, type HomeFilter } from "~/components/storefront/home/collection-grid";
+import { CollectionsTeaser } from "~/components/storefront/home/collections-teaser";
+import { HeroCarousel } from "~/components/storefront/home/hero-carousel";
+import { categoryCounts, listCollection } from "~/modules/catalog/catalog.server";
+import { HOME_PAGE_SIZE, parseCollectionFilters } from "~/modules/catalog/catalog.schema";
+import { brand } from "~/lib/brand";
+import { siteOrigin } from "~/lib/http.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("category") ?? "all";
+  const category: HomeFilter = homeFilters.some((f) => f.slug === requested) ? (requested as HomeFilter) : "all";
+  const filters = parseCollectionFilters(new URLSearchParams({ page: url.searchParams.get("page") ?? "1" }));
+  const db = context.database.db;
+  const [listing, counts] = await Promise.all([listCollection(db, category, filters, HOME_PAGE_SIZE), categoryCounts(db)]);
+  return { listing, counts, category, origin: siteOrigin(request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const origin = data?.origin ?? "http://localhost:3000";
+  return pageMeta({
+    title: `${brand.name} | Premium African Menswear from Accra`,
+    description: "Hand-tailored kaftans, suits, agbada, ankara and kente wear, cut and sewn by master tailors in Accra, Ghana. Shipped worldwide.",
+    canonical: `${origin}/`,
+    siteName: brand.name,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: brand.name,
+        url: `${origin}/`,
+        logo: `${origin}/apple-touch-icon.png`,
+        email: brand.contact.email,
+        telephone: brand.contact.phone,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: "14 Oxford Street, Osu",
+          addressLocality: "Accra",
+          addressCountry: "GH",
+        },
+        sameAs: Object.values(brand.social),
+      },
+      { "@context": "https://schema.org", "@type": "WebSite", name: brand.name, url: `${origin}/` },
+    ],
+  });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <main>
+      <HeroCarousel />
+      <CollectionsTeaser />
+      <CollectionGrid listing={loaderData.listing} category={loaderData.category} counts={loaderData.counts} />
+      <AboutSection />
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { CartPanel } from "~/components/storefront/cart/cart-panel";
+import { SiteFooter } from "~/components/storefront/layout/site-footer";
+import { SiteHeader } from "~/components/storefront/layout/site-header";
+import type { RootData } from "~/root";
+
+export default function StorefrontLayout() {
+  const root = useRouteLoaderData<RootData>("root");
+  const storeName = root?.store.name ?? "Ahenfie";
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded-sm bg-forest px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        Skip to content
+      </a>
+      <SiteHeader storeName={storeName} tagline={root?.store.tagline ?? ""} />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <SiteFooter storeName={storeName} year={root?.year ?? new Date().getFullYear()} />
+      <CartPanel />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { ErrorPage } from "~/components/storefront/error-page";
+import type { Route } from "./+types/not-found";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  context.log.warn({ path: url.pathname, requestId: context.requestId }, "404: unknown path");
+  return data({ path: url.pathname }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+
+export default function NotFound() {
+  return <ErrorPage status={404} />;
+}

@@ -1,0 +1,183 @@
+import { Link, data } from "react-router";
+import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
+import { Price } from "~/components/storefront/price";
+import { ProductBadges } from "~/components/storefront/product-badges";
+import { ProductGrid } from "~/components/storefront/product-card";
+import { ProductImage } from "~/components/storefront/product-image";
+import { DetailCard, Reassurances, ReviewsCard } from "~/components/storefront/product/product-info-cards";
+import { ProductPurchase, useProductSelection } from "~/components/storefront/product-purchase";
+import { WishlistButton } from "~/components/storefront/wishlist-button";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { getProduct, relatedProducts } from "~/modules/catalog/catalog.server";
+import { productIdSchema } from "~/modules/catalog/catalog.schema";
+import type { ProductDetail } from "~/modules/catalog/catalog.types";
+import { brand } from "~/lib/brand";
+import { siteOrigin } from "~/lib/http.server";
+import { absoluteImage, imageSrc } from "~/lib/images";
+import { toDecimalString, formatMoney } from "~/lib/money";
+import { cn } from "~/lib/cn";
+import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(request, context);
+  const id = productIdSchema.safeParse(params.productId);
+  const product = id.success ? await getProduct(context.database.db, id.data) : null;
+  if (!product) return data({ product: null, related: [], origin }, { status: 404 });
+  const related = await relatedProducts(context.database.db, product);
+  return { product, related, origin };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  const product = loaderData?.product;
+  if (!loaderData || !product) return [{ title: "Product Not Found" }, { name: "robots", content: "noindex" }];
+  const { origin } = loaderData;
+  const url = `${origin}/product/${product.id}`;
+  const inStock = product.stockQuantity > 0;
+  return pageMeta({
+    title: `${product.name} | ${brand.name}`,
+    description: `${product.name}, ${formatMoney(product.price)}. ${product.description ?? ""}`,
+    canonical: url,
+    siteName: brand.name,
+    type: "product",
+    image: absoluteImage(origin, product.image),
+    imageAlt: product.name,
+    extra: [
+      { property: "product:price:amount", content: toDecimalString(product.price) },
+      { property: "product:price:currency", content: "GHS" },
+      { property: "product:availability", content: inStock ? "in stock" : "out of stock" },
+    ],
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.name,
+        description: product.description ?? undefined,
+        image: product.colors.length ? product.colors.map((c) => absoluteImage(origin, c.image)) : [absoluteImage(origin, product.image)],
+        sku: product.sku ?? undefined,
+        category: product.category?.name,
+        brand: { "@type": "Brand", name: brand.name },
+        color: product.colors.map((c) => c.name).join(", ") || undefined,
+        material: product.materials.join(", ") || undefined,
+        offers: {
+          "@type": "Offer",
+          url,
+          price: toDecimalString(product.price),
+          priceCurrency: "GHS",
+          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          itemCondition: "https://schema.org/NewCondition",
+          seller: { "@type": "Organization", name: brand.name },
+        },
+      },
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: "/" },
+        ...(product.category ? [{ name: product.category.name, path: `/collections/${product.category.slug}` }] : []),
+        { name: product.name, path: `/product/${product.id}` },
+      ]),
+    ],
+  });
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.product) return <ProductNotFound />;
+  return <ProductView key={loaderData.product.id} product={loaderData.product} related={loaderData.related} />;
+}
+
+function ProductView({ product, related }: { product: ProductDetail; related: Route.ComponentProps["loaderData"]["related"] }) {
+  const selection = useProductSelection(product);
+  const soldOut = product.stockQuantity <= 0;
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-6 pb-24 md:px-8 md:pt-10">
+      <Breadcrumbs
+        items={[
+          { label: "Home", to: "/" },
+          ...(product.category ? [{ label: product.category.name, to: `/collections/${product.category.slug}` }] : []),
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+        <div className="space-y-4 lg:sticky lg:top-28 lg:self-start">
+          <div className="relative overflow-hidden rounded-sm bg-sand">
+            <ProductImage
+              key={selection.image}
+              base={selection.image}
+              alt={`${product.name}${selection.color ? ` in ${selection.color.name}` : ""}`}
+              sizes="(min-width: 1280px) 640px, (min-width: 1024px) 55vw, 100vw"
+              priority
+              className="animate-[overlay-in_300ms_ease-out]"
+            />
+            <WishlistButton productId={product.id} productName={product.name} className="absolute top-4 right-4" />
+          </div>
+          {product.colors.length > 1 && (
+            <div className="grid grid-cols-4 gap-3" role="group" aria-label="Colour pictures">
+              {product.colors.map((color, index) => (
+                <button
+                  key={color.name}
+                  type="button"
+                  onClick={() => selection.setColorIndex(index)}
+                  aria-label={`Show ${color.name}`}
+                  aria-pressed={index === selection.colorIndex}
+                  className={cn(
+                    "overflow-hidden rounded-sm border-2 transition cursor-pointer",
+                    index === selection.colorIndex ? "border-forest" : "border-transparent opacity-80 hover:opacity-100",
+                  )}
+                >
+                  <img src={imageSrc(color.image, 480)} alt="" width={480} height={600} loading="lazy" className="aspect-[4/5] w-full bg-sand object-cover" />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+
+        <div className="space-y-7">
+          <div className="space-y-4">
+            <div className="flex flex-wrap gap-1.5">
+              {product.category && <Badge variant="outline">{product.category.name}</Badge>}
+              <ProductBadges
+                isNew={product.isNew}
+                isBestseller={product.isBestseller}
+                price={product.price}
+                originalPrice={product.originalPrice}
+                soldOut={soldOut}
+                className="contents"
+              />
+            </div>
+            <h1 className="text-4xl leading-tight font-semibold md:text-5xl">{product.name}</h1>
+            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+            {product.description && <p className="leading-relaxed text-stone">{product.description}</p>}
+          </div>
+          <ProductPurchase product={product} selection={selection} />
+          <Reassurances />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <DetailCard title="Materials" items={product.materials} />
+            <DetailCard title="Care Instructions" items={product.care} />
+          </div>
+          <ReviewsCard />
+          {product.sku && <p className="text-xs text-stone">SKU: {product.sku}</p>}
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section className="mt-24" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="mb-10 text-3xl font-semibold md:text-4xl">
+            You may also like
+          </h2>
+          <ProductGrid products={related} />
+        </section>
+      )}
+    </main>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <h1 className="text-5xl font-semibold">Product Not Found</h1>
+      <p className="mt-4 text-stone">This piece may have sold out for good or moved. Our tailors have plenty more to show you.</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">Back to Home</Link>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+import { Heart } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { ProductGrid } from "~/components/storefront/product-card";
+import { useWishlist } from "~/components/storefront/wishlist-store";
+import { Button } from "~/components/ui/button";
+import type { ProductCardData } from "~/modules/catalog/catalog.types";
+import { brand } from "~/lib/brand";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/wishlist";
+
+export const meta: Route.MetaFunction = () => [{ title: `Wishlist | ${brand.name}` }, { name: "robots", content: "noindex" }];
+
+/** Saved products, kept in this browser; the cards come from the server so prices are current. */
+export default function Wishlist() {
+  const hydrated = useHydrated();
+  const { ids } = useWishlist();
+  const fetcher = useFetcher<{ products: ProductCardData[] }>();
+  const key = ids.join(",");
+  const { load } = fetcher;
+
+  useEffect(() => {
+    if (key) void load(`/api/products?ids=${key}`);
+  }, [key, load]);
+
+  // Keep the grid in step with hearts toggled on this page, without refetching.
+  const products = (fetcher.data?.products ?? []).filter((p) => ids.includes(p.id));
+  const loading = hydrated && ids.length > 0 && !fetcher.data;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12 md:px-8 md:py-16">
+      <h1 className="text-5xl font-semibold">Wishlist</h1>
+      <p className="mt-3 text-stone">Pieces you have saved on this device.</p>
+      <div className="mt-10">
+        {!hydrated || loading ? (
+          <p className="text-stone" aria-live="polite">
+            Loading your wishlist...
+          </p>
+        ) : products.length > 0 ? (
+          <ProductGrid products={products} />
+        ) : (
+          <div className="flex flex-col items-center rounded-sm border border-dashed border-border px-6 py-20 text-center">
+            <Heart className="size-8 text-terracotta" aria-hidden />
+            <p className="mt-4 font-display text-2xl">Your wishlist is empty</p>
+            <p className="mt-2 text-sm text-stone">Tap the heart on any piece to keep it here.</p>
+            <Button asChild className="mt-6">
+              <Link to="/collections/all">Browse the collection</Link>
+            </Button>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as catalog from "./schema/catalog";
+import * as orders from "./schema/orders";
+import * as store from "./schema/store";
+
+export const schema = { ...catalog, ...orders, ...store };
+export type Schema = typeof schema;
+
+/** One Drizzle handle type for both drivers: module code never knows which one it has. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DriverName = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  driver: DriverName;
+  /** Apply committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; when absent (and no url), an in-memory PGlite. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+  });
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "postgres",
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** Rows of a raw query; both drivers return `{ rows }` from execute. */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The server's version string, for the admin System tab and diagnostics. */
+export async function databaseVersion(db: Db): Promise<string> {
+  const rows = await queryRows<{ version: string }>(db, sql`select version() as version`);
+  return rows[0]?.version ?? "unknown";
+}

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Money columns hold integer pesewas (1 GHS = 100 pesewas). */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    price: bigint("price", { mode: "number" }).notNull(),
+    originalPrice: bigint("original_price", { mode: "number" }),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    sku: text("sku"),
+    imageUrl: text("image_url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    isNew: boolean("is_new").notNull().default(false),
+    isBestseller: boolean("is_bestseller").notNull().default(false),
+    materials: text("materials").array().notNull().default(sql`'{}'::text[]`),
+    care: text("care").array().notNull().default(sql`'{}'::text[]`),
+    sizes: text("sizes").array().notNull().default(sql`'{S,M,L,XL,XXL}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("products_sku_unique").on(t.sku),
+    index("products_slug_idx").on(t.slug),
+    // Storefront listings only ever read active products; each sort has its own index so
+    // a page of 12 is an index range scan whatever the catalog size.
+    index("products_active_featured_idx")
+      .on(t.categoryId, t.isFeatured.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    index("products_active_newest_idx")
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    index("products_active_price_idx").on(t.categoryId, t.price, t.id).where(sql`${t.isActive}`),
+    index("products_all_featured_idx")
+      .on(t.isFeatured.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    index("products_all_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
+    index("products_all_price_idx").on(t.price, t.id).where(sql`${t.isActive}`),
+    index("products_admin_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const productColors = pgTable(
+  "product_colors",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    hex: text("hex").notNull(),
+    imageUrl: text("image_url"),
+  },
+  (t) => [uniqueIndex("product_colors_product_position_unique").on(t.productId, t.position)],
+);

@@ -1,0 +1,84 @@
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog";
+
+/** Orders are addressed by an unguessable uuid; order_number is what people read. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: text("user_id"),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    customerAddress: text("customer_address").notNull(),
+    customerCountry: text("customer_country").notNull().default("GH"),
+    subtotalAmount: bigint("subtotal_amount", { mode: "number" }).notNull(),
+    shippingAmount: bigint("shipping_amount", { mode: "number" }).notNull().default(0),
+    totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("GHS"),
+    orderStatus: text("order_status").notNull().default("processing"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentMethod: text("payment_method").notNull().default("pay_on_delivery"),
+    notes: text("notes"),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_created_idx").on(t.createdAt.desc(), t.id),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_email_idx").on(t.customerEmail),
+    index("orders_status_created_idx").on(t.orderStatus, t.createdAt.desc()),
+    index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+  ],
+);
+
+/** A snapshot of each line as it was bought; later product edits do not change it. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    category: text("category"),
+    unitPrice: bigint("unit_price", { mode: "number" }).notNull(),
+    originalUnitPrice: bigint("original_unit_price", { mode: "number" }),
+    quantity: integer("quantity").notNull(),
+    size: text("size"),
+    color: text("color"),
+    imageUrl: text("image_url"),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    paymentStatus: text("payment_status"),
+    notes: text("notes"),
+    changedBy: text("changed_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt.desc())],
+);

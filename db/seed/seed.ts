@@ -1,0 +1,72 @@
+import { count, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { categories, productColors, products } from "../schema/catalog";
+import { productImageBase, seedCategories, seedProducts } from "./catalog-data";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True when the catalog has no categories and no products yet. */
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const [c] = await db.select({ n: count() }).from(categories);
+  const [p] = await db.select({ n: count() }).from(products);
+  return Number(c?.n ?? 0) === 0 && Number(p?.n ?? 0) === 0;
+}
+
+/**
+ * Loads the sample catalog in one transaction. Products keep their ids (1..N) so
+ * /product/1 … /product/8 are the specification's samples on every fresh install.
+ */
+export async function seedCatalog(db: Db, now = new Date()): Promise<{ categories: number; products: number }> {
+  await db.transaction(async (tx) => {
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(seedCategories.map((c) => ({ slug: c.slug, name: c.name, description: c.description, sortOrder: c.sortOrder })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryIds = new Map(insertedCategories.map((c) => [c.slug, c.id]));
+
+    await tx.insert(products).values(
+      seedProducts.map((p) => ({
+        id: p.id,
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        price: p.price,
+        originalPrice: p.originalPrice ?? null,
+        categoryId: categoryIds.get(p.category) ?? null,
+        stockQuantity: p.stock,
+        sku: p.sku,
+        imageUrl: p.colors[0] ? productImageBase(p, p.colors[0].name) : null,
+        isFeatured: p.featured,
+        isActive: p.active,
+        isNew: p.isNew,
+        isBestseller: p.bestseller,
+        materials: p.materials,
+        care: p.care,
+        sizes: p.sizes,
+        createdAt: new Date(now.getTime() - p.createdDaysAgo * DAY_MS),
+        updatedAt: now,
+      })),
+    );
+    await tx.insert(productColors).values(
+      seedProducts.flatMap((p) =>
+        p.colors.map((color, position) => ({
+          productId: p.id,
+          position,
+          name: color.name,
+          hex: color.hex,
+          imageUrl: productImageBase(p, color.name),
+        })),
+      ),
+    );
+    // Explicit ids leave the serial behind; move it past them so new products get fresh ids.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
+  });
+  return { categories: seedCategories.length, products: seedProducts.length };
+}
+
+/** Seeds only an empty catalog; returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isCatalogEmpty(db))) return false;
+  await seedCatalog(db);
+  return true;
+}

@@ -1,0 +1,48 @@
+import path from "node:path";
+import type { AppServices } from "~/context.server";
+import { loadConfig, type Config } from "~/env.server";
+import { openDatabase, type Database } from "~db/client";
+import { lockDataFolder } from "~db/pglite-lock";
+import { seedIfEmpty } from "~db/seed/seed";
+import { createLogger, type Logger } from "./logger";
+
+export interface Booted {
+  config: Config;
+  logger: Logger;
+  services: AppServices;
+  shutdown(): Promise<void>;
+}
+
+/** Opens the database the configuration names (or the embedded one), migrates and seeds it. */
+export async function openConfiguredDatabase(config: Config, logger: Logger): Promise<{ database: Database; release: () => void }> {
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openDatabase({ url: config.databaseUrl });
+    logger.info({ driver: "postgres" }, "database: PostgreSQL");
+  } else {
+    const dir = path.join(config.dataDir, "pglite");
+    release = lockDataFolder(dir);
+    database = await openDatabase({ dataDir: dir });
+    logger.info({ driver: "pglite", dir }, "database: embedded PGlite");
+  }
+  await database.migrate();
+  if (await seedIfEmpty(database.db)) logger.info("database was empty: sample catalog seeded");
+  return { database, release };
+}
+
+export async function boot(): Promise<Booted> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const { database, release } = await openConfiguredDatabase(config, logger);
+  const services: AppServices = { database, config, log: logger, startedAt: new Date() };
+  return {
+    config,
+    logger,
+    services,
+    async shutdown() {
+      await database.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import crypto from "node:crypto";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppServices } from "~/context.server";
+import type { Logger } from "./logger";
+
+export interface HttpAppOptions {
+  services: AppServices;
+  logger: Logger;
+  /** The built server bundle, or a function returning it (dev: Vite loads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  /** Folder of built browser assets (production only; Vite serves them in dev). */
+  clientDir?: string;
+}
+
+/** The Content-Security-Policy: scripts only with this response's nonce. */
+function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
+  const app = new Hono();
+  const handleRequest = createRequestHandler(build, mode);
+  const dev = mode === "development";
+
+  // One log line per request, with its id, status and duration.
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    c.set("requestId" as never, requestId as never);
+    await next();
+    c.header("X-Request-Id", requestId);
+    const path = c.req.path;
+    if (!path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
+      logger.info({
+        requestId,
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  });
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (!dev) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  });
+
+  app.use("*", compress());
+
+  if (clientDir) {
+    // Fingerprinted build output never changes under its name.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800"),
+      }),
+    );
+  }
+
+  app.all("*", async (c) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    const requestId = c.get("requestId" as never) as unknown as string;
+    const response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce });
+    const contentType = response.headers.get("Content-Type") ?? "";
+    if (contentType.startsWith("text/html")) {
+      response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    }
+    return response;
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled server error");
+    return c.text("Something went wrong on our side. Please try again.", 500);
+  });
+
+  return app;
+}

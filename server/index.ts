@@ -1,0 +1,36 @@
+import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { ConfigError } from "~/env.server";
+import { boot } from "./boot";
+import { createHttpApp } from "./http";
+import { handleShutdown } from "./lifecycle";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Production entry: the built app on one port, on the configured database. */
+async function main() {
+  const { config, logger, services, shutdown } = await boot();
+  const buildPath = path.join(root, "build/server/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createHttpApp({
+    services,
+    logger,
+    build,
+    mode: "production",
+    clientDir: path.relative(process.cwd(), path.join(root, "build/client")) || ".",
+  });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+    logger.info(`Shop ready on http://${host}:${info.port}`);
+  }) as Server;
+  handleShutdown(server, logger, shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error("The shop could not start:", error);
+  process.exit(1);
+});

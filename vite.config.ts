@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "~db": fileURLToPath(new URL("./db", import.meta.url)),
+    },
+  },
+  build: { assetsInlineLimit: 0 },
+  server: { hmr: { port: 24679 } },
+  // pg, sharp and PGlite stay plain Node imports on the server.
+  ssr: { external: ["pg", "sharp", "@electric-sql/pglite", "pino"] },
+});
