@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { CartPanel } from "~/components/storefront/cart/cart-panel";
+import { LazyCartPanel } from "~/components/storefront/cart/lazy-cart-panel";
 import { SiteFooter } from "~/components/storefront/layout/site-footer";
 import { SiteHeader } from "~/components/storefront/layout/site-header";
 import type { RootData } from "~/root";
@@ -17,7 +17,7 @@ export default function StorefrontLayout() {
         <Outlet />
       </div>
       <SiteFooter storeName={storeName} year={root?.year ?? new Date().getFullYear()} />
-      <CartPanel />
+      <LazyCartPanel />
     </div>
   );
 }

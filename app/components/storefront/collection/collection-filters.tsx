@@ -1,5 +1,5 @@
 import { RotateCcw, Search } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -26,27 +26,36 @@ export function CollectionFilters({
 }) {
   const id = useId();
   const [query, setQuery] = useState(filters.q);
-  const lastSent = useRef(filters.q);
+  // The search text last sent to the URL; a different q in the URL came from outside.
+  const [sentQuery, setSentQuery] = useState(filters.q);
+  const [urlQuery, setUrlQuery] = useState(filters.q);
   const low = Math.max(bounds.min, Math.min(filters.min ?? bounds.min, bounds.max));
   const high = Math.min(bounds.max, Math.max(filters.max ?? bounds.max, bounds.min));
   const [range, setRange] = useState<[number, number]>([low, high]);
+  const [rangeSource, setRangeSource] = useState(`${low}-${high}`);
 
   // Follow the URL when it changes from outside (back button, reset, shared link).
-  useEffect(() => {
-    setQuery(filters.q);
-    lastSent.current = filters.q;
-  }, [filters.q]);
-  useEffect(() => setRange([low, high]), [low, high]);
+  if (filters.q !== urlQuery) {
+    setUrlQuery(filters.q);
+    if (filters.q !== sentQuery) {
+      setSentQuery(filters.q);
+      setQuery(filters.q);
+    }
+  }
+  if (`${low}-${high}` !== rangeSource) {
+    setRangeSource(`${low}-${high}`);
+    setRange([low, high]);
+  }
 
   useEffect(() => {
     const trimmed = query.trim();
-    if (trimmed === lastSent.current.trim()) return;
+    if (trimmed === sentQuery.trim()) return;
     const timer = window.setTimeout(() => {
-      lastSent.current = trimmed;
+      setSentQuery(trimmed);
       onChange({ ...filters, q: trimmed, page: 1 });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [query, filters, onChange]);
+  }, [query, sentQuery, filters, onChange]);
 
   const update = (patch: Partial<Filters>) => onChange({ ...filters, ...patch, page: 1 });
   const active = Boolean(filters.q || filters.sort !== "featured" || filters.min !== undefined || filters.max !== undefined || filters.featured || filters.instock);
@@ -58,7 +67,7 @@ export function CollectionFilters({
       className="grid gap-6 rounded-sm border border-border bg-white/70 p-5 md:grid-cols-2 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
-        lastSent.current = query.trim();
+        setSentQuery(query.trim());
         update({ q: query.trim() });
       }}
     >
@@ -136,7 +145,7 @@ export function CollectionFilters({
           disabled={!active}
           onClick={() => {
             setQuery("");
-            lastSent.current = "";
+            setSentQuery("");
             onChange({ q: "", sort: "featured", min: undefined, max: undefined, featured: false, instock: false, page: 1 });
           }}
         >

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
 export const HERO_INTERVAL_MS = 5_000;
 
@@ -39,15 +40,7 @@ export function HeroCarousel() {
   const [emblaRef, embla] = useEmblaCarousel({ loop: true, duration: 32 });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
-
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReducedMotion(query.matches);
-    const onChange = () => setReducedMotion(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     if (!embla) return;

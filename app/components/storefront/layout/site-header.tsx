@@ -1,8 +1,9 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/cn";
 import { useCart } from "../cart/cart-provider";
+import { loadCartPanel } from "../cart/lazy-cart-panel";
 import { headerLinks } from "../navigation";
 import { useWishlist } from "../wishlist-store";
 import { BrandMark } from "./brand-mark";
@@ -48,7 +49,12 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
           <Link to="/auth" className={iconButton} aria-label="Account: sign in">
             <User className="size-5" aria-hidden />
           </Link>
-          <button type="button" className={iconButton} onClick={() => cart.setOpen(true)} aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => cart.setOpen(true)}
+            onPointerEnter={() => void loadCartPanel()}
+            onFocus={() => void loadCartPanel()} aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}>
             <ShoppingBag className="size-5" aria-hidden />
             {cart.itemCount > 0 && (
               <span
@@ -65,39 +71,31 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
   );
 }
 
-function MobileMenu({ storeName }: { storeName: string }) {
-  return (
-    <Sheet>
-      <SheetTrigger className={cn(iconButton, "md:hidden")} aria-label="Open menu">
-        <Menu className="size-5" aria-hidden />
-      </SheetTrigger>
-      <SheetContent side="left" className="px-6 pt-6">
-        <SheetTitle className="tracking-[0.08em] uppercase">{storeName}</SheetTitle>
-        <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        <nav aria-label="Mobile" className="mt-8">
-          <ul className="divide-y divide-border border-y border-border">
-            {headerLinks.map((link) => (
-              <li key={link.label}>
-                <SheetCloseLink to={link.to}>{link.label}</SheetCloseLink>
-              </li>
-            ))}
-            <li>
-              <SheetCloseLink to="/wishlist">Wishlist</SheetCloseLink>
-            </li>
-          </ul>
-        </nav>
-        <div className="kente-band mt-auto mb-6 h-1.5 rounded-full" aria-hidden />
-      </SheetContent>
-    </Sheet>
-  );
-}
+const MobileMenuSheet = lazy(() => import("./mobile-menu"));
 
-function SheetCloseLink({ to, children }: { to: string; children: string }) {
+/** The menu's sheet loads on first open; the toggle itself is a plain button. */
+function MobileMenu({ storeName }: { storeName: string }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <SheetClose asChild>
-      <Link to={to} className="block py-4 font-display text-2xl font-medium text-charcoal hover:text-forest">
-        {children}
-      </Link>
-    </SheetClose>
+    <>
+      <button
+        type="button"
+        className={cn(iconButton, "md:hidden")}
+        aria-label="Open menu"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" aria-hidden />
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet storeName={storeName} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

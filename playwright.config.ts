@@ -1,0 +1,38 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = `.tmp/e2e-${port}`;
+
+/**
+ * Browser tests run the production build on a fresh embedded database in .tmp/,
+ * against Debian's Chromium (never a downloaded browser).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && tsx server/index.ts`,
+    env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

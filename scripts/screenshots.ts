@@ -1,0 +1,64 @@
+import { chromium, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { CHROMIUM_ARGS, ensureChromium } from "../tests/setup/chromium";
+
+/**
+ * Screenshots of the storefront at phone and desktop sizes, for docs/screenshots/.
+ * Usage: npx tsx scripts/screenshots.ts [baseUrl]   (the shop must be running)
+ */
+const baseUrl = process.argv[2] ?? "http://localhost:3000";
+const outDir = path.resolve("docs/screenshots");
+const viewports = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+] as const;
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+}
+
+const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: boolean }[] = [
+  { name: "home", run: async (page) => void (await page.goto(`${baseUrl}/`)) },
+  { name: "home-collection", run: async (page) => {
+      await page.goto(`${baseUrl}/`);
+      await page.locator("#collection").scrollIntoViewIfNeeded();
+    } },
+  { name: "collection", run: async (page) => void (await page.goto(`${baseUrl}/collections/kaftans`)) },
+  { name: "product", run: async (page) => void (await page.goto(`${baseUrl}/product/1`)) },
+  {
+    name: "cart-open",
+    run: async (page) => {
+      await page.goto(`${baseUrl}/product/1`);
+      await settle(page);
+      await page.getByRole("button", { name: /Add to Cart - / }).click();
+      await page.goto(`${baseUrl}/product/2`);
+      await settle(page);
+      await page.getByRole("button", { name: "L", exact: true }).click();
+      await page.getByRole("button", { name: /Add to Cart - / }).click();
+      await page.getByRole("button", { name: /Open cart/ }).click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(500);
+    },
+  },
+];
+
+const only = process.env.ONLY?.split(",");
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+for (const viewport of viewports) {
+  for (const shot of shots) {
+    if (only && !only.includes(shot.name)) continue;
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await shot.run(page);
+    await settle(page);
+    const file = path.join(outDir, `${shot.name}-${viewport.name}.png`);
+    await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
+    console.log(file);
+    await context.close();
+  }
+}
+await browser.close();

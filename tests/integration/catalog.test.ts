@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { categoryCounts, getProduct, getProductCards, listCollection } from "~/modules/catalog/catalog.server";
+import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
+import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
+import { categories, productColors, products } from "~db/schema/catalog";
+import { createCategory, createProduct } from "../factories/catalog";
+import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+
+const filters = (query = "") => parseCollectionFilters(new URLSearchParams(query));
+
+describe.each(testDrivers())("catalog queries on %s", (driver) => {
+  let database: TestDatabase;
+  let kaftansId: number;
+  let suitsId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  beforeEach(async () => {
+    const db = database.db;
+    await db.delete(productColors);
+    await db.delete(products);
+    await db.delete(categories);
+    invalidateCatalogCache(db);
+    kaftansId = (await createCategory(db, "kaftans")).id;
+    suitsId = (await createCategory(db, "suits")).id;
+    // Kaftans: prices 100, 250, 400, 550 cedis; the 250 one is featured; the 400 one sold out.
+    await createProduct(db, { name: "Linen Kaftan", price: 10_000, categoryId: kaftansId, createdAt: new Date("2026-01-01") });
+    await createProduct(db, { name: "Kente Kaftan", description: "Hand-woven in Bonwire", price: 25_000, categoryId: kaftansId, isFeatured: true, createdAt: new Date("2026-01-02") });
+    await createProduct(db, { name: "Adinkra Kaftan", price: 40_000, categoryId: kaftansId, stockQuantity: 0, createdAt: new Date("2026-01-04") });
+    await createProduct(db, { name: "Midnight Kaftan", price: 55_000, categoryId: kaftansId, createdAt: new Date("2026-01-03") });
+    await createProduct(db, { name: "Hidden Kaftan", price: 5_000, categoryId: kaftansId, isActive: false });
+    await createProduct(db, { name: "Navy Suit", price: 80_000, categoryId: suitsId });
+  });
+
+  const names = (listing: { items: { name: string }[] }) => listing.items.map((p) => p.name);
+
+  it("lists active products of a category, featured first then newest", async () => {
+    const listing = await listCollection(database.db, "kaftans", filters(), 12);
+    expect(names(listing)).toEqual(["Kente Kaftan", "Adinkra Kaftan", "Midnight Kaftan", "Linen Kaftan"]);
+    expect(listing.total).toBe(4);
+    expect(listing.priceBounds).toEqual({ min: 100, max: 550 });
+  });
+
+  it("sorts by newest and by price both ways", async () => {
+    const db = database.db;
+    expect(names(await listCollection(db, "kaftans", filters("sort=newest"), 12))).toEqual(["Adinkra Kaftan", "Midnight Kaftan", "Kente Kaftan", "Linen Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("sort=price-asc"), 12))).toEqual(["Linen Kaftan", "Kente Kaftan", "Adinkra Kaftan", "Midnight Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("sort=price-desc"), 12))).toEqual(["Midnight Kaftan", "Adinkra Kaftan", "Kente Kaftan", "Linen Kaftan"]);
+  });
+
+  it("searches name and description, trimmed and case-insensitive", async () => {
+    const db = database.db;
+    expect(names(await listCollection(db, "kaftans", filters("q=%20KENTE%20"), 12))).toEqual(["Kente Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("q=bonwire"), 12))).toEqual(["Kente Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("q=100%25"), 12))).toEqual([]);
+    expect(names(await listCollection(db, "kaftans", filters("q=_"), 12))).toEqual([]);
+  });
+
+  it("filters a price range, inclusive at both ends", async () => {
+    const listing = await listCollection(database.db, "kaftans", filters("min=250&max=400&sort=price-asc"), 12);
+    expect(names(listing)).toEqual(["Kente Kaftan", "Adinkra Kaftan"]);
+  });
+
+  it("clamps a range beyond the collection's bounds", async () => {
+    const listing = await listCollection(database.db, "kaftans", filters("min=0&max=99999"), 12);
+    expect(listing.total).toBe(4);
+  });
+
+  it("keeps featured-only and in-stock-only products", async () => {
+    const db = database.db;
+    expect(names(await listCollection(db, "kaftans", filters("featured=1"), 12))).toEqual(["Kente Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("instock=1&sort=price-asc"), 12))).toEqual(["Linen Kaftan", "Kente Kaftan", "Midnight Kaftan"]);
+  });
+
+  it("pages in the database and clamps a page past the end", async () => {
+    const db = database.db;
+    const page2 = await listCollection(db, "kaftans", filters("sort=price-asc&page=2"), 3);
+    expect(names(page2)).toEqual(["Midnight Kaftan"]);
+    expect(page2.pageCount).toBe(2);
+    const tooFar = await listCollection(db, "kaftans", filters("sort=price-asc&page=9"), 3);
+    expect(tooFar.page).toBe(2);
+  });
+
+  it("lists every category under 'all' and nothing under an unknown slug", async () => {
+    const db = database.db;
+    expect((await listCollection(db, "all", filters(), 12)).total).toBe(5);
+    const unknown = await listCollection(db, "anything", filters(), 12);
+    expect(unknown.items).toEqual([]);
+    expect(unknown.total).toBe(0);
+  });
+
+  it("counts active products per category", async () => {
+    expect(await categoryCounts(database.db)).toEqual({ kaftans: 4, suits: 1 });
+  });
+
+  it("shows an active product with its colours; inactive and missing ones are not found", async () => {
+    const db = database.db;
+    const product = await createProduct(db, {
+      name: "Colour Kaftan",
+      categoryId: kaftansId,
+      colors: [
+        { name: "Gold", hex: "#C9A227", imageUrl: "/images/products/colour-kaftan/gold" },
+        { name: "Green", hex: "#0F3D2E", imageUrl: "/images/products/colour-kaftan/green" },
+      ],
+    });
+    const detail = await getProduct(db, product.id);
+    expect(detail?.colors.map((c) => c.name)).toEqual(["Gold", "Green"]);
+    expect(detail?.image).toBe("/images/products/colour-kaftan/gold");
+    expect(detail?.category).toEqual({ slug: "kaftans", name: "Kaftans" });
+
+    const [hidden] = await getProductCards(db, [999_999]);
+    expect(hidden).toBeUndefined();
+    expect(await getProduct(db, 999_999)).toBeNull();
+    const inactive = (await listCollection(db, "all", filters("q=hidden"), 12)).items;
+    expect(inactive).toEqual([]);
+  });
+
+  it("falls back to the category's default picture when a product has none", async () => {
+    const listing = await listCollection(database.db, "suits", filters(), 12);
+    expect(listing.items[0]?.image).toBe("/images/categories/suits");
+  });
+});

@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database, type DriverName } from "~db/client";
+
+/**
+ * The drivers integration tests run on: PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set (CI sets it, and fails if the server is unreachable).
+ */
+export function testDrivers(): DriverName[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export interface TestDatabase extends Database {
+  /** Drops the PostgreSQL database (or closes PGlite). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database: in-memory PGlite, or a new PostgreSQL database of its own. */
+export async function createTestDatabase(driver: DriverName): Promise<TestDatabase> {
+  if (driver === "pglite") {
+    const database = await openDatabase();
+    await database.migrate();
+    return { ...database, destroy: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `shop_test_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href, poolSize: 30 });
+  await database.migrate();
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
