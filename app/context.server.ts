@@ -11,6 +11,8 @@ export interface AppServices {
     error(obj: object | string, msg?: string): void;
   };
   startedAt: Date;
+  /** Whole-page cache of anonymous storefront responses; clear it when the catalog changes. */
+  pageCache: { clear(): void };
 }
 
 declare module "react-router" {

@@ -48,7 +48,7 @@ export default function App() {
   return (
     <CartProvider>
       <Outlet />
-      <Toaster position="bottom-right" closeButton toastOptions={{ classNames: { toast: "font-sans" } }} />
+      <Toaster position="bottom-left" closeButton toastOptions={{ classNames: { toast: "font-sans" } }} />
     </CartProvider>
   );
 }

@@ -5,11 +5,12 @@ import { openDatabase, type Database } from "~db/client";
 import { lockDataFolder } from "~db/pglite-lock";
 import { seedIfEmpty } from "~db/seed/seed";
 import { createLogger, type Logger } from "./logger";
+import { PageCache } from "./page-cache";
 
 export interface Booted {
   config: Config;
   logger: Logger;
-  services: AppServices;
+  services: AppServices & { pageCache: PageCache };
   shutdown(): Promise<void>;
 }
 
@@ -35,7 +36,7 @@ export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { database, release } = await openConfiguredDatabase(config, logger);
-  const services: AppServices = { database, config, log: logger, startedAt: new Date() };
+  const services: AppServices & { pageCache: PageCache } = { database, config, log: logger, startedAt: new Date(), pageCache: new PageCache() };
   return {
     config,
     logger,

@@ -5,9 +5,10 @@ import crypto from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
+import type { PageCache } from "./page-cache";
 
 export interface HttpAppOptions {
-  services: AppServices;
+  services: AppServices & { pageCache: PageCache };
   logger: Logger;
   /** The built server bundle, or a function returning it (dev: Vite loads it per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -34,6 +35,7 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 
 export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
   const app = new Hono();
+  const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
   const dev = mode === "development";
 
@@ -88,7 +90,12 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   app.all("*", async (c) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     const requestId = c.get("requestId" as never) as unknown as string;
-    const response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce });
+    const cacheKey = dev ? null : pageCache.keyFor(c.req.raw);
+    let response = cacheKey ? pageCache.get(cacheKey, nonce) : null;
+    if (!response) {
+      response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce });
+      if (cacheKey) response = await pageCache.store(cacheKey, response, nonce);
+    }
     const contentType = response.headers.get("Content-Type") ?? "";
     if (contentType.startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));

@@ -6,7 +6,7 @@ export function ErrorPage({ status }: { status: 404 | 500 }) {
   const notFound = status === 404;
   return (
     <main className="relative flex min-h-[70vh] flex-col items-center justify-center overflow-hidden px-6 py-24 text-center">
-      <p className="font-display text-[7rem] leading-none font-semibold text-gold md:text-[10rem]" aria-hidden>
+      <p className="font-display text-[7rem] leading-none font-semibold text-gold-ink md:text-[10rem]" aria-hidden>
         {status}
       </p>
       <h1 className="mt-2 font-display text-4xl font-semibold md:text-5xl">{notFound ? "Oops! Page not found" : "Something went wrong"}</h1>

@@ -37,7 +37,7 @@ export function Pagination({
           <ChevronLeft className="size-4" aria-hidden /> <span className="hidden sm:inline">Previous</span>
         </Link>
       ) : (
-        <span className={cn(item, "text-stone/50")} aria-hidden>
+        <span className={cn(item, "cursor-not-allowed text-stone")} aria-hidden>
           <ChevronLeft className="size-4" /> <span className="hidden sm:inline">Previous</span>
         </span>
       )}
@@ -64,7 +64,7 @@ export function Pagination({
           <span className="hidden sm:inline">Next</span> <ChevronRight className="size-4" aria-hidden />
         </Link>
       ) : (
-        <span className={cn(item, "text-stone/50")} aria-hidden>
+        <span className={cn(item, "cursor-not-allowed text-stone")} aria-hidden>
           <span className="hidden sm:inline">Next</span> <ChevronRight className="size-4" />
         </span>
       )}

@@ -38,3 +38,9 @@ export async function cached<T>(db: Db, key: string, compute: () => Promise<T>):
 export function invalidateCatalogCache(db: Db): void {
   caches.get(db)?.clear();
 }
+
+/** After any catalog change: this instance's catalog reads and cached pages start fresh. */
+export function invalidateStorefront(context: { database: { db: Db }; pageCache: { clear(): void } }): void {
+  invalidateCatalogCache(context.database.db);
+  context.pageCache.clear();
+}

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "~db/client";
-import { newsletterSubscribers } from "~db/schema/store";
+import { queryRows, type Db } from "~db/client";
 
 /** Subscribes an email once (case-insensitive); returns whether it was new. */
 export async function subscribeToNewsletter(db: Db, email: string, source = "footer"): Promise<{ created: boolean }> {
-  const rows = await db
-    .insert(newsletterSubscribers)
-    .values({ email: email.trim().toLowerCase(), source })
-    .onConflictDoNothing({ target: sql`lower(${newsletterSubscribers.email})` as never })
-    .returning({ id: newsletterSubscribers.id });
+  // The unique index is on lower(email), which Drizzle's conflict target cannot name.
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into newsletter_subscribers (email, source) values (${email.trim().toLowerCase()}, ${source})
+        on conflict (lower(email)) do nothing returning id`,
+  );
   return { created: rows.length > 0 };
 }

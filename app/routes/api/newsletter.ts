@@ -13,7 +13,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<NewsletterResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address." }, { status: 400 });
   }
-  const { created } = await subscribeToNewsletter(context.database.db, parsed.data.email);
+  let created: boolean;
+  try {
+    ({ created } = await subscribeToNewsletter(context.database.db, parsed.data.email));
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "newsletter subscription failed");
+    return data<NewsletterResult>({ ok: false, error: "We could not sign you up just now. Please try again." }, { status: 500 });
+  }
   return data<NewsletterResult>({
     ok: true,
     message: created ? "Thank you for subscribing! Look out for our next letter from Accra." : "You're already on our list — thank you!",

@@ -111,7 +111,7 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Collections", to: "/collections/all" }, { label: shortTitle }]} />
       <header className="mt-6 mb-10 max-w-3xl">
         <h1 className="text-5xl font-semibold md:text-6xl">{heading}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-stone">
+        <p className="mt-4 text-base leading-relaxed text-stone md:text-lg">
           {intros[slug] ?? "We could not find this collection. Browse our kaftans, suits and heritage pieces instead."}
         </p>
       </header>

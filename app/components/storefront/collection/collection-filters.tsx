@@ -1,10 +1,11 @@
-import { RotateCcw, Search } from "lucide-react";
+import { RotateCcw, Search, SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
+import { cn } from "~/lib/cn";
 import { sortOptions, type CollectionFilters as Filters, type SortOption } from "~/modules/catalog/catalog.schema";
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -57,14 +58,17 @@ export function CollectionFilters({
     return () => window.clearTimeout(timer);
   }, [query, sentQuery, filters, onChange]);
 
+  const [showAll, setShowAll] = useState(false);
+  const collapsed = !showAll && "max-md:hidden";
   const update = (patch: Partial<Filters>) => onChange({ ...filters, ...patch, page: 1 });
   const active = Boolean(filters.q || filters.sort !== "featured" || filters.min !== undefined || filters.max !== undefined || filters.featured || filters.instock);
+  const refinements = [filters.sort !== "featured", filters.min !== undefined || filters.max !== undefined, filters.featured, filters.instock].filter(Boolean).length;
 
   return (
     <form
       role="search"
       aria-label={`Filter ${title}`}
-      className="grid gap-6 rounded-sm border border-border bg-white/70 p-5 md:grid-cols-2 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
+      className="grid gap-4 rounded-sm md:gap-6 border border-border bg-white/70 p-5 md:grid-cols-2 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         setSentQuery(query.trim());
@@ -87,7 +91,12 @@ export function CollectionFilters({
           />
         </div>
       </div>
-      <div className="space-y-2">
+      <Button type="button" variant="outline" className="md:hidden" aria-expanded={showAll} aria-controls={`${id}-more`} onClick={() => setShowAll(!showAll)}>
+        <SlidersHorizontal aria-hidden />
+        {showAll ? "Hide filters" : "Filters & sort"}
+        {refinements > 0 && <span className="rounded-full bg-gold px-2 text-xs text-charcoal">{refinements}</span>}
+      </Button>
+      <div id={`${id}-more`} className={cn("space-y-2", collapsed)}>
         <Label htmlFor={`${id}-sort`}>Sort by</Label>
         <select
           id={`${id}-sort`}
@@ -103,7 +112,7 @@ export function CollectionFilters({
           ))}
         </select>
       </div>
-      <div className="space-y-2">
+      <div className={cn("space-y-2", collapsed)}>
         <div className="flex items-baseline justify-between">
           <span className="text-sm font-medium" id={`${id}-price`}>
             Price
@@ -127,7 +136,7 @@ export function CollectionFilters({
           thumbLabels={["Minimum price", "Maximum price"]}
         />
       </div>
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2">
+      <div className={cn("flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2", collapsed)}>
         <label className="flex cursor-pointer items-center gap-2 text-sm">
           <Checkbox checked={filters.featured} onCheckedChange={(c) => update({ featured: c === true })} />
           Featured only
@@ -137,7 +146,7 @@ export function CollectionFilters({
           In stock only
         </label>
       </div>
-      <div className="md:col-span-2 lg:col-span-4 lg:-mt-2 lg:flex lg:justify-end">
+      <div className={cn("md:col-span-2 lg:col-span-4 lg:-mt-2 lg:flex lg:justify-end", !showAll && !active && "max-md:hidden")}>
         <Button
           type="button"
           variant="ghost"

@@ -93,7 +93,7 @@ export function HeroCarousel() {
                 fetchPriority={index === 0 ? "high" : "low"}
                 className="h-[78svh] max-h-[760px] min-h-[520px] w-full object-cover object-[70%_center] md:h-[80vh]"
               />
-              <div className="absolute inset-0 bg-gradient-to-r from-forest-deep/90 via-forest-deep/55 to-transparent md:via-forest-deep/40" />
+              <div className="absolute inset-0 bg-gradient-to-t from-forest-deep via-forest-deep/75 to-forest-deep/5 md:bg-gradient-to-r md:from-forest-deep/90 md:via-forest-deep/40 md:to-transparent" />
               <div className="absolute inset-0 flex items-end pb-24 md:items-center md:pb-0">
                 <div className="mx-auto w-full max-w-7xl px-6 md:px-8">
                   <div className="max-w-xl text-ivory">

@@ -14,7 +14,7 @@ export function BrandMark({ name, tagline, light = false, className }: { name: s
       <span className="flex flex-col leading-none">
         <span className={cn("font-display text-2xl font-semibold tracking-[0.08em] uppercase", light ? "text-ivory" : "text-charcoal")}>{name}</span>
         {tagline && (
-          <span className={cn("mt-1 text-[0.58rem] font-bold uppercase tracking-[0.32em]", light ? "text-gold-light" : "text-gold-ink")}>{tagline}</span>
+          <span className={cn("mt-1 hidden text-[0.58rem] font-bold whitespace-nowrap uppercase tracking-[0.32em] sm:block", light ? "text-gold-light" : "text-gold-ink")}>{tagline}</span>
         )}
       </span>
     </Link>
