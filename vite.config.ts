@@ -11,7 +11,7 @@ export default defineConfig({
       "~db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, sourcemap: process.env.ANALYZE === "1" },
   server: { hmr: { port: 24679 } },
   // pg, sharp and PGlite stay plain Node imports on the server.
   ssr: { external: ["pg", "sharp", "@electric-sql/pglite", "pino"] },

@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
+import { LazyToaster } from "~/components/ui/toaster";
 import { brand } from "~/lib/brand";
 import { CartProvider } from "~/components/storefront/cart/cart-provider";
 import { ErrorPage } from "~/components/storefront/error-page";
@@ -48,7 +48,7 @@ export default function App() {
   return (
     <CartProvider>
       <Outlet />
-      <Toaster position="bottom-left" closeButton toastOptions={{ classNames: { toast: "font-sans" } }} />
+      <LazyToaster />
     </CartProvider>
   );
 }

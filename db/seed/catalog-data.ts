@@ -9,14 +9,7 @@
 
 export type CategorySlug = "kaftans" | "suits" | "agbada" | "ankara" | "kente" | "traditional";
 export type GarmentShape = "kaftan" | "suit" | "agbada" | "shirt" | "smock" | "trousers-set";
-export type TextilePattern =
-  | "kente"
-  | "adinkra"
-  | "ankara"
-  | "mudcloth"
-  | "embroidery"
-  | "pinstripe"
-  | "plain";
+export type TextilePattern = "kente" | "adinkra" | "ankara" | "mudcloth" | "embroidery" | "pinstripe" | "plain";
 
 export interface SeedCategory {
   slug: CategorySlug;
@@ -93,15 +86,13 @@ export const seedCategories: SeedCategory[] = [
   {
     slug: "kente",
     name: "Kente",
-    description:
-      "Hand-woven kente from the looms of Bonwire, Adanwomase and Agotime, tailored into smocks, shirts and statement pieces.",
+    description: "Hand-woven kente from the looms of Bonwire, Adanwomase and Agotime, tailored into smocks, shirts and statement pieces.",
     sortOrder: 5,
   },
   {
     slug: "traditional",
     name: "Traditional",
-    description:
-      "Northern fugu smocks, dashiki sets and ceremonial pieces rooted in Ghanaian tradition and finished to a modern standard.",
+    description: "Northern fugu smocks, dashiki sets and ceremonial pieces rooted in Ghanaian tradition and finished to a modern standard.",
     sortOrder: 6,
   },
 ];
@@ -156,11 +147,7 @@ export const seedProducts: SeedProduct[] = [
     active: true,
     isNew: true,
     bestseller: true,
-    materials: [
-      "Hand-woven kente strips from Bonwire",
-      "100% long-staple cotton body",
-      "Cotton voile lining",
-    ],
+    materials: ["Hand-woven kente strips from Bonwire", "100% long-staple cotton body", "Cotton voile lining"],
     care: CARE_KENTE,
     colors: [
       { name: "Royal Gold", hex: "#C9A227" },
@@ -187,12 +174,7 @@ export const seedProducts: SeedProduct[] = [
     active: true,
     isNew: false,
     bestseller: true,
-    materials: [
-      "Super 120s pinstripe wool",
-      "Half-canvas horsehair chest piece",
-      "Bemberg cupro lining",
-      "Corozo nut buttons",
-    ],
+    materials: ["Super 120s pinstripe wool", "Half-canvas horsehair chest piece", "Bemberg cupro lining", "Corozo nut buttons"],
     care: CARE_DRY_CLEAN,
     colors: [
       { name: "Charcoal", hex: "#2E2F33" },
@@ -245,12 +227,7 @@ export const seedProducts: SeedProduct[] = [
     active: true,
     isNew: false,
     bestseller: false,
-    materials: [
-      "Wool barathea",
-      "Hand-woven kente lapel facings",
-      "Satin-piped trousers",
-      "Bemberg cupro lining",
-    ],
+    materials: ["Wool barathea", "Hand-woven kente lapel facings", "Satin-piped trousers", "Bemberg cupro lining"],
     care: CARE_DRY_CLEAN,
     colors: [
       { name: "Black", hex: "#17171B" },
@@ -302,11 +279,7 @@ export const seedProducts: SeedProduct[] = [
     active: true,
     isNew: false,
     bestseller: true,
-    materials: [
-      "Cotton-silk brocade",
-      "Metallic gold embroidery thread",
-      "Cotton inner tunic and trousers",
-    ],
+    materials: ["Cotton-silk brocade", "Metallic gold embroidery thread", "Cotton inner tunic and trousers"],
     care: CARE_EMBROIDERED,
     colors: [
       { name: "Ivory", hex: "#F1E9D8" },
@@ -494,12 +467,7 @@ export const seedProducts: SeedProduct[] = [
     isNew: false,
     bestseller: false,
     materials: ["Hand-stamped cotton from Ntonso", "Natural badie bark ink", "Cotton trousers"],
-    care: [
-      "Dry clean recommended",
-      "Do not soak or wring",
-      "Iron on the reverse at low heat",
-      "Hand-stamped ink may mellow gracefully",
-    ],
+    care: ["Dry clean recommended", "Do not soak or wring", "Iron on the reverse at low heat", "Hand-stamped ink may mellow gracefully"],
     colors: [
       { name: "Indigo", hex: "#27365E" },
       { name: "Bark", hex: "#5A3E2B" },
@@ -578,12 +546,7 @@ export const seedProducts: SeedProduct[] = [
     active: true,
     isNew: false,
     bestseller: false,
-    materials: [
-      "Wool-silk blend",
-      "Hand-woven kente facings from Bonwire",
-      "Full floating canvas",
-      "Silk lining",
-    ],
+    materials: ["Wool-silk blend", "Hand-woven kente facings from Bonwire", "Full floating canvas", "Silk lining"],
     care: CARE_DRY_CLEAN,
     colors: [
       { name: "Ivory", hex: "#EEE6D3" },
@@ -762,11 +725,7 @@ export const seedProducts: SeedProduct[] = [
     isNew: false,
     bestseller: false,
     materials: ["Brushed cotton", "Cotton inner tunic and trousers"],
-    care: [
-      "Machine wash cold on a gentle cycle",
-      "Dry in the shade",
-      "Iron on a medium setting",
-    ],
+    care: ["Machine wash cold on a gentle cycle", "Dry in the shade", "Iron on a medium setting"],
     colors: [
       { name: "Sand", hex: "#D6C29E" },
       { name: "Slate", hex: "#4A5560" },
@@ -999,11 +958,7 @@ export const seedProducts: SeedProduct[] = [
     active: true,
     isNew: true,
     bestseller: false,
-    materials: [
-      "Hand-woven kente from Adanwomase",
-      "Long-staple cotton body",
-      "Cotton voile lining",
-    ],
+    materials: ["Hand-woven kente from Adanwomase", "Long-staple cotton body", "Cotton voile lining"],
     care: CARE_KENTE,
     colors: [
       { name: "Heritage Green", hex: "#1E5E45" },
@@ -1031,12 +986,7 @@ export const seedProducts: SeedProduct[] = [
     isNew: false,
     bestseller: true,
     materials: ["Hand-loomed cotton strips from Tamale", "Hand-embroidered neckline"],
-    care: [
-      "Hand wash cold",
-      "Do not tumble dry",
-      "Dry in the shade",
-      "The hand-woven strips soften with wear",
-    ],
+    care: ["Hand wash cold", "Do not tumble dry", "Dry in the shade", "The hand-woven strips soften with wear"],
     colors: [
       { name: "Indigo Stripe", hex: "#2C3A5E" },
       { name: "Earth", hex: "#7A5234" },
@@ -1062,12 +1012,7 @@ export const seedProducts: SeedProduct[] = [
     isNew: false,
     bestseller: false,
     materials: ["Hand-loomed cotton strips", "Hand-painted mud dye", "Cotton trousers"],
-    care: [
-      "Dry clean recommended",
-      "Do not bleach",
-      "Dry flat in the shade",
-      "Store folded with acid-free tissue",
-    ],
+    care: ["Dry clean recommended", "Do not bleach", "Dry flat in the shade", "Store folded with acid-free tissue"],
     colors: [
       { name: "Bark Brown", hex: "#5B3A22" },
       { name: "Charcoal", hex: "#2B2926" },

@@ -2,7 +2,7 @@ import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "~/modules/catalog/catalog.types";
-import { DEFAULT_SIZE } from "~/modules/catalog/catalog.schema";
+import { DEFAULT_SIZE } from "~/modules/catalog/catalog.constants";
 import { formatMoney, multiplyMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
 import { useCart } from "./cart/cart-provider";

@@ -1,5 +1,5 @@
 import { Heart } from "lucide-react";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import { useWishlist } from "./wishlist-store";
 
@@ -13,7 +13,7 @@ export function WishlistButton({ productId, productName, className }: { productI
       aria-label={saved ? `Remove ${productName} from wishlist` : `Save ${productName} to wishlist`}
       onClick={() => {
         const nowSaved = wishlist.toggle(productId);
-        toast(nowSaved ? "Saved to Wishlist" : "Removed from Wishlist", {
+        notify(nowSaved ? "Saved to Wishlist" : "Removed from Wishlist", {
           description: nowSaved ? `${productName} is in your wishlist` : `${productName} has been removed from your wishlist`,
         });
       }}

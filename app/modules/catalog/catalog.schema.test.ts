@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { collectionTitle, filtersToSearchParams, parseCollectionFilters } from "./catalog.schema";
+import { collectionTitle, filtersToSearchParams } from "./catalog.constants";
+import { parseCollectionFilters } from "./catalog.schema";
 
 const parse = (query: string) => parseCollectionFilters(new URLSearchParams(query));
 

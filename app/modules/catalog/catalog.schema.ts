@@ -1,32 +1,5 @@
 import { z } from "zod";
-
-export const COLLECTION_PAGE_SIZE = 12;
-export const HOME_PAGE_SIZE = 8;
-export const SIZES = ["S", "M", "L", "XL", "XXL"] as const;
-export const DEFAULT_SIZE = "M";
-
-export const sortOptions = [
-  { value: "featured", label: "Featured" },
-  { value: "newest", label: "Newest" },
-  { value: "price-asc", label: "Price: Low to High" },
-  { value: "price-desc", label: "Price: High to Low" },
-] as const;
-export type SortOption = (typeof sortOptions)[number]["value"];
-
-/** Known collection slugs and their titles; any other slug is titled "Collection". */
-export const collectionTitles: Record<string, string> = {
-  kaftans: "Kaftans",
-  suits: "Suits",
-  agbada: "Agbada",
-  ankara: "Ankara",
-  kente: "Kente",
-  traditional: "Traditional",
-  all: "All",
-};
-
-export function collectionTitle(slug: string): string {
-  return collectionTitles[slug.toLowerCase()] ?? "Collection";
-}
+import { sortOptions, type CollectionFilterValues } from "./catalog.constants";
 
 const flag = z
   .union([z.literal("1"), z.literal("true"), z.literal("on"), z.literal("")])
@@ -44,30 +17,18 @@ export const collectionFiltersSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").trim().slice(0, 100)),
-  sort: z.enum(["featured", "newest", "price-asc", "price-desc"]).default("featured").catch("featured"),
+  sort: z.enum(sortOptions.map((o) => o.value) as [SortValue, ...SortValue[]]).default("featured").catch("featured"),
   min: wholeCedis,
   max: wholeCedis,
   featured: flag.catch(false),
   instock: flag.catch(false),
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });
-export type CollectionFilters = z.output<typeof collectionFiltersSchema>;
+type SortValue = CollectionFilterValues["sort"];
+export type CollectionFilters = CollectionFilterValues;
 
 export function parseCollectionFilters(params: URLSearchParams): CollectionFilters {
-  return collectionFiltersSchema.parse(Object.fromEntries(params));
-}
-
-/** Writes filters back to URL params, leaving defaults out so links stay short. */
-export function filtersToSearchParams(filters: Partial<CollectionFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.sort && filters.sort !== "featured") params.set("sort", filters.sort);
-  if (filters.min !== undefined) params.set("min", String(filters.min));
-  if (filters.max !== undefined) params.set("max", String(filters.max));
-  if (filters.featured) params.set("featured", "1");
-  if (filters.instock) params.set("instock", "1");
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  return params;
+  return collectionFiltersSchema.parse(Object.fromEntries(params)) satisfies CollectionFilterValues;
 }
 
 export const productIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

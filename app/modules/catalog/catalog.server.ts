@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, 
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { cached } from "./catalog-cache.server";
-import { collectionTitles, type CollectionFilters } from "./catalog.schema";
+import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog.constants";
 import type { ProductCardData, ProductDetail } from "./catalog.types";
 
 const cardColumns = {

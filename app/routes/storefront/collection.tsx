@@ -5,13 +5,8 @@ import { CollectionFilters } from "~/components/storefront/collection/collection
 import { Pagination } from "~/components/storefront/pagination";
 import { ProductGrid } from "~/components/storefront/product-card";
 import { listCollection } from "~/modules/catalog/catalog.server";
-import {
-  COLLECTION_PAGE_SIZE,
-  collectionTitle,
-  filtersToSearchParams,
-  parseCollectionFilters,
-  type CollectionFilters as Filters,
-} from "~/modules/catalog/catalog.schema";
+import { COLLECTION_PAGE_SIZE, collectionTitle, filtersToSearchParams, type CollectionFilterValues as Filters } from "~/modules/catalog/catalog.constants";
+import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { absoluteImage } from "~/lib/images";

@@ -3,7 +3,8 @@ import { CollectionGrid, homeFilters, type HomeFilter } from "~/components/store
 import { CollectionsTeaser } from "~/components/storefront/home/collections-teaser";
 import { HeroCarousel } from "~/components/storefront/home/hero-carousel";
 import { categoryCounts, listCollection } from "~/modules/catalog/catalog.server";
-import { HOME_PAGE_SIZE, parseCollectionFilters } from "~/modules/catalog/catalog.schema";
+import { HOME_PAGE_SIZE } from "~/modules/catalog/catalog.constants";
+import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toaster";
 import {
   addToCart,
   cartItemCount,
@@ -38,23 +38,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const result = addToCart(cartStore.get(), item, quantity);
     switch (result.kind) {
       case "out-of-stock":
-        toast.error("Out of stock", { description: `${item.name} is sold out at the moment.` });
+        notify.error("Out of stock", { description: `${item.name} is sold out at the moment.` });
         return;
       case "limit":
-        toast("Stock limit reached", {
+        notify("Stock limit reached", {
           description: `Only ${item.maxQuantity} of ${item.name} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
         });
         return;
       case "increased":
         cartStore.set(result.lines);
-        toast.success("Cart Updated", {
+        notify.success("Cart Updated", {
           description: `${item.name} quantity increased to ${result.line.quantity}`,
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
         return;
       case "added":
         cartStore.set(result.lines);
-        toast.success("Added to Cart", {
+        notify.success("Added to Cart", {
           description: `${item.name} has been added to your cart`,
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
@@ -64,7 +64,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const remove = useCallback((key: string) => {
     const line = cartStore.get().find((l) => l.key === key);
     cartStore.set(removeFromCart(cartStore.get(), key));
-    if (line) toast("Removed from Cart", { description: `${line.name} has been removed from your cart` });
+    if (line) notify("Removed from Cart", { description: `${line.name} has been removed from your cart` });
   }, []);
 
   const changeBy = useCallback(
@@ -79,7 +79,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => {
     cartStore.set([]);
-    toast("Cart Cleared", { description: "All items have been removed from your cart" });
+    notify("Cart Cleared", { description: "All items have been removed from your cart" });
   }, []);
 
   const value = useMemo<CartContextValue>(

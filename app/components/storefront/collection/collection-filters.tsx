@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
 import { cn } from "~/lib/cn";
-import { sortOptions, type CollectionFilters as Filters, type SortOption } from "~/modules/catalog/catalog.schema";
+import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog.constants";
 
 const SEARCH_DEBOUNCE_MS = 350;
 
@@ -138,11 +138,11 @@ export function CollectionFilters({
       </div>
       <div className={cn("flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2", collapsed)}>
         <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <Checkbox checked={filters.featured} onCheckedChange={(c) => update({ featured: c === true })} />
+          <Checkbox name="featured" checked={filters.featured} onChange={(e) => update({ featured: e.target.checked })} />
           Featured only
         </label>
         <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <Checkbox checked={filters.instock} onCheckedChange={(c) => update({ instock: c === true })} />
+          <Checkbox name="instock" checked={filters.instock} onChange={(e) => update({ instock: e.target.checked })} />
           In stock only
         </label>
       </div>

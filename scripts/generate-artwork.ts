@@ -1,0 +1,220 @@
+/**
+ * Generates every picture the shop ships with, from SVG built in code (no external images or
+ * fonts) rendered by sharp/librsvg:
+ *
+ *   public/images/products/<slug>/<colour>-{480,960}.webp   one per product colour
+ *   public/images/categories/<category>-{480,960}.webp      fallbacks per category
+ *   public/images/hero/<name>-{768,1280,1920}.webp          home page slides
+ *   public/images/collections/<name>-{640,1280}.webp        collection teasers
+ *   public/images/about/<name>-{480,960}.webp               about page
+ *   public/images/og-default.jpg                            social card
+ *   public/favicon.svg, public/apple-touch-icon.png
+ *
+ * Output is deterministic: every "random" choice comes from a PRNG seeded by the product and
+ * colour, so the same catalogue produces the same bytes.
+ *
+ *   npx tsx scripts/generate-artwork.ts            everything
+ *   npx tsx scripts/generate-artwork.ts products   only one group (products, categories,
+ *                                                  hero, collections, about, brand)
+ */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { type CategorySlug, colorSlug, productImageBase, seedCategories, seedProducts } from "../db/seed/catalog-data";
+import { fabricSvg, workshopSvg } from "./artwork/about-scenes";
+import { styleFromName } from "./artwork/garments";
+import { type ProductArtInput, productSvg } from "./artwork/product-scene";
+import { type CollectionName, type HeroName, collectionSvg, faviconSvg, heroSvg, ogSvg } from "./artwork/scenes";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PUBLIC = path.join(ROOT, "public");
+const IMAGES = path.join(PUBLIC, "images");
+
+const WEBP = { quality: 78, effort: 6, smartSubsample: true } as const;
+
+interface Job {
+  label: string;
+  /** SVG at the largest output size */
+  svg: () => string;
+  width: number;
+  height: number;
+  outputs: { file: string; width: number; format?: "webp" | "jpeg" | "png"; quality?: number }[];
+}
+
+/** Renders once at full size, then encodes each output (downscaled with Lanczos). */
+async function run(job: Job): Promise<number> {
+  const { data, info } = await sharp(Buffer.from(job.svg())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let bytes = 0;
+  for (const out of job.outputs) {
+    await mkdir(path.dirname(out.file), { recursive: true });
+    let img = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    if (out.width !== info.width) {
+      img = img.resize(out.width, Math.round((out.width * info.height) / info.width), { kernel: "lanczos3" });
+    }
+    const format = out.format ?? "webp";
+    if (format === "webp") img = img.webp({ ...WEBP, quality: out.quality ?? WEBP.quality });
+    else if (format === "jpeg") img = img.jpeg({ quality: out.quality ?? 84, mozjpeg: true });
+    else img = img.png({ compressionLevel: 9 });
+    const info2 = await img.toFile(out.file);
+    bytes += info2.size;
+  }
+  return bytes;
+}
+
+const PRODUCT_WIDTHS = [480, 960];
+
+function productJobs(): Job[] {
+  const jobs: Job[] = [];
+  for (const p of seedProducts) {
+    for (const c of p.colors) {
+      const input: ProductArtInput = {
+        garment: p.garment,
+        pattern: p.pattern,
+        base: c.hex,
+        seed: `${p.slug}:${colorSlug(c.name)}`,
+        style: styleFromName(p.name),
+      };
+      const base = path.join(PUBLIC, productImageBase(p, c.name));
+      jobs.push({
+        label: `${p.slug}/${colorSlug(c.name)}`,
+        svg: () => productSvg(input, 960, 1200),
+        width: 960,
+        height: 1200,
+        outputs: PRODUCT_WIDTHS.map((w) => ({ file: `${base}-${w}.webp`, width: w })),
+      });
+    }
+  }
+  return jobs;
+}
+
+/** A representative garment per category, in a neutral brand colour. */
+const CATEGORY_ART: Record<CategorySlug, Omit<ProductArtInput, "seed">> = {
+  kaftans: { garment: "kaftan", pattern: "embroidery", base: "#E8DCC4" },
+  suits: { garment: "suit", pattern: "plain", base: "#2B2A2E" },
+  agbada: { garment: "agbada", pattern: "embroidery", base: "#0F3D2E" },
+  ankara: { garment: "shirt", pattern: "ankara", base: "#B5543A" },
+  kente: { garment: "smock", pattern: "kente", base: "#C9A227" },
+  traditional: { garment: "smock", pattern: "plain", base: "#6B3F1D" },
+};
+
+function categoryJobs(): Job[] {
+  return seedCategories.map((c) => {
+    const input: ProductArtInput = { ...CATEGORY_ART[c.slug], seed: `category:${c.slug}` };
+    return {
+      label: `category/${c.slug}`,
+      svg: () => productSvg(input, 960, 1200),
+      width: 960,
+      height: 1200,
+      outputs: PRODUCT_WIDTHS.map((w) => ({ file: path.join(IMAGES, "categories", `${c.slug}-${w}.webp`), width: w })),
+    };
+  });
+}
+
+function heroJobs(): Job[] {
+  const names: HeroName[] = ["kaftans", "suits", "heritage"];
+  return names.map((name) => ({
+    label: `hero/${name}`,
+    svg: () => heroSvg(name, 1920, 1080),
+    width: 1920,
+    height: 1080,
+    outputs: [768, 1280, 1920].map((w) => ({ file: path.join(IMAGES, "hero", `${name}-${w}.webp`), width: w, quality: 74 })),
+  }));
+}
+
+function collectionJobs(): Job[] {
+  const names: CollectionName[] = ["kaftans", "suits"];
+  return names.map((name) => ({
+    label: `collections/${name}`,
+    svg: () => collectionSvg(name, 1280, 960),
+    width: 1280,
+    height: 960,
+    outputs: [640, 1280].map((w) => ({ file: path.join(IMAGES, "collections", `${name}-${w}.webp`), width: w })),
+  }));
+}
+
+function aboutJobs(): Job[] {
+  const scenes = { workshop: workshopSvg, fabric: fabricSvg };
+  return Object.entries(scenes).map(([name, make]) => ({
+    label: `about/${name}`,
+    svg: () => make(960, 1200),
+    width: 960,
+    height: 1200,
+    outputs: [480, 960].map((w) => ({ file: path.join(IMAGES, "about", `${name}-${w}.webp`), width: w })),
+  }));
+}
+
+function brandJobs(): Job[] {
+  return [
+    {
+      label: "og-default",
+      svg: () => ogSvg(),
+      width: 1200,
+      height: 630,
+      outputs: [{ file: path.join(IMAGES, "og-default.jpg"), width: 1200, format: "jpeg", quality: 84 }],
+    },
+    {
+      label: "apple-touch-icon",
+      svg: () => faviconSvg(false).replace("<svg ", '<svg width="180" height="180" '),
+      width: 180,
+      height: 180,
+      outputs: [{ file: path.join(PUBLIC, "apple-touch-icon.png"), width: 180, format: "png" }],
+    },
+  ];
+}
+
+const GROUPS = {
+  products: { dirs: ["products"], jobs: productJobs },
+  categories: { dirs: ["categories"], jobs: categoryJobs },
+  hero: { dirs: ["hero"], jobs: heroJobs },
+  collections: { dirs: ["collections"], jobs: collectionJobs },
+  about: { dirs: ["about"], jobs: aboutJobs },
+  brand: { dirs: [], jobs: brandJobs },
+} as const;
+
+type GroupName = keyof typeof GROUPS;
+
+async function main() {
+  const started = performance.now();
+  const args = process.argv.slice(2) as GroupName[];
+  for (const a of args) if (!(a in GROUPS)) throw new Error(`unknown group "${a}" (${Object.keys(GROUPS).join(", ")})`);
+  const groups = args.length ? args : (Object.keys(GROUPS) as GroupName[]);
+
+  const jobs: Job[] = [];
+  for (const name of groups) {
+    // generated directories are rebuilt from scratch so renamed products leave nothing behind
+    for (const dir of GROUPS[name].dirs) await rm(path.join(IMAGES, dir), { recursive: true, force: true });
+    jobs.push(...GROUPS[name].jobs());
+  }
+  if (groups.includes("brand")) {
+    await mkdir(PUBLIC, { recursive: true });
+    await writeFile(path.join(PUBLIC, "favicon.svg"), `${faviconSvg(true)}\n`);
+  }
+
+  sharp.cache(false);
+  const workers = Math.max(1, Math.min(4, availableParallelism()));
+  let next = 0;
+  let files = 0;
+  let bytes = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        if (!job) break;
+        const written = await run(job);
+        bytes += written;
+        files += job.outputs.length;
+        process.stdout.write(`\r  ${files} files  ${job.label.padEnd(60)}`);
+      }
+    }),
+  );
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`\r${" ".repeat(80)}\r`);
+  console.log(`Wrote ${files} images (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${secs}s.`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
