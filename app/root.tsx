@@ -6,10 +6,16 @@ import { ErrorPage } from "~/components/storefront/error-page";
 import { siteOrigin } from "~/lib/http.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+// The two faces every page shows above the fold, preloaded so text renders in them from
+// the first paint: a late swap from the fallbacks re-wraps headings and shifts the layout.
+import displayFont from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
+import bodyFont from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

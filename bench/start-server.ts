@@ -6,7 +6,8 @@ export async function startBenchServer(port: number, env: Record<string, string>
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
   const dataDir = `.tmp/bench-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn("npx", ["tsx", "server/index.ts"], {
+  // node itself, not an npx wrapper, so stop() reaches the server.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "~db/client";
 import { lockDataFolder } from "~db/pglite-lock";
 import { seedIfEmpty } from "~db/seed/seed";
 import { createLogger, type Logger } from "./logger";
+import { contentSecurityPolicy } from "./csp";
 import { PageCache } from "./page-cache";
 
 export interface Booted {
@@ -36,7 +37,7 @@ export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { database, release } = await openConfiguredDatabase(config, logger);
-  const services: AppServices & { pageCache: PageCache } = { database, config, log: logger, startedAt: new Date(), pageCache: new PageCache() };
+  const services: AppServices & { pageCache: PageCache } = { database, config, log: logger, startedAt: new Date(), pageCache: new PageCache((hashes) => contentSecurityPolicy(hashes.join(" "))) };
   return {
     config,
     logger,

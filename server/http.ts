@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
+import { contentSecurityPolicy } from "./csp";
 import type { PageCache } from "./page-cache";
 
 export interface HttpAppOptions {
@@ -15,22 +16,6 @@ export interface HttpAppOptions {
   mode: "development" | "production";
   /** Folder of built browser assets (production only; Vite serves them in dev). */
   clientDir?: string;
-}
-
-/** The Content-Security-Policy: scripts only with this response's nonce. */
-function contentSecurityPolicy(nonce: string, dev: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
 }
 
 export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
@@ -91,15 +76,13 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const nonce = crypto.randomBytes(16).toString("base64");
     const requestId = c.get("requestId" as never) as unknown as string;
     const cacheKey = dev ? null : pageCache.keyFor(c.req.raw);
-    let response = cacheKey ? pageCache.get(cacheKey, nonce) : null;
-    if (!response) {
-      response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce });
-      if (cacheKey) response = await pageCache.store(cacheKey, response, nonce);
+    const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
+    if (cached) return cached;
+    let response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce });
+    if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
     }
-    const contentType = response.headers.get("Content-Type") ?? "";
-    if (contentType.startsWith("text/html")) {
-      response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
-    }
+    if (cacheKey) response = await pageCache.store(cacheKey, response);
     return response;
   });
 

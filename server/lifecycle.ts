@@ -17,6 +17,7 @@ export function handleShutdown(server: Server, logger: Logger, closeResources: (
     server.closeIdleConnections();
     try {
       await closeResources();
+      logger.flush();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, "error while shutting down");

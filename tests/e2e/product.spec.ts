@@ -211,7 +211,7 @@ test.describe("the cart", () => {
 
   test("Add to Cart on a card adds the product in size M", async ({ page }) => {
     await gotoHydrated(page, "/collections/kaftans");
-    await page.getByRole("button", { name: "Add Osu Linen Kaftan to cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart: Osu Linen Kaftan" }).click();
     await expect(toast(page, "Added to Cart", "Osu Linen Kaftan has been added to your cart")).toBeVisible();
     await expectCartCount(page, 1);
     await cartButton(page).click();

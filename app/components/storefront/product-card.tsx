@@ -68,7 +68,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
               })
             }
             className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold uppercase tracking-[0.12em] text-ivory shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70 cursor-pointer"
-            aria-label={soldOut ? `${product.name} is sold out` : `Add ${product.name} to cart`}
+            aria-label={soldOut ? `Sold Out: ${product.name}` : `Add to Cart: ${product.name}`}
           >
             <ShoppingBag className="size-4" aria-hidden />
             <span>{soldOut ? "Sold Out" : "Add to Cart"}</span>

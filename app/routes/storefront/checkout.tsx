@@ -11,7 +11,12 @@ import type { Route } from "./+types/checkout";
 const FREE_SHIPPING_THRESHOLD = 50_000;
 const FLAT_SHIPPING_FEE = 5_000;
 
-export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Checkout | ${brand.name}` },
+  { name: "description", content: `Review your ${brand.name} cart: your pieces, shipping and total before you order.` },
+  // A checkout is personal: search engines should not list it (robots.txt disallows it too).
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The cart summary. Placing orders (customer details, payment, stock checks) is the

@@ -124,6 +124,7 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
         )}
       </div>
 
+      <h2 className="sr-only">Products</h2>
       <div className={loading ? "opacity-50 transition-opacity" : "transition-opacity"} aria-busy={loading}>
         {listing.items.length > 0 ? (
           <ProductGrid products={listing.items} priorityCount={4} />

@@ -55,11 +55,9 @@ export function CollectionGrid({
               >
                 {filter.label}
                 {filter.slug !== "all" && (
-                  <span
-                    className={cn("rounded-full px-2 text-xs tabular-nums", active ? "bg-gold text-charcoal" : "bg-sand text-charcoal")}
-                    aria-label={`${counts[filter.slug] ?? 0} products`}
-                  >
+                  <span className={cn("rounded-full px-2 text-xs tabular-nums", active ? "bg-gold text-charcoal" : "bg-sand text-charcoal")}>
                     {counts[filter.slug] ?? 0}
+                    <span className="sr-only"> products</span>
                   </span>
                 )}
               </Link>
