@@ -5,7 +5,7 @@ export function createLogger(level: string) {
   // Buffered, asynchronous writes keep logging off the request's critical path.
   return pino(
     { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    pino.destination({ dest: 1, sync: false }),
   );
 }
 

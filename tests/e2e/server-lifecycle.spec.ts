@@ -21,10 +21,10 @@ test("starts on a fresh data folder, then stops cleanly on SIGTERM and releases 
   const dataDir = ".tmp/lifecycle-test";
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server = startServer({ PORT: "3299", DATA_DIR: dataDir, HOST: "127.0.0.1" });
-  await expect
-    .poll(async () => (await fetch("http://127.0.0.1:3299/api/health").catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  // Wait for this server's own words, so a stray process on the port cannot pass for it.
+  await expect.poll(() => server.output(), { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3299");
   expect(server.output()).toContain("sample catalog seeded");
+  expect((await fetch("http://127.0.0.1:3299/api/health")).status).toBe(200);
   expect(fs.existsSync(`${dataDir}/pglite/pglite.pid`)).toBe(true);
 
   server.child.kill("SIGTERM");
