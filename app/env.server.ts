@@ -5,8 +5,7 @@ import { z } from "zod";
  * The shop's configuration, read from the environment once at start-up.
  * This is the only module that reads process.env; everything else receives a Config.
  */
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -35,10 +34,7 @@ const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
   ),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
 export interface Config {

@@ -16,7 +16,16 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROMIUM_ARGS.filter((f) => f !== "--headless").concat("--headless=new"),
 });
 console.log(`Lighthouse (mobile) against ${server.url}`);
-console.log("page".padEnd(24), "perf".padStart(5), "a11y".padStart(5), "bp".padStart(5), "seo".padStart(5), "LCP ms".padStart(8), "CLS".padStart(6), "TBT ms".padStart(7));
+console.log(
+  "page".padEnd(24),
+  "perf".padStart(5),
+  "a11y".padStart(5),
+  "bp".padStart(5),
+  "seo".padStart(5),
+  "LCP ms".padStart(8),
+  "CLS".padStart(6),
+  "TBT ms".padStart(7),
+);
 try {
   for (const path of pages) {
     const result = await lighthouse(server.url + path, {
@@ -41,7 +50,9 @@ try {
     for (const id of ["accessibility", "best-practices", "seo"]) {
       const failing = Object.values(categories[id]?.auditRefs ?? [])
         .map((ref) => audits[ref.id])
-        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable");
+        .filter(
+          (a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable",
+        );
       for (const audit of failing) console.log(`    ${id}: ${audit!.id} — ${audit!.title}`);
     }
   }

@@ -12,8 +12,7 @@ export function lockDataFolder(dir: string): () => void {
     const holder = Number(fs.readFileSync(lockPath, "utf8"));
     if (holder && holder !== process.pid && isAlive(holder)) {
       throw new Error(
-        `The embedded database in ${dir} is in use by process ${holder}. ` +
-          "Stop that process first, or set DATA_DIR to another folder.",
+        `The embedded database in ${dir} is in use by process ${holder}. ` + "Stop that process first, or set DATA_DIR to another folder.",
       );
     }
   } catch (error) {

@@ -22,10 +22,13 @@ async function settle(page: Page) {
 
 const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: boolean }[] = [
   { name: "home", run: async (page) => void (await page.goto(`${baseUrl}/`)) },
-  { name: "home-collection", run: async (page) => {
+  {
+    name: "home-collection",
+    run: async (page) => {
       await page.goto(`${baseUrl}/`);
       await page.locator("#collection").scrollIntoViewIfNeeded();
-    } },
+    },
+  },
   { name: "collection", run: async (page) => void (await page.goto(`${baseUrl}/collections/kaftans`)) },
   { name: "product", run: async (page) => void (await page.goto(`${baseUrl}/product/1`)) },
   {

@@ -37,7 +37,13 @@ export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { database, release } = await openConfiguredDatabase(config, logger);
-  const services: AppServices & { pageCache: PageCache } = { database, config, log: logger, startedAt: new Date(), pageCache: new PageCache((hashes) => contentSecurityPolicy(hashes.join(" "))) };
+  const services: AppServices & { pageCache: PageCache } = {
+    database,
+    config,
+    log: logger,
+    startedAt: new Date(),
+    pageCache: new PageCache((hashes) => contentSecurityPolicy(hashes.join(" "))),
+  };
   return {
     config,
     logger,

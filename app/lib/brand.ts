@@ -5,8 +5,7 @@
 export const brand = {
   name: "Ahenfie",
   tagline: "Accra Tailoring House",
-  description:
-    "Premium African menswear — kaftans, suits, agbada, ankara and kente — cut and sewn by master tailors in Accra, Ghana.",
+  description: "Premium African menswear — kaftans, suits, agbada, ankara and kente — cut and sewn by master tailors in Accra, Ghana.",
   founded: 2011,
   contact: {
     email: "hello@ahenfie.com",

@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const categories = pgTable("categories", {
   id: serial("id").primaryKey(),
@@ -38,9 +28,18 @@ export const products = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     isNew: boolean("is_new").notNull().default(false),
     isBestseller: boolean("is_bestseller").notNull().default(false),
-    materials: text("materials").array().notNull().default(sql`'{}'::text[]`),
-    care: text("care").array().notNull().default(sql`'{}'::text[]`),
-    sizes: text("sizes").array().notNull().default(sql`'{S,M,L,XL,XXL}'::text[]`),
+    materials: text("materials")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    care: text("care")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text("sizes")
+      .array()
+      .notNull()
+      .default(sql`'{S,M,L,XL,XXL}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,12 +54,18 @@ export const products = pgTable(
     index("products_active_newest_idx")
       .on(t.categoryId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isActive}`),
-    index("products_active_price_idx").on(t.categoryId, t.price, t.id).where(sql`${t.isActive}`),
+    index("products_active_price_idx")
+      .on(t.categoryId, t.price, t.id)
+      .where(sql`${t.isActive}`),
     index("products_all_featured_idx")
       .on(t.isFeatured.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.isActive}`),
-    index("products_all_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
-    index("products_all_price_idx").on(t.price, t.id).where(sql`${t.isActive}`),
+    index("products_all_newest_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    index("products_all_price_idx")
+      .on(t.price, t.id)
+      .where(sql`${t.isActive}`),
     index("products_admin_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),

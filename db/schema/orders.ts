@@ -1,13 +1,4 @@
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 
 /** Orders are addressed by an unguessable uuid; order_number is what people read. */
@@ -61,10 +52,7 @@ export const orderItems = pgTable(
     color: text("color"),
     imageUrl: text("image_url"),
   },
-  (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    index("order_items_product_idx").on(t.productId),
-  ],
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
 );
 
 export const orderStatusHistory = pgTable(

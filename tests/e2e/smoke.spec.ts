@@ -19,7 +19,10 @@ for (const path of ["/", "/collections/all", "/product/1", "/about"]) {
     });
     await page.waitForLoadState("networkidle");
     const broken = await page.$$eval("img", (imgs) =>
-      imgs.filter((img) => img.getAttribute("loading") !== "lazy" || img.complete).filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+      imgs
+        .filter((img) => img.getAttribute("loading") !== "lazy" || img.complete)
+        .filter((img) => img.naturalWidth === 0)
+        .map((img) => img.currentSrc || img.src),
     );
     expect(broken).toEqual([]);
   });

@@ -46,9 +46,11 @@ export async function createProduct(db: Db, overrides: ProductOverrides = {}) {
     })
     .returning();
   if (overrides.colors?.length) {
-    await db.insert(productColors).values(
-      overrides.colors.map((c, position) => ({ productId: row!.id, position, name: c.name, hex: c.hex, imageUrl: c.imageUrl ?? null })),
-    );
+    await db
+      .insert(productColors)
+      .values(
+        overrides.colors.map((c, position) => ({ productId: row!.id, position, name: c.name, hex: c.hex, imageUrl: c.imageUrl ?? null })),
+      );
   }
   return row!;
 }

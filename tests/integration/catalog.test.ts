@@ -30,8 +30,21 @@ describe.each(testDrivers())("catalog queries on %s", (driver) => {
     suitsId = (await createCategory(db, "suits")).id;
     // Kaftans: prices 100, 250, 400, 550 cedis; the 250 one is featured; the 400 one sold out.
     await createProduct(db, { name: "Linen Kaftan", price: 10_000, categoryId: kaftansId, createdAt: new Date("2026-01-01") });
-    await createProduct(db, { name: "Kente Kaftan", description: "Hand-woven in Bonwire", price: 25_000, categoryId: kaftansId, isFeatured: true, createdAt: new Date("2026-01-02") });
-    await createProduct(db, { name: "Adinkra Kaftan", price: 40_000, categoryId: kaftansId, stockQuantity: 0, createdAt: new Date("2026-01-04") });
+    await createProduct(db, {
+      name: "Kente Kaftan",
+      description: "Hand-woven in Bonwire",
+      price: 25_000,
+      categoryId: kaftansId,
+      isFeatured: true,
+      createdAt: new Date("2026-01-02"),
+    });
+    await createProduct(db, {
+      name: "Adinkra Kaftan",
+      price: 40_000,
+      categoryId: kaftansId,
+      stockQuantity: 0,
+      createdAt: new Date("2026-01-04"),
+    });
     await createProduct(db, { name: "Midnight Kaftan", price: 55_000, categoryId: kaftansId, createdAt: new Date("2026-01-03") });
     await createProduct(db, { name: "Hidden Kaftan", price: 5_000, categoryId: kaftansId, isActive: false });
     await createProduct(db, { name: "Navy Suit", price: 80_000, categoryId: suitsId });
@@ -48,9 +61,24 @@ describe.each(testDrivers())("catalog queries on %s", (driver) => {
 
   it("sorts by newest and by price both ways", async () => {
     const db = database.db;
-    expect(names(await listCollection(db, "kaftans", filters("sort=newest"), 12))).toEqual(["Adinkra Kaftan", "Midnight Kaftan", "Kente Kaftan", "Linen Kaftan"]);
-    expect(names(await listCollection(db, "kaftans", filters("sort=price-asc"), 12))).toEqual(["Linen Kaftan", "Kente Kaftan", "Adinkra Kaftan", "Midnight Kaftan"]);
-    expect(names(await listCollection(db, "kaftans", filters("sort=price-desc"), 12))).toEqual(["Midnight Kaftan", "Adinkra Kaftan", "Kente Kaftan", "Linen Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("sort=newest"), 12))).toEqual([
+      "Adinkra Kaftan",
+      "Midnight Kaftan",
+      "Kente Kaftan",
+      "Linen Kaftan",
+    ]);
+    expect(names(await listCollection(db, "kaftans", filters("sort=price-asc"), 12))).toEqual([
+      "Linen Kaftan",
+      "Kente Kaftan",
+      "Adinkra Kaftan",
+      "Midnight Kaftan",
+    ]);
+    expect(names(await listCollection(db, "kaftans", filters("sort=price-desc"), 12))).toEqual([
+      "Midnight Kaftan",
+      "Adinkra Kaftan",
+      "Kente Kaftan",
+      "Linen Kaftan",
+    ]);
   });
 
   it("searches name and description, trimmed and case-insensitive", async () => {
@@ -74,7 +102,11 @@ describe.each(testDrivers())("catalog queries on %s", (driver) => {
   it("keeps featured-only and in-stock-only products", async () => {
     const db = database.db;
     expect(names(await listCollection(db, "kaftans", filters("featured=1"), 12))).toEqual(["Kente Kaftan"]);
-    expect(names(await listCollection(db, "kaftans", filters("instock=1&sort=price-asc"), 12))).toEqual(["Linen Kaftan", "Kente Kaftan", "Midnight Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("instock=1&sort=price-asc"), 12))).toEqual([
+      "Linen Kaftan",
+      "Kente Kaftan",
+      "Midnight Kaftan",
+    ]);
   });
 
   it("pages in the database and clamps a page past the end", async () => {

@@ -37,7 +37,10 @@ export function ensureChromium(): string {
   if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
     console.log("No Chromium found: installing Debian's chromium package...");
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     const installed = findChromium();
     if (installed) return installed;
   }

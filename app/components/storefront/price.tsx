@@ -18,7 +18,7 @@ export function Price({
     <p className={cn("flex flex-wrap items-baseline gap-x-2", className)}>
       <span
         className={cn(
-          "font-semibold tabular-nums text-charcoal",
+          "font-semibold text-charcoal tabular-nums",
           size === "lg" ? "text-2xl" : size === "sm" ? "text-sm" : "text-base",
           discounted && "text-terracotta",
         )}
@@ -27,7 +27,7 @@ export function Price({
         {formatMoney(price)}
       </span>
       {discounted && (
-        <s className={cn("tabular-nums text-stone", size === "lg" ? "text-base" : "text-sm")}>
+        <s className={cn("text-stone tabular-nums", size === "lg" ? "text-base" : "text-sm")}>
           <span className="sr-only">Original price </span>
           {formatMoney(originalPrice)}
         </s>

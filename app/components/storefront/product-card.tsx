@@ -26,7 +26,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
 
   return (
     <article
-      className="group relative flex flex-col animate-fade-up"
+      className="group relative flex animate-fade-up flex-col"
       style={{ animationDelay: `${Math.min(index, 11) * 0.06}s` }}
       aria-label={product.name}
     >
@@ -67,7 +67,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
                 maxQuantity: product.stockQuantity,
               })
             }
-            className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold uppercase tracking-[0.12em] text-ivory shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70 cursor-pointer"
+            className="inline-flex h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70"
             aria-label={soldOut ? `Sold Out: ${product.name}` : `Add to Cart: ${product.name}`}
           >
             <ShoppingBag className="size-4" aria-hidden />
@@ -76,7 +76,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           <button
             type="button"
             onClick={() => setQuickView(true)}
-            className="inline-flex size-10 items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand cursor-pointer"
+            className="inline-flex size-10 cursor-pointer items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand"
             aria-label={`Quick view ${product.name}`}
           >
             <Eye className="size-4" aria-hidden />
@@ -84,7 +84,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
         </div>
       </div>
       <div className="mt-4 space-y-1">
-        <p className="text-[0.7rem] font-bold uppercase tracking-[0.18em] text-gold-ink">{product.category?.name ?? "Ahenfie"}</p>
+        <p className="text-[0.7rem] font-bold tracking-[0.18em] text-gold-ink uppercase">{product.category?.name ?? "Ahenfie"}</p>
         <h3 className="font-display text-xl leading-tight font-semibold">
           <Link to={href} prefetch="intent" className="hover:text-forest-soft">
             {product.name}
@@ -103,7 +103,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
 
 export function ProductGrid({ products, priorityCount = 0 }: { products: ProductCardData[]; priorityCount?: number }) {
   return (
-    <ul className="grid grid-cols-1 min-[360px]:grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 lg:grid-cols-4 md:gap-x-6">
+    <ul className="grid grid-cols-1 gap-x-4 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-6 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} index={index} priority={index < priorityCount} />

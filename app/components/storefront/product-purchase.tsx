@@ -17,7 +17,15 @@ export function useProductSelection(product: ProductDetail) {
 }
 export type ProductSelection = ReturnType<typeof useProductSelection>;
 
-export function ProductPurchase({ product, selection, compact = false }: { product: ProductDetail; selection: ProductSelection; compact?: boolean }) {
+export function ProductPurchase({
+  product,
+  selection,
+  compact = false,
+}: {
+  product: ProductDetail;
+  selection: ProductSelection;
+  compact?: boolean;
+}) {
   const cart = useCart();
   const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color } = selection;
   const soldOut = product.stockQuantity <= 0;
@@ -27,8 +35,8 @@ export function ProductPurchase({ product, selection, compact = false }: { produ
     <div className={cn("space-y-6", compact && "space-y-5")}>
       {product.colors.length > 0 && (
         <fieldset>
-          <legend className="mb-3 text-xs font-bold uppercase tracking-[0.16em] text-stone">
-            Colour: <span className="font-semibold normal-case tracking-normal text-charcoal">{color?.name}</span>
+          <legend className="mb-3 text-xs font-bold tracking-[0.16em] text-stone uppercase">
+            Colour: <span className="font-semibold tracking-normal text-charcoal normal-case">{color?.name}</span>
           </legend>
           <div className="flex flex-wrap gap-3">
             {product.colors.map((c, index) => (
@@ -40,7 +48,7 @@ export function ProductPurchase({ product, selection, compact = false }: { produ
                 aria-label={c.name}
                 title={c.name}
                 className={cn(
-                  "size-10 rounded-full border-2 p-0.5 transition cursor-pointer",
+                  "size-10 cursor-pointer rounded-full border-2 p-0.5 transition",
                   index === colorIndex ? "border-forest" : "border-transparent hover:border-charcoal/30",
                 )}
               >
@@ -52,12 +60,12 @@ export function ProductPurchase({ product, selection, compact = false }: { produ
       )}
 
       <fieldset>
-        <legend className="mb-3 flex w-full items-baseline justify-between text-xs font-bold uppercase tracking-[0.16em] text-stone">
+        <legend className="mb-3 flex w-full items-baseline justify-between text-xs font-bold tracking-[0.16em] text-stone uppercase">
           <span>
-            Size: <span className="font-semibold normal-case tracking-normal text-charcoal">{size}</span>
+            Size: <span className="font-semibold tracking-normal text-charcoal normal-case">{size}</span>
           </span>
           {!compact && (
-            <a href="/size-guide" className="font-semibold normal-case tracking-normal text-forest underline underline-offset-4">
+            <a href="/size-guide" className="font-semibold tracking-normal text-forest normal-case underline underline-offset-4">
               Size guide
             </a>
           )}
@@ -70,7 +78,7 @@ export function ProductPurchase({ product, selection, compact = false }: { produ
               onClick={() => setSize(s)}
               aria-pressed={s === size}
               className={cn(
-                "h-11 rounded-sm border text-sm font-semibold transition cursor-pointer",
+                "h-11 cursor-pointer rounded-sm border text-sm font-semibold transition",
                 s === size ? "border-forest bg-forest text-ivory" : "border-border bg-white hover:border-charcoal",
               )}
             >
@@ -81,14 +89,18 @@ export function ProductPurchase({ product, selection, compact = false }: { produ
       </fieldset>
 
       <div>
-        <p className="mb-3 text-xs font-bold uppercase tracking-[0.16em] text-stone" id={`qty-${product.id}`}>
+        <p className="mb-3 text-xs font-bold tracking-[0.16em] text-stone uppercase" id={`qty-${product.id}`}>
           Quantity
         </p>
         <div className="flex items-center gap-4">
-          <div className="inline-flex items-center rounded-sm border border-border bg-white" role="group" aria-labelledby={`qty-${product.id}`}>
+          <div
+            className="inline-flex items-center rounded-sm border border-border bg-white"
+            role="group"
+            aria-labelledby={`qty-${product.id}`}
+          >
             <button
               type="button"
-              className="inline-flex size-11 items-center justify-center hover:bg-sand disabled:opacity-40 cursor-pointer"
+              className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
               onClick={() => setQuantity(Math.max(1, quantity - 1))}
               disabled={quantity <= 1}
               aria-label="Decrease quantity"
@@ -100,7 +112,7 @@ export function ProductPurchase({ product, selection, compact = false }: { produ
             </output>
             <button
               type="button"
-              className="inline-flex size-11 items-center justify-center hover:bg-sand disabled:opacity-40 cursor-pointer"
+              className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
               onClick={() => setQuantity(quantity + 1)}
               disabled={soldOut || quantity >= product.stockQuantity}
               aria-label="Increase quantity"

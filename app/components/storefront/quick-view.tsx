@@ -8,7 +8,15 @@ import { ProductImage } from "./product-image";
 import { ProductPurchase, useProductSelection } from "./product-purchase";
 
 /** Quick View: the product's picture, price, colours, sizes and Add to Cart without leaving the grid. */
-export function QuickViewDialog({ product, open, onOpenChange }: { product: ProductCardData; open: boolean; onOpenChange(open: boolean): void }) {
+export function QuickViewDialog({
+  product,
+  open,
+  onOpenChange,
+}: {
+  product: ProductCardData;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const fetcher = useFetcher<{ product: ProductDetail | null }>();
   const { load, state, data } = fetcher;
   useEffect(() => {
@@ -44,10 +52,16 @@ function QuickViewBody({ product, onNavigate }: { product: ProductDetail; onNavi
   const selection = useProductSelection(product);
   return (
     <div className="grid md:grid-cols-2">
-      <ProductImage base={selection.image} alt={`${product.name} in ${selection.color?.name ?? "its default colour"}`} sizes="(min-width: 768px) 448px, 100vw" priority className="md:h-full" />
+      <ProductImage
+        base={selection.image}
+        alt={`${product.name} in ${selection.color?.name ?? "its default colour"}`}
+        sizes="(min-width: 768px) 448px, 100vw"
+        priority
+        className="md:h-full"
+      />
       <div className="space-y-5 p-6 md:p-8">
         <div className="space-y-2 pr-8">
-          <p className="text-xs font-bold uppercase tracking-[0.18em] text-gold-ink">{product.category?.name}</p>
+          <p className="text-xs font-bold tracking-[0.18em] text-gold-ink uppercase">{product.category?.name}</p>
           <DialogTitle>{product.name}</DialogTitle>
           <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
           <DialogDescription className="line-clamp-3">{product.description}</DialogDescription>

@@ -18,7 +18,7 @@ export function WishlistButton({ productId, productName, className }: { productI
         });
       }}
       className={cn(
-        "inline-flex size-10 items-center justify-center rounded-full bg-ivory/90 text-charcoal shadow-sm backdrop-blur transition hover:scale-105 hover:text-terracotta cursor-pointer",
+        "inline-flex size-10 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-charcoal shadow-sm backdrop-blur transition hover:scale-105 hover:text-terracotta",
         className,
       )}
     >

@@ -19,7 +19,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-3 right-3 z-10 rounded-sm bg-ivory/80 p-2 text-charcoal/70 transition-colors hover:bg-sand hover:text-charcoal cursor-pointer">
+        <DialogPrimitive.Close className="absolute top-3 right-3 z-10 cursor-pointer rounded-sm bg-ivory/80 p-2 text-charcoal/70 transition-colors hover:bg-sand hover:text-charcoal">
           <X className="size-5" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

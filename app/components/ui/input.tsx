@@ -5,7 +5,7 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   return (
     <input
       className={cn(
-        "h-11 w-full rounded-sm border border-border bg-white px-3 text-sm text-charcoal placeholder:text-stone/80 transition-colors focus-visible:border-forest focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold/60 disabled:opacity-50",
+        "h-11 w-full rounded-sm border border-border bg-white px-3 text-sm text-charcoal transition-colors placeholder:text-stone/80 focus-visible:border-forest focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold/60 disabled:opacity-50",
         className,
       )}
       {...props}

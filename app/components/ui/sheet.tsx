@@ -16,19 +16,19 @@ export function SheetContent({
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right" }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-charcoal/50 backdrop-blur-[2px] data-[state=open]:animate-[overlay-in_200ms_ease-out] data-[state=closed]:animate-[overlay-out_150ms_ease-in]" />
+      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-charcoal/50 backdrop-blur-[2px] data-[state=closed]:animate-[overlay-out_150ms_ease-in] data-[state=open]:animate-[overlay-in_200ms_ease-out]" />
       <SheetPrimitive.Content
         className={cn(
           "fixed inset-y-0 z-50 flex w-full flex-col bg-ivory shadow-2xl md:max-w-lg",
           side === "right"
-            ? "right-0 data-[state=open]:animate-[sheet-in-right_300ms_cubic-bezier(0.22,1,0.36,1)] data-[state=closed]:animate-[sheet-out-right_200ms_ease-in]"
-            : "left-0 md:max-w-sm data-[state=open]:animate-[sheet-in-left_300ms_cubic-bezier(0.22,1,0.36,1)] data-[state=closed]:animate-[sheet-out-left_200ms_ease-in]",
+            ? "right-0 data-[state=closed]:animate-[sheet-out-right_200ms_ease-in] data-[state=open]:animate-[sheet-in-right_300ms_cubic-bezier(0.22,1,0.36,1)]"
+            : "left-0 data-[state=closed]:animate-[sheet-out-left_200ms_ease-in] data-[state=open]:animate-[sheet-in-left_300ms_cubic-bezier(0.22,1,0.36,1)] md:max-w-sm",
           className,
         )}
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm p-2 text-charcoal/70 transition-colors hover:bg-sand hover:text-charcoal cursor-pointer">
+        <SheetPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-sm p-2 text-charcoal/70 transition-colors hover:bg-sand hover:text-charcoal">
           <X className="size-5" aria-hidden />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartItemCount, cartLineKey, cartTotal, parseStoredCart, removeFromCart, setQuantity, type CartLine, type NewCartLine } from "./cart";
+import {
+  addToCart,
+  cartItemCount,
+  cartLineKey,
+  cartTotal,
+  parseStoredCart,
+  removeFromCart,
+  setQuantity,
+  type CartLine,
+  type NewCartLine,
+} from "./cart";
 
 const kaftan: NewCartLine = {
   productId: 1,
@@ -13,7 +23,15 @@ const kaftan: NewCartLine = {
   colorIndex: 0,
   maxQuantity: 10,
 };
-const suit: NewCartLine = { ...kaftan, productId: 2, name: "Accra Executive Three-Piece Suit", price: 79_999, originalPrice: null, size: "L", color: "Charcoal" };
+const suit: NewCartLine = {
+  ...kaftan,
+  productId: 2,
+  name: "Accra Executive Three-Piece Suit",
+  price: 79_999,
+  originalPrice: null,
+  size: "L",
+  color: "Charcoal",
+};
 
 describe("cart rules", () => {
   it("appends a new item with quantity 1", () => {

@@ -22,7 +22,12 @@ describe("collection filters in the URL", () => {
   });
 
   it("falls back to defaults for bad values instead of failing", () => {
-    expect(parse("sort=cheapest&page=-4&min=abc&featured=maybe")).toMatchObject({ sort: "featured", page: 1, min: undefined, featured: false });
+    expect(parse("sort=cheapest&page=-4&min=abc&featured=maybe")).toMatchObject({
+      sort: "featured",
+      page: 1,
+      min: undefined,
+      featured: false,
+    });
     expect(parse(`q=${"x".repeat(300)}`).q).toHaveLength(100);
   });
 

@@ -17,7 +17,10 @@ export const collectionFiltersSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").trim().slice(0, 100)),
-  sort: z.enum(sortOptions.map((o) => o.value) as [SortValue, ...SortValue[]]).default("featured").catch("featured"),
+  sort: z
+    .enum(sortOptions.map((o) => o.value) as [SortValue, ...SortValue[]])
+    .default("featured")
+    .catch("featured"),
   min: wholeCedis,
   max: wholeCedis,
   featured: flag.catch(false),

@@ -43,11 +43,7 @@ type CardRow = {
 };
 
 /** Product images: the default colour's picture, else image_url, else the category's default. */
-export function resolveProductImage(row: {
-  colorImage?: string | null;
-  imageUrl: string | null;
-  categorySlug: string | null;
-}): string {
+export function resolveProductImage(row: { colorImage?: string | null; imageUrl: string | null; categorySlug: string | null }): string {
   return row.colorImage || row.imageUrl || `/images/categories/${row.categorySlug ?? "kaftans"}`;
 }
 
@@ -107,12 +103,7 @@ export function collectionPriceBounds(db: Db, categorySlug: string) {
  * One page of a collection, filtered, sorted and paged in the database.
  * `categorySlug` is a category slug or "all"; an unknown slug yields an empty listing.
  */
-export async function listCollection(
-  db: Db,
-  categorySlug: string,
-  filters: CollectionFilters,
-  pageSize: number,
-): Promise<ProductListing> {
+export async function listCollection(db: Db, categorySlug: string, filters: CollectionFilters, pageSize: number): Promise<ProductListing> {
   const slug = categorySlug.toLowerCase();
   const key = `list:${slug}:${pageSize}:${JSON.stringify(filters)}`;
   return cached(db, key, async () => {
@@ -238,13 +229,7 @@ export function relatedProducts(db: Db, product: ProductDetail, limit = 4): Prom
       .select(cardColumns)
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))
-      .where(
-        and(
-          eq(products.isActive, true),
-          eq(categories.slug, product.category.slug),
-          sql`${products.id} <> ${product.id}`,
-        ),
-      )
+      .where(and(eq(products.isActive, true), eq(categories.slug, product.category.slug), sql`${products.id} <> ${product.id}`))
       .orderBy(desc(products.isFeatured), desc(products.createdAt), desc(products.id))
       .limit(limit);
     return rows.map(toCard);

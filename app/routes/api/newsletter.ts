@@ -11,7 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOrigin(request)) return data<NewsletterResult>({ ok: false, error: "This form must be sent from the shop." }, { status: 403 });
   const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data<NewsletterResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address." }, { status: 400 });
+    return data<NewsletterResult>(
+      { ok: false, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address." },
+      { status: 400 },
+    );
   }
   let created: boolean;
   try {

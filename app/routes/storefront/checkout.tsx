@@ -92,8 +92,8 @@ export default function Checkout() {
           <Lock className="size-6 text-gold" aria-hidden />
           <h2 className="text-2xl font-semibold">Online checkout is opening shortly</h2>
           <p className="text-sm leading-relaxed text-ivory/85">
-            Your cart is saved on this device. To order today, send your cart to our tailors and we will confirm sizes, delivery and payment with you
-            personally.
+            Your cart is saved on this device. To order today, send your cart to our tailors and we will confirm sizes, delivery and payment
+            with you personally.
           </p>
           <p className="text-sm">
             <a className="font-semibold text-gold-light underline underline-offset-4" href={`mailto:${brand.contact.email}`}>

@@ -5,7 +5,12 @@ import { CollectionFilters } from "~/components/storefront/collection/collection
 import { Pagination } from "~/components/storefront/pagination";
 import { ProductGrid } from "~/components/storefront/product-card";
 import { listCollection } from "~/modules/catalog/catalog.server";
-import { COLLECTION_PAGE_SIZE, collectionTitle, filtersToSearchParams, type CollectionFilterValues as Filters } from "~/modules/catalog/catalog.constants";
+import {
+  COLLECTION_PAGE_SIZE,
+  collectionTitle,
+  filtersToSearchParams,
+  type CollectionFilterValues as Filters,
+} from "~/modules/catalog/catalog.constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
@@ -111,7 +116,13 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
         </p>
       </header>
 
-      <CollectionFilters key={slug} title={shortTitle === "All" ? "products" : shortTitle} filters={filters} bounds={listing.priceBounds} onChange={onChange} />
+      <CollectionFilters
+        key={slug}
+        title={shortTitle === "All" ? "products" : shortTitle}
+        filters={filters}
+        bounds={listing.priceBounds}
+        onChange={onChange}
+      />
 
       <div className="mt-8 mb-6 flex items-center justify-between text-sm text-stone" aria-live="polite">
         {loading ? (
@@ -135,7 +146,12 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
         )}
       </div>
 
-      <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => hrefFor({ ...filters, page })} label="Collection pages" />
+      <Pagination
+        page={listing.page}
+        pageCount={listing.pageCount}
+        hrefFor={(page) => hrefFor({ ...filters, page })}
+        label="Collection pages"
+      />
     </main>
   );
 }
@@ -149,7 +165,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p role="alert" className="mt-6 text-stone">
         {message || "Failed to load products"}
       </p>
-      <a href={`/collections/${params.category ?? "all"}`} className="mt-8 inline-block font-semibold text-forest underline underline-offset-4">
+      <a
+        href={`/collections/${params.category ?? "all"}`}
+        className="mt-8 inline-block font-semibold text-forest underline underline-offset-4"
+      >
         Try again
       </a>
     </main>

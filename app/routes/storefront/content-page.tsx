@@ -22,7 +22,12 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
     canonical: `${d.origin}${path}`,
     siteName: brand.name,
     type: "article",
-    jsonLd: [breadcrumbJsonLd(d.origin, [{ name: "Home", path: "/" }, { name: d.page.title, path }])],
+    jsonLd: [
+      breadcrumbJsonLd(d.origin, [
+        { name: "Home", path: "/" },
+        { name: d.page.title, path },
+      ]),
+    ],
   });
 };
 
@@ -68,7 +73,7 @@ function Block({ block }: { block: ContentBlock }) {
                         {cell}
                       </th>
                     ) : (
-                      <td key={j} className="px-4 py-3 tabular-nums whitespace-nowrap">
+                      <td key={j} className="px-4 py-3 whitespace-nowrap tabular-nums">
                         {cell}
                       </td>
                     ),
@@ -89,7 +94,7 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
       <div className="border-b border-border bg-sand/50">
         <div className="mx-auto max-w-3xl px-4 pt-8 pb-14 md:px-8">
           <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: page.title }]} />
-          <p className="mt-10 mb-3 text-xs font-bold uppercase tracking-[0.28em] text-gold-ink">{page.eyebrow}</p>
+          <p className="mt-10 mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">{page.eyebrow}</p>
           <h1 className="text-5xl font-semibold md:text-6xl">{page.title}</h1>
           <p className="mt-5 text-lg leading-relaxed text-stone">{page.intro}</p>
         </div>

@@ -24,7 +24,8 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const origin = data?.origin ?? "http://localhost:3000";
   return pageMeta({
     title: `${brand.name} | Premium African Menswear from Accra`,
-    description: "Hand-tailored kaftans, suits, agbada, ankara and kente wear, cut and sewn by master tailors in Accra, Ghana. Shipped worldwide.",
+    description:
+      "Hand-tailored kaftans, suits, agbada, ankara and kente wear, cut and sewn by master tailors in Accra, Ghana. Shipped worldwide.",
     canonical: `${origin}/`,
     siteName: brand.name,
     jsonLd: [

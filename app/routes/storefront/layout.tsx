@@ -9,7 +9,10 @@ export default function StorefrontLayout() {
   const storeName = root?.store.name ?? "Ahenfie";
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded-sm bg-forest px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-sm bg-forest px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         Skip to content
       </a>
       <SiteHeader storeName={storeName} tagline={root?.store.tagline ?? ""} />

@@ -119,11 +119,18 @@ function ProductView({ product, related }: { product: ProductDetail; related: Ro
                   aria-label={`Show ${color.name}`}
                   aria-pressed={index === selection.colorIndex}
                   className={cn(
-                    "overflow-hidden rounded-sm border-2 transition cursor-pointer",
+                    "cursor-pointer overflow-hidden rounded-sm border-2 transition",
                     index === selection.colorIndex ? "border-forest" : "border-transparent opacity-80 hover:opacity-100",
                   )}
                 >
-                  <img src={imageSrc(color.image, 480)} alt="" width={480} height={600} loading="lazy" className="aspect-[4/5] w-full bg-sand object-cover" />
+                  <img
+                    src={imageSrc(color.image, 480)}
+                    alt=""
+                    width={480}
+                    height={600}
+                    loading="lazy"
+                    className="aspect-[4/5] w-full bg-sand object-cover"
+                  />
                 </button>
               ))}
             </div>

@@ -41,8 +41,20 @@ export function CartPanel() {
             <ul className="flex-1 divide-y divide-border overflow-y-auto px-6" aria-label="Cart items">
               {cart.lines.map((line) => (
                 <li key={line.key} className="flex gap-4 py-5" data-testid="cart-line">
-                  <Link to={`/product/${line.productId}`} onClick={() => cart.setOpen(false)} className="shrink-0" tabIndex={-1} aria-hidden>
-                    <img src={imageSrc(line.image, 480)} alt="" width={80} height={100} className="h-[100px] w-20 rounded-sm bg-sand object-cover" />
+                  <Link
+                    to={`/product/${line.productId}`}
+                    onClick={() => cart.setOpen(false)}
+                    className="shrink-0"
+                    tabIndex={-1}
+                    aria-hidden
+                  >
+                    <img
+                      src={imageSrc(line.image, 480)}
+                      alt=""
+                      width={80}
+                      height={100}
+                      className="h-[100px] w-20 rounded-sm bg-sand object-cover"
+                    />
                   </Link>
                   <div className="flex min-w-0 flex-1 flex-col">
                     <div className="flex items-start justify-between gap-3">
@@ -55,17 +67,21 @@ export function CartPanel() {
                       <button
                         type="button"
                         onClick={() => cart.remove(line.key)}
-                        className="-mt-1 -mr-2 rounded-sm p-2 text-stone transition-colors hover:bg-sand hover:text-destructive cursor-pointer"
+                        className="-mt-1 -mr-2 cursor-pointer rounded-sm p-2 text-stone transition-colors hover:bg-sand hover:text-destructive"
                         aria-label={`Remove ${line.name} from cart`}
                       >
                         <Trash2 className="size-4" aria-hidden />
                       </button>
                     </div>
                     <div className="mt-auto flex items-end justify-between pt-3">
-                      <div className="inline-flex items-center rounded-sm border border-border bg-white" role="group" aria-label={`Quantity of ${line.name}`}>
+                      <div
+                        className="inline-flex items-center rounded-sm border border-border bg-white"
+                        role="group"
+                        aria-label={`Quantity of ${line.name}`}
+                      >
                         <button
                           type="button"
-                          className="inline-flex size-8 items-center justify-center hover:bg-sand cursor-pointer"
+                          className="inline-flex size-8 cursor-pointer items-center justify-center hover:bg-sand"
                           onClick={() => cart.decrease(line.key)}
                           aria-label={`Decrease quantity of ${line.name}`}
                         >
@@ -76,7 +92,7 @@ export function CartPanel() {
                         </span>
                         <button
                           type="button"
-                          className="inline-flex size-8 items-center justify-center hover:bg-sand disabled:opacity-40 cursor-pointer"
+                          className="inline-flex size-8 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
                           onClick={() => cart.increase(line.key)}
                           disabled={line.quantity >= line.maxQuantity}
                           aria-label={`Increase quantity of ${line.name}`}

@@ -61,14 +61,26 @@ export function CollectionFilters({
   const [showAll, setShowAll] = useState(false);
   const collapsed = !showAll && "max-md:hidden";
   const update = (patch: Partial<Filters>) => onChange({ ...filters, ...patch, page: 1 });
-  const active = Boolean(filters.q || filters.sort !== "featured" || filters.min !== undefined || filters.max !== undefined || filters.featured || filters.instock);
-  const refinements = [filters.sort !== "featured", filters.min !== undefined || filters.max !== undefined, filters.featured, filters.instock].filter(Boolean).length;
+  const active = Boolean(
+    filters.q ||
+    filters.sort !== "featured" ||
+    filters.min !== undefined ||
+    filters.max !== undefined ||
+    filters.featured ||
+    filters.instock,
+  );
+  const refinements = [
+    filters.sort !== "featured",
+    filters.min !== undefined || filters.max !== undefined,
+    filters.featured,
+    filters.instock,
+  ].filter(Boolean).length;
 
   return (
     <form
       role="search"
       aria-label={`Filter ${title}`}
-      className="grid gap-4 rounded-sm md:gap-6 border border-border bg-white/70 p-5 md:grid-cols-2 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
+      className="grid gap-4 rounded-sm border border-border bg-white/70 p-5 md:grid-cols-2 md:gap-6 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         setSentQuery(query.trim());
@@ -91,7 +103,14 @@ export function CollectionFilters({
           />
         </div>
       </div>
-      <Button type="button" variant="outline" className="md:hidden" aria-expanded={showAll} aria-controls={`${id}-more`} onClick={() => setShowAll(!showAll)}>
+      <Button
+        type="button"
+        variant="outline"
+        className="md:hidden"
+        aria-expanded={showAll}
+        aria-controls={`${id}-more`}
+        onClick={() => setShowAll(!showAll)}
+      >
         <SlidersHorizontal aria-hidden />
         {showAll ? "Hide filters" : "Filters & sort"}
         {refinements > 0 && <span className="rounded-full bg-gold px-2 text-xs text-charcoal">{refinements}</span>}
@@ -117,7 +136,7 @@ export function CollectionFilters({
           <span className="text-sm font-medium" id={`${id}-price`}>
             Price
           </span>
-          <span className="text-sm tabular-nums text-stone" data-testid="price-range-label">
+          <span className="text-sm text-stone tabular-nums" data-testid="price-range-label">
             GHS {range[0]} - GHS {range[1]}
           </span>
         </div>
@@ -130,13 +149,16 @@ export function CollectionFilters({
           value={range}
           disabled={bounds.max <= bounds.min}
           onValueChange={(v) => setRange([v[0]!, v[1]!])}
-          onValueCommit={(v) =>
-            update({ min: v[0] === bounds.min ? undefined : v[0], max: v[1] === bounds.max ? undefined : v[1] })
-          }
+          onValueCommit={(v) => update({ min: v[0] === bounds.min ? undefined : v[0], max: v[1] === bounds.max ? undefined : v[1] })}
           thumbLabels={["Minimum price", "Maximum price"]}
         />
       </div>
-      <div className={cn("flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2", collapsed)}>
+      <div
+        className={cn(
+          "flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2",
+          collapsed,
+        )}
+      >
         <label className="flex cursor-pointer items-center gap-2 text-sm">
           <Checkbox name="featured" checked={filters.featured} onChange={(e) => update({ featured: e.target.checked })} />
           Featured only

@@ -2,10 +2,26 @@ import { Award, Globe2, ShieldCheck, Scissors } from "lucide-react";
 import { Link } from "react-router";
 
 const features = [
-  { icon: Award, title: "Premium Quality", text: "Hand-woven kente, heavyweight linens and wax prints from Ghana's finest mills and weavers." },
-  { icon: Scissors, title: "Expert Artisans", text: "Master tailors with decades at the cutting table finish every seam and buttonhole by hand." },
-  { icon: Globe2, title: "Global Shipping", text: "Tracked express delivery from Accra to more than 60 countries, free on orders over ₵500." },
-  { icon: ShieldCheck, title: "Satisfaction Guarantee", text: "A 30-day return policy and complimentary alterations on every ready-to-wear piece." },
+  {
+    icon: Award,
+    title: "Premium Quality",
+    text: "Hand-woven kente, heavyweight linens and wax prints from Ghana's finest mills and weavers.",
+  },
+  {
+    icon: Scissors,
+    title: "Expert Artisans",
+    text: "Master tailors with decades at the cutting table finish every seam and buttonhole by hand.",
+  },
+  {
+    icon: Globe2,
+    title: "Global Shipping",
+    text: "Tracked express delivery from Accra to more than 60 countries, free on orders over ₵500.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Satisfaction Guarantee",
+    text: "A 30-day return policy and complimentary alterations on every ready-to-wear piece.",
+  },
 ] as const;
 
 export function AboutSection() {
@@ -35,11 +51,12 @@ export function AboutSection() {
           />
         </div>
         <div>
-          <p className="mb-3 text-xs font-bold uppercase tracking-[0.28em] text-gold-ink">About the House</p>
+          <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">About the House</p>
           <h2 className="text-4xl font-semibold md:text-5xl">Cloth with a story, cut with care</h2>
           <p className="mt-5 leading-relaxed text-stone">
-            Since 2011 our workshop on Oxford Street in Osu has dressed grooms, chiefs, diplomats and anyone who wants to wear Ghana with pride. We
-            work with weavers in Bonwire and smock-makers in Tamale, and every garment leaves Accra finished by the hands that cut it.
+            Since 2011 our workshop on Oxford Street in Osu has dressed grooms, chiefs, diplomats and anyone who wants to wear Ghana with
+            pride. We work with weavers in Bonwire and smock-makers in Tamale, and every garment leaves Accra finished by the hands that cut
+            it.
           </p>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2">
             {features.map(({ icon: Icon, title, text }) => (
@@ -54,7 +71,10 @@ export function AboutSection() {
               </li>
             ))}
           </ul>
-          <Link to="/about" className="mt-10 inline-flex border-b border-gold pb-1 text-xs font-bold uppercase tracking-[0.2em] text-charcoal hover:text-forest">
+          <Link
+            to="/about"
+            className="mt-10 inline-flex border-b border-gold pb-1 text-xs font-bold tracking-[0.2em] text-charcoal uppercase hover:text-forest"
+          >
             Our story
           </Link>
         </div>

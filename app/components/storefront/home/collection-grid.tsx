@@ -36,7 +36,7 @@ export function CollectionGrid({
     <section id="collection" className="bg-white/60 py-20 md:py-28">
       <div className="mx-auto max-w-7xl px-4 md:px-8">
         <div className="mb-10 text-center">
-          <p className="mb-3 text-xs font-bold uppercase tracking-[0.28em] text-gold-ink">Shop the House</p>
+          <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">Shop the House</p>
           <h2 className="text-4xl font-semibold md:text-5xl">Our Collection</h2>
         </div>
         <nav aria-label="Filter the collection" className="mb-12 flex flex-wrap justify-center gap-2">
@@ -55,7 +55,9 @@ export function CollectionGrid({
               >
                 {filter.label}
                 {filter.slug !== "all" && (
-                  <span className={cn("rounded-full px-2 text-xs tabular-nums", active ? "bg-gold text-charcoal" : "bg-sand text-charcoal")}>
+                  <span
+                    className={cn("rounded-full px-2 text-xs tabular-nums", active ? "bg-gold text-charcoal" : "bg-sand text-charcoal")}
+                  >
                     {counts[filter.slug] ?? 0}
                     <span className="sr-only"> products</span>
                   </span>

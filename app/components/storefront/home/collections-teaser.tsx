@@ -22,9 +22,11 @@ export function CollectionsTeaser() {
     <section id="categories" className="mx-auto max-w-7xl px-4 py-20 md:px-8 md:py-28">
       <div className="mb-12 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
         <div className="max-w-2xl">
-          <p className="mb-3 text-xs font-bold uppercase tracking-[0.28em] text-gold-ink">Categories</p>
+          <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">Categories</p>
           <h2 className="text-4xl font-semibold md:text-5xl">Our Collections</h2>
-          <p className="mt-4 text-stone">Two houses of style, one standard of craft. Every piece is cut, sewn and finished by hand in our Osu workshop.</p>
+          <p className="mt-4 text-stone">
+            Two houses of style, one standard of craft. Every piece is cut, sewn and finished by hand in our Osu workshop.
+          </p>
         </div>
         <Button asChild variant="outline" size="lg">
           <Link to="/custom-orders">Request Custom Order</Link>
@@ -49,7 +51,7 @@ export function CollectionsTeaser() {
               <p className="mt-2 max-w-sm text-sm text-ivory/85">{c.text}</p>
               <Link
                 to={c.to}
-                className="mt-5 inline-flex items-center gap-2 border-b border-gold pb-1 text-xs font-bold uppercase tracking-[0.2em] text-ivory transition-colors hover:text-gold-light"
+                className="mt-5 inline-flex items-center gap-2 border-b border-gold pb-1 text-xs font-bold tracking-[0.2em] text-ivory uppercase transition-colors hover:text-gold-light"
               >
                 Explore Collection <ArrowRight className="size-4" aria-hidden />
                 <span className="sr-only">: {c.title}</span>

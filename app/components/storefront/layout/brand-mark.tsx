@@ -2,7 +2,17 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
 /** The wordmark: an Adinkrahene-style emblem and the store name. */
-export function BrandMark({ name, tagline, light = false, className }: { name: string; tagline?: string; light?: boolean; className?: string }) {
+export function BrandMark({
+  name,
+  tagline,
+  light = false,
+  className,
+}: {
+  name: string;
+  tagline?: string;
+  light?: boolean;
+  className?: string;
+}) {
   return (
     <Link to="/" className={cn("group inline-flex items-center gap-3", className)} aria-label={`${name} home`}>
       <svg viewBox="0 0 40 40" className="size-9 shrink-0" aria-hidden>
@@ -12,9 +22,18 @@ export function BrandMark({ name, tagline, light = false, className }: { name: s
         <circle cx="20" cy="20" r="3.2" fill="#c9a227" />
       </svg>
       <span className="flex flex-col leading-none">
-        <span className={cn("font-display text-2xl font-semibold tracking-[0.08em] uppercase", light ? "text-ivory" : "text-charcoal")}>{name}</span>
+        <span className={cn("font-display text-2xl font-semibold tracking-[0.08em] uppercase", light ? "text-ivory" : "text-charcoal")}>
+          {name}
+        </span>
         {tagline && (
-          <span className={cn("mt-1 hidden text-[0.58rem] font-bold whitespace-nowrap uppercase tracking-[0.32em] sm:block", light ? "text-gold-light" : "text-gold-ink")}>{tagline}</span>
+          <span
+            className={cn(
+              "mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap uppercase sm:block",
+              light ? "text-gold-light" : "text-gold-ink",
+            )}
+          >
+            {tagline}
+          </span>
         )}
       </span>
     </Link>

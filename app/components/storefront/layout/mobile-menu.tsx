@@ -3,7 +3,15 @@ import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~
 import { headerLinks } from "../navigation";
 
 /** The phone menu: the header's links in a sheet from the left. */
-export default function MobileMenuSheet({ storeName, open, onOpenChange }: { storeName: string; open: boolean; onOpenChange(open: boolean): void }) {
+export default function MobileMenuSheet({
+  storeName,
+  open,
+  onOpenChange,
+}: {
+  storeName: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="px-6 pt-6">

@@ -31,7 +31,7 @@ export function NewsletterForm() {
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex items-center gap-2 bg-gold px-4 text-xs font-bold uppercase tracking-[0.14em] text-charcoal transition-colors hover:bg-gold-light disabled:opacity-70 cursor-pointer"
+          className="inline-flex cursor-pointer items-center gap-2 bg-gold px-4 text-xs font-bold tracking-[0.14em] text-charcoal uppercase transition-colors hover:bg-gold-light disabled:opacity-70"
         >
           {busy ? "Joining…" : "Subscribe"}
           <ArrowRight className="size-4" aria-hidden />

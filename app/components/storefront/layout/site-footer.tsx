@@ -18,7 +18,9 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
           <p className="max-w-sm text-sm leading-relaxed text-ivory/75">{brand.description}</p>
           <div className="pt-2">
             <h2 className={heading}>The Ahenfie Letter</h2>
-            <p className="mb-4 text-sm text-ivory/75">New collections, fabric stories and private sale invitations. No more than twice a month.</p>
+            <p className="mb-4 text-sm text-ivory/75">
+              New collections, fabric stories and private sale invitations. No more than twice a month.
+            </p>
             <NewsletterForm />
           </div>
         </div>
@@ -48,7 +50,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
         </nav>
         <div className="lg:col-span-4">
           <h2 className={heading}>Contact</h2>
-          <address className="space-y-4 text-sm not-italic text-ivory/80">
+          <address className="space-y-4 text-sm text-ivory/80 not-italic">
             <p className="flex gap-3">
               <MapPin className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
               <span>

@@ -29,7 +29,7 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
                   end
                   className={({ isActive }) =>
                     cn(
-                      "relative py-2 text-[0.8rem] font-semibold uppercase tracking-[0.14em] text-charcoal/80 transition-colors hover:text-charcoal",
+                      "relative py-2 text-[0.8rem] font-semibold tracking-[0.14em] text-charcoal/80 uppercase transition-colors hover:text-charcoal",
                       "after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform hover:after:scale-x-100",
                       isActive && !link.to.includes("#") && "text-charcoal after:scale-x-100",
                     )
@@ -42,7 +42,11 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
           </ul>
         </nav>
         <div className="flex items-center gap-1">
-          <Link to="/wishlist" className={cn(iconButton, "hidden min-[380px]:inline-flex")} aria-label={`Wishlist, ${wishlist.ids.length} saved`}>
+          <Link
+            to="/wishlist"
+            className={cn(iconButton, "hidden min-[380px]:inline-flex")}
+            aria-label={`Wishlist, ${wishlist.ids.length} saved`}
+          >
             <Heart className="size-5" aria-hidden />
             {wishlist.ids.length > 0 && <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-terracotta" aria-hidden />}
           </Link>
@@ -54,7 +58,9 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
             className={iconButton}
             onClick={() => cart.setOpen(true)}
             onPointerEnter={() => void loadCartPanel()}
-            onFocus={() => void loadCartPanel()} aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}>
+            onFocus={() => void loadCartPanel()}
+            aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}
+          >
             <ShoppingBag className="size-5" aria-hidden />
             {cart.itemCount > 0 && (
               <span

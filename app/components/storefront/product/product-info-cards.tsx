@@ -12,7 +12,7 @@ export function Reassurances() {
       {reassurances.map(({ icon: Icon, title, text }) => (
         <li key={title} className="flex flex-col items-center gap-1.5 px-1">
           <Icon className="size-5 text-forest" aria-hidden />
-          <p className="text-xs font-bold uppercase tracking-[0.1em]">{title}</p>
+          <p className="text-xs font-bold tracking-[0.1em] uppercase">{title}</p>
           <p className="text-xs text-stone">{text}</p>
         </li>
       ))}
