@@ -26,7 +26,10 @@ const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: bool
     name: "home-collection",
     run: async (page) => {
       await page.goto(`${baseUrl}/`);
-      await page.locator("#collection").scrollIntoViewIfNeeded();
+      await page.evaluate(() => {
+        const top = document.getElementById("collection")!.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo(0, top - 40);
+      });
     },
   },
   { name: "collection", run: async (page) => void (await page.goto(`${baseUrl}/collections/kaftans`)) },

@@ -71,7 +71,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
             aria-label={soldOut ? `Sold Out: ${product.name}` : `Add to Cart: ${product.name}`}
           >
             <ShoppingBag className="size-4" aria-hidden />
-            <span>{soldOut ? "Sold Out" : "Add to Cart"}</span>
+            <span className="hidden sm:inline">{soldOut ? "Sold Out" : "Add to Cart"}</span>
           </button>
           <button
             type="button"

@@ -40,7 +40,7 @@ const SonnerToaster = lazy(() =>
   loadSonner().then((m) => ({
     default: function Toaster() {
       useEffect(() => resolveMounted?.(), []);
-      return <m.Toaster position="bottom-left" closeButton toastOptions={{ classNames: { toast: "font-sans" } }} />;
+      return <m.Toaster position="top-center" closeButton toastOptions={{ classNames: { toast: "font-sans" } }} />;
     },
   })),
 );

@@ -153,23 +153,19 @@ export function CollectionFilters({
           thumbLabels={["Minimum price", "Maximum price"]}
         />
       </div>
-      <div
-        className={cn(
-          "flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:gap-2",
-          collapsed,
-        )}
-      >
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <Checkbox name="featured" checked={filters.featured} onChange={(e) => update({ featured: e.target.checked })} />
-          Featured only
-        </label>
-        <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <Checkbox name="instock" checked={filters.instock} onChange={(e) => update({ instock: e.target.checked })} />
-          In stock only
-        </label>
-      </div>
-      <div className={cn("md:col-span-2 lg:col-span-4 lg:-mt-2 lg:flex lg:justify-end", !showAll && !active && "max-md:hidden")}>
+      <div className={cn("flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-nowrap lg:gap-x-2", collapsed)}>
+        <div className="flex flex-wrap gap-x-6 gap-y-3 lg:flex-col lg:gap-2">
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
+            <Checkbox name="featured" checked={filters.featured} onChange={(e) => update({ featured: e.target.checked })} />
+            Featured only
+          </label>
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
+            <Checkbox name="instock" checked={filters.instock} onChange={(e) => update({ instock: e.target.checked })} />
+            In stock only
+          </label>
+        </div>
         <Button
+          className="max-lg:-ml-3"
           type="button"
           variant="ghost"
           size="sm"
