@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { categoryCounts, getProduct, getProductCards, listCollection } from "~/modules/catalog/catalog.server";
+import { sql } from "drizzle-orm";
+import { categoryCounts, getProduct, getProductCards, LISTING_COUNT_CAP, listCollection } from "~/modules/catalog/catalog.server";
 import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { categories, productColors, products } from "~db/schema/catalog";
@@ -155,5 +156,19 @@ describe.each(testDrivers())("catalog queries on %s", (driver) => {
   it("falls back to the category's default picture when a product has none", async () => {
     const listing = await listCollection(database.db, "suits", filters(), 12);
     expect(listing.items[0]?.image).toBe("/images/categories/suits");
+  });
+
+  it("stops counting at the cap on a very large collection, and still pages", async () => {
+    const db = database.db;
+    await db.execute(sql`insert into products (slug, name, price, category_id, stock_quantity)
+      select 'bulk-' || g, 'Bulk Kaftan ' || g, 10000 + g, ${kaftansId}, 5 from generate_series(1, ${LISTING_COUNT_CAP + 5}) g`);
+    invalidateCatalogCache(db);
+    const listing = await listCollection(db, "kaftans", filters("sort=price-asc&page=3"), 12);
+    expect(listing.totalIsCapped).toBe(true);
+    expect(listing.total).toBe(LISTING_COUNT_CAP);
+    expect(listing.pageCount).toBe(Math.ceil(LISTING_COUNT_CAP / 12));
+    expect(listing.items).toHaveLength(12);
+    // Page 3 starts at the 25th cheapest: the ₵100 Linen Kaftan, then Bulk 1 to Bulk 23 come first.
+    expect(listing.items[0]!.name).toBe("Bulk Kaftan 24");
   });
 });

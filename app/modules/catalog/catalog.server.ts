@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { cached } from "./catalog-cache.server";
@@ -64,13 +64,29 @@ function toCard(row: CardRow): ProductCardData {
   };
 }
 
+/**
+ * `DESC NULLS LAST`, the order the listing indexes are built in (Drizzle Kit writes them that
+ * way); a plain `DESC` means NULLS FIRST and would stop PostgreSQL from using them.
+ */
+function descNullsLast(column: AnyColumn): SQL {
+  return sql`${column} desc nulls last`;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Counting every match of a broad filter over a very large catalog costs more than the page
+ * itself, so counts stop here: past it the listing says "10,000+" and pages up to the cap.
+ */
+export const LISTING_COUNT_CAP = 10_000;
+
 export interface ProductListing {
   items: ProductCardData[];
+  /** Matches, at most LISTING_COUNT_CAP (see totalIsCapped). */
   total: number;
+  totalIsCapped: boolean;
   page: number;
   pageCount: number;
   pageSize: number;
@@ -110,7 +126,7 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
     const priceBounds = await collectionPriceBounds(db, slug);
     const categoryId = await categoryIdFor(db, slug);
     if (categoryId === undefined) {
-      return { items: [], total: 0, page: 1, pageCount: 0, pageSize, priceBounds };
+      return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, priceBounds };
     }
 
     const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
@@ -131,29 +147,38 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
     const where = and(...conditions);
 
     const orderBy = {
-      featured: [desc(products.isFeatured), desc(products.createdAt), desc(products.id)],
-      newest: [desc(products.createdAt), desc(products.id)],
+      featured: [descNullsLast(products.isFeatured), descNullsLast(products.createdAt), descNullsLast(products.id)],
+      newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
       "price-asc": [asc(products.price), asc(products.id)],
       "price-desc": [desc(products.price), desc(products.id)],
     }[filters.sort];
 
-    const [countRow] = await db.select({ total: count() }).from(products).where(where);
-    const total = Number(countRow?.total ?? 0);
+    const matches = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .limit(LISTING_COUNT_CAP + 1)
+      .as("matches");
+    const pageQuery = (page: number) =>
+      db
+        .select(cardColumns)
+        .from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+
+    // The count and the page asked for run together; a page past the end is fetched again.
+    const [[countRow], firstRows] = await Promise.all([db.select({ total: count() }).from(matches), pageQuery(filters.page)]);
+    const counted = Number(countRow?.total ?? 0);
+    const totalIsCapped = counted > LISTING_COUNT_CAP;
+    const total = Math.min(counted, LISTING_COUNT_CAP);
     const pageCount = Math.ceil(total / pageSize);
     const page = Math.min(filters.page, Math.max(pageCount, 1));
+    const rows = page === filters.page ? firstRows : total ? await pageQuery(page) : [];
 
-    const rows = total
-      ? await db
-          .select(cardColumns)
-          .from(products)
-          .leftJoin(categories, eq(products.categoryId, categories.id))
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-      : [];
-
-    return { items: rows.map(toCard), total, page, pageCount, pageSize, priceBounds };
+    return { items: rows.map(toCard), total, totalIsCapped, page, pageCount, pageSize, priceBounds };
   });
 }
 
@@ -230,7 +255,7 @@ export function relatedProducts(db: Db, product: ProductDetail, limit = 4): Prom
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))
       .where(and(eq(products.isActive, true), eq(categories.slug, product.category.slug), sql`${products.id} <> ${product.id}`))
-      .orderBy(desc(products.isFeatured), desc(products.createdAt), desc(products.id))
+      .orderBy(descNullsLast(products.isFeatured), descNullsLast(products.createdAt), descNullsLast(products.id))
       .limit(limit);
     return rows.map(toCard);
   });

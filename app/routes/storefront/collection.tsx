@@ -129,7 +129,8 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
           <p>Loading products...</p>
         ) : (
           <p>
-            {listing.total} {listing.total === 1 ? "product" : "products"}
+            {listing.total.toLocaleString("en")}
+            {listing.totalIsCapped ? "+" : ""} {listing.total === 1 ? "product" : "products"}
             {listing.pageCount > 1 && ` · Page ${listing.page} of ${listing.pageCount}`}
           </p>
         )}
