@@ -21,5 +21,10 @@ declare module "react-router" {
     requestId: string;
     /** CSP nonce for the inline scripts of this response. */
     cspNonce: string;
+    /**
+     * Render the whole document before sending (no streamed Suspense chunks): set for
+     * responses going into the page cache, which reads the whole body anyway.
+     */
+    renderComplete: boolean;
   }
 }

@@ -1,9 +1,10 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import { LazyToaster } from "~/components/ui/toaster";
 import { brand } from "~/lib/brand";
 import { CartProvider } from "~/components/storefront/cart/cart-provider";
 import { ErrorPage } from "~/components/storefront/error-page";
 import { siteOrigin } from "~/lib/http.server";
+import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The two faces every page shows above the fold, preloaded so text renders in them from
@@ -23,15 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     store: { name: brand.name, tagline: brand.tagline, description: brand.description },
     origin: siteOrigin(request, context),
     year: new Date().getFullYear(),
-    nonce: context.cspNonce,
   };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root");
-  const nonce = data?.nonce;
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>

@@ -78,7 +78,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const cacheKey = dev ? null : pageCache.keyFor(c.req.raw);
     const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
     if (cached) return cached;
-    let response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce });
+    let response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce, renderComplete: cacheKey !== null });
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
     }

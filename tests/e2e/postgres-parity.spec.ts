@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { spawn } from "node:child_process";
+import pg from "pg";
+
+/**
+ * With DATABASE_URL the same server runs on PostgreSQL: schema created, catalog seeded and
+ * pages identical to the embedded database's. Present when TEST_DATABASE_URL names a
+ * PostgreSQL server to create a database on (CI sets it).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const pages = ["/", "/product/1", "/product/6", "/collections/kaftans", "/collections/all?sort=price-asc&page=2", "/collections/anything", "/size-guide", "/sitemap.xml"];
+
+/** The HTML without what differs by design: the CSP nonce, the port in absolute links, the cache marker. */
+function normalise(body: string, origin: string) {
+  return body.replaceAll(origin, "ORIGIN").replace(/nonce="[^"]*"/g, 'nonce=""');
+}
+
+if (adminUrl) {
+  test("the shop on a new PostgreSQL database serves the same pages as on the embedded one", async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    const name = `shop_parity_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "3296", HOST: "127.0.0.1", DATABASE_URL: url.href, LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout.on("data", (d) => (output += d));
+    server.stderr.on("data", (d) => (output += d));
+    try {
+      await expect.poll(() => output, { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3296");
+      expect(output).toContain("database: PostgreSQL");
+      expect(output).toContain("sample catalog seeded");
+      const pgOrigin = "http://127.0.0.1:3296";
+      for (const path of pages) {
+        const [embedded, postgres] = await Promise.all([fetch(baseURL + path), fetch(pgOrigin + path)]);
+        expect(postgres.status, path).toBe(embedded.status);
+        expect(normalise(await postgres.text(), pgOrigin), path).toBe(normalise(await embedded.text(), baseURL!));
+      }
+    } finally {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+}
