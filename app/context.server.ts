@@ -11,6 +11,8 @@ export interface AppServices {
     error(obj: object | string, msg?: string): void;
   };
   startedAt: Date;
+  /** The outbox worker: `nudge()` after queueing sends without waiting for the next poll. */
+  email: { nudge(): void; transport: string };
   /** Whole-page cache of anonymous storefront responses; clear it when the catalog changes. */
   pageCache: { clear(): void };
 }

@@ -34,6 +34,14 @@ const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
   ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must look like smtp://user:pass@host:587 (or smtps:// for port 465)")
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('"Ahenfie" <hello@ahenfie.com>')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
@@ -46,6 +54,9 @@ export interface Config {
   dataDir: string;
   publicUrl: string | undefined;
   logLevel: string;
+  /** SMTP server for outgoing email; unset writes .eml files to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -68,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -7,6 +7,8 @@ import { seedIfEmpty } from "~db/seed/seed";
 import { createLogger, type Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { PageCache } from "./page-cache";
+import { createEmailTransport } from "~/modules/email/email-transport.server";
+import { startEmailWorker } from "~/modules/email/email-worker.server";
 
 export interface Booted {
   config: Config;
@@ -37,11 +39,19 @@ export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { database, release } = await openConfiguredDatabase(config, logger);
+  const transport = createEmailTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+  });
+  const emailWorker = startEmailWorker({ db: database.db, transport, log: logger });
+  logger.info(`email: ${transport.describe()}`);
   const services: AppServices & { pageCache: PageCache } = {
     database,
     config,
     log: logger,
     startedAt: new Date(),
+    email: { nudge: emailWorker.nudge, transport: transport.describe() },
     pageCache: new PageCache((hashes) => contentSecurityPolicy(hashes.join(" "))),
   };
   return {
@@ -49,6 +59,7 @@ export async function boot(): Promise<Booted> {
     logger,
     services,
     async shutdown() {
+      await emailWorker.stop();
       await database.close();
       release();
     },

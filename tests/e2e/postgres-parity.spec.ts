@@ -8,7 +8,16 @@ import pg from "pg";
  * PostgreSQL server to create a database on (CI sets it).
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const pages = ["/", "/product/1", "/product/6", "/collections/kaftans", "/collections/all?sort=price-asc&page=2", "/collections/anything", "/size-guide", "/sitemap.xml"];
+const pages = [
+  "/",
+  "/product/1",
+  "/product/6",
+  "/collections/kaftans",
+  "/collections/all?sort=price-asc&page=2",
+  "/collections/anything",
+  "/size-guide",
+  "/sitemap.xml",
+];
 
 /** The HTML without what differs by design: the CSP nonce, the port in absolute links, the cache marker. */
 function normalise(body: string, origin: string) {

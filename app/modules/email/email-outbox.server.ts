@@ -1,0 +1,120 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { queryRows, type Db } from "~db/client";
+import { emailOutbox } from "~db/schema/store";
+
+/**
+ * The email outbox. A change that causes an email queues it with `queueEmail` inside its own
+ * transaction, so the email exists exactly when the change does; the worker
+ * (email-worker.server.ts) delivers it later, with retries. Several workers, in one process
+ * or many, can poll the same table: each row is claimed by one of them (SKIP LOCKED).
+ */
+export const MAX_ATTEMPTS = 8;
+/** How long a claimed message stays reserved before another worker may try it again. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** What caused it: "order-confirmation", "verify-email", "password-reset"... */
+  kind: string;
+}
+
+export interface ClaimedEmail extends OutgoingEmail {
+  id: number;
+  attempts: number;
+}
+
+/** Queues an email; pass the transaction of the change that causes it. */
+export async function queueEmail(db: Db, email: OutgoingEmail): Promise<number> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ toAddress: email.to, subject: email.subject, html: email.html, text: email.text, kind: email.kind })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
+
+/**
+ * Claims up to `limit` messages that are due: new ones, ones waiting for a retry, and ones
+ * whose lease ran out (their worker died mid-send). Each claim counts as an attempt.
+ */
+export async function claimDueEmails(db: Db, limit = 10, leaseMs = CLAIM_LEASE_MS): Promise<ClaimedEmail[]> {
+  const rows = await queryRows<{
+    id: number;
+    to_address: string;
+    subject: string;
+    html: string;
+    text: string;
+    kind: string;
+    attempts: number;
+  }>(
+    db,
+    sql`update email_outbox set status = 'sending', attempts = attempts + 1,
+          locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id in (
+          select id from email_outbox
+          where (status in ('pending', 'retrying') and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now())
+          order by id
+          limit ${limit}
+          for update skip locked)
+        returning id, to_address, subject, html, text, kind, attempts`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    html: r.html,
+    text: r.text,
+    kind: r.kind,
+    attempts: r.attempts,
+  }));
+}
+
+export async function markEmailSent(db: Db, id: number): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending")));
+}
+
+/** Backoff before attempt n+1: 30 s, 1 min, 2 min… capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 60 * 60_000);
+}
+
+/** Records a failed attempt: retried later with backoff, or given up after MAX_ATTEMPTS. */
+export async function markEmailFailed(
+  db: Db,
+  id: number,
+  attempts: number,
+  error: string,
+  now = new Date(),
+): Promise<"retrying" | "failed"> {
+  const status = attempts >= MAX_ATTEMPTS ? "failed" : "retrying";
+  await db
+    .update(emailOutbox)
+    .set({ status, lockedUntil: null, lastError: error.slice(0, 1_000), nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending")));
+  return status;
+}
+
+/** The newest messages, for the admin Diagnostic page. */
+export function recentEmails(db: Db, limit = 20) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+}

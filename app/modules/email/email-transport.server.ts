@@ -1,0 +1,54 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { OutgoingEmail } from "./email-outbox.server";
+
+/**
+ * Where emails go: an SMTP server when SMTP_URL is set, otherwise `.eml` files in
+ * DATA_DIR/outbox/ (open them in any mail program), so a fresh install shows what it sends.
+ */
+export interface EmailTransport {
+  kind: "smtp" | "files";
+  /** Human description for logs and the Diagnostic page (no password). */
+  describe(): string;
+  send(email: OutgoingEmail): Promise<{ location?: string }>;
+  close(): void;
+}
+
+export interface TransportOptions {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}
+
+export function createEmailTransport({ smtpUrl, from, outboxDir }: TransportOptions): EmailTransport {
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    const url = new URL(smtpUrl);
+    return {
+      kind: "smtp",
+      describe: () => `SMTP ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
+      async send(email) {
+        await transporter.sendMail({ from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+        return {};
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "files",
+    describe: () => `files in ${outboxDir}`,
+    async send(email) {
+      const info = await writer.sendMail({ from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const safeTo = email.to.replace(/[^a-z0-9@._-]/gi, "_");
+      const file = path.join(outboxDir, `${stamp}-${email.kind}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      return { location: file };
+    },
+    close: () => writer.close(),
+  };
+}
