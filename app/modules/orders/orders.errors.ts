@@ -1,0 +1,32 @@
+import { formatMoney } from "~/lib/money";
+
+/** Why an order could not be placed; each message names the item so the shopper can fix the cart. */
+export class OrderRefusedError extends Error {
+  override name = "OrderRefusedError";
+  constructor(
+    message: string,
+    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty",
+    readonly productId?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const unavailable = (name: string, productId: number) =>
+  new OrderRefusedError(`${name} is no longer available. Please remove it from your cart.`, "unavailable", productId);
+
+export const outOfStock = (name: string, productId: number, available: number) =>
+  new OrderRefusedError(
+    available > 0
+      ? `Only ${available} of ${name} left in stock. Please lower the quantity.`
+      : `${name} is out of stock. Please remove it from your cart.`,
+    "out-of-stock",
+    productId,
+  );
+
+export const priceChanged = (name: string, productId: number, price: number) =>
+  new OrderRefusedError(`The price of ${name} has changed to ${formatMoney(price)}. Please review your cart.`, "price-changed", productId);
+
+export class OrderNotFoundError extends Error {
+  override name = "OrderNotFoundError";
+}

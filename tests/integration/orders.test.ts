@@ -1,0 +1,217 @@
+import crypto from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { changeOrderStatus, placeOrder } from "~/modules/orders/orders.server";
+import { OrderRefusedError } from "~/modules/orders/orders.errors";
+import { checkoutSchema, type CheckoutInput } from "~/modules/orders/orders.schema";
+import { saveStoreSettings } from "~/modules/settings/settings.server";
+import { products } from "~db/schema/catalog";
+import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
+import { emailOutbox } from "~db/schema/store";
+import { createCategory, createProduct } from "../factories/catalog";
+import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+
+const context = { userId: null, origin: "https://shop.example", storeName: "Ahenfie" };
+
+function checkout(items: CheckoutInput["items"], overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+  return checkoutSchema.parse({
+    email: "ama@example.com",
+    name: "Ama Mensah",
+    phone: "+233 24 000 0000",
+    address: "12 Ring Road, Accra",
+    items,
+    idempotencyKey: crypto.randomUUID(),
+    ...overrides,
+  });
+}
+
+describe.each(testDrivers())("placing orders on %s", (driver) => {
+  let database: TestDatabase;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    categoryId = (await createCategory(database.db, "kaftans")).id;
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.delete(orders);
+    await database.db.delete(emailOutbox);
+  });
+
+  const stockOf = async (id: number) =>
+    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s;
+  const countOf = async (table: typeof orders | typeof emailOutbox) => Number((await database.db.select({ n: count() }).from(table))[0]!.n);
+
+  it("totals in pesewas from database prices: 3 × ₵299.99 = ₵899.97, free shipping at ₵500", async () => {
+    const kaftan = await createProduct(database.db, { name: "Royal Kente Kaftan", price: 29_999, categoryId, stockQuantity: 10 });
+    const placed = await placeOrder(database.db, checkout([{ productId: kaftan.id, colorIndex: null, size: "M", quantity: 3 }]), context);
+    expect(placed.created).toBe(true);
+    expect(placed.orderNumber).toMatch(/^ORD-\d{6}$/);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order).toMatchObject({
+      subtotalAmount: 89_997,
+      shippingAmount: 0,
+      totalAmount: 89_997,
+      currency: "GHS",
+      orderStatus: "processing",
+      paymentStatus: "pending",
+    });
+    expect(await stockOf(kaftan.id)).toBe(7);
+    const [item] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+    expect(item).toMatchObject({ name: "Royal Kente Kaftan", unitPrice: 29_999, quantity: 3, size: "M" });
+    const history = await database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, placed.id));
+    expect(history.map((h) => [h.status, h.changedBy])).toEqual([["processing", "guest"]]);
+  });
+
+  it("charges the flat fee below ₵500 and nothing at exactly ₵500; the fee comes from settings", async () => {
+    const shirt = await createProduct(database.db, { price: 18_999, categoryId });
+    const exact = await createProduct(database.db, { price: 50_000, categoryId });
+    const below = await placeOrder(database.db, checkout([{ productId: shirt.id, colorIndex: null, size: null, quantity: 1 }]), context);
+    expect(below.totalAmount).toBe(18_999 + 5_000);
+    const at = await placeOrder(database.db, checkout([{ productId: exact.id, colorIndex: null, size: null, quantity: 1 }]), context);
+    expect(at.totalAmount).toBe(50_000);
+    await saveStoreSettings(database.db, { shippingFee: 7_500 });
+    const newFee = await placeOrder(database.db, checkout([{ productId: shirt.id, colorIndex: null, size: null, quantity: 1 }]), context);
+    expect(newFee.totalAmount).toBe(18_999 + 7_500);
+    await saveStoreSettings(database.db, { shippingFee: 5_000 });
+  });
+
+  it("never charges a price sent by the browser: a different one is refused and nothing is written", async () => {
+    const suit = await createProduct(database.db, { name: "Navy Suit", price: 79_999, categoryId, stockQuantity: 4 });
+    const attempt = placeOrder(
+      database.db,
+      checkout([{ productId: suit.id, colorIndex: null, size: "L", quantity: 1, seenPrice: 100 }]),
+      context,
+    );
+    await expect(attempt).rejects.toThrow("The price of Navy Suit has changed to ₵799.99");
+    expect(await countOf(orders)).toBe(0);
+    expect(await countOf(emailOutbox)).toBe(0);
+    expect(await stockOf(suit.id)).toBe(4);
+    // With the right price, or none, the order is placed at the database's price.
+    const placed = await placeOrder(
+      database.db,
+      checkout([{ productId: suit.id, colorIndex: null, size: "L", quantity: 1, seenPrice: 79_999 }]),
+      context,
+    );
+    expect(placed.totalAmount).toBe(79_999);
+  });
+
+  it("refuses inactive and out-of-stock items by name, writing nothing", async () => {
+    const hidden = await createProduct(database.db, { name: "Retired Smock", isActive: false, categoryId });
+    const scarce = await createProduct(database.db, { name: "Last Agbada", stockQuantity: 1, categoryId });
+    const fine = await createProduct(database.db, { name: "Linen Kaftan", stockQuantity: 5, categoryId });
+    await expect(
+      placeOrder(database.db, checkout([{ productId: hidden.id, colorIndex: null, size: null, quantity: 1 }]), context),
+    ).rejects.toThrow("Retired Smock is no longer available");
+    const both = placeOrder(
+      database.db,
+      checkout([
+        { productId: fine.id, colorIndex: null, size: "M", quantity: 2 },
+        { productId: scarce.id, colorIndex: null, size: "M", quantity: 2 },
+      ]),
+      context,
+    );
+    await expect(both).rejects.toThrow("Only 1 of Last Agbada left in stock");
+    await expect(both).rejects.toBeInstanceOf(OrderRefusedError);
+    expect(await stockOf(fine.id)).toBe(5);
+    expect(await stockOf(scarce.id)).toBe(1);
+    expect(await countOf(orders)).toBe(0);
+    expect(await countOf(emailOutbox)).toBe(0);
+  });
+
+  it("sells exactly the stock when 50 shoppers buy the last 5 at once", async () => {
+    const product = await createProduct(database.db, { name: "Limited Kente Stole", stockQuantity: 5, categoryId });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        placeOrder(database.db, checkout([{ productId: product.id, colorIndex: null, size: null, quantity: 1 }]), context),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refusals).toHaveLength(45);
+    expect(refusals.every((r) => r.reason instanceof OrderRefusedError && r.reason.reason === "out-of-stock")).toBe(true);
+    expect(await stockOf(product.id)).toBe(0);
+    expect(await countOf(orders)).toBe(5);
+    expect(await countOf(emailOutbox)).toBe(5);
+  });
+
+  it("creates one order for the same submission sent twice, even at the same moment", async () => {
+    const product = await createProduct(database.db, { stockQuantity: 10, categoryId });
+    const input = checkout([{ productId: product.id, colorIndex: null, size: "M", quantity: 2 }]);
+    const [a, b] = await Promise.all([placeOrder(database.db, input, context), placeOrder(database.db, input, context)]);
+    const again = await placeOrder(database.db, input, context);
+    expect(new Set([a.id, b.id, again.id]).size).toBe(1);
+    expect([a.created, b.created].filter(Boolean)).toHaveLength(1);
+    expect(again.created).toBe(false);
+    expect(await countOf(orders)).toBe(1);
+    expect(await stockOf(product.id)).toBe(8);
+    expect(await countOf(emailOutbox)).toBe(1);
+  });
+
+  it("gives concurrent orders unique order numbers", async () => {
+    const product = await createProduct(database.db, { stockQuantity: 100, categoryId });
+    const placed = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        placeOrder(database.db, checkout([{ productId: product.id, colorIndex: null, size: null, quantity: 1 }]), context),
+      ),
+    );
+    expect(new Set(placed.map((p) => p.orderNumber)).size).toBe(25);
+  });
+
+  it("queues the confirmation email with the order number, items, total, payment method and link", async () => {
+    const product = await createProduct(database.db, {
+      name: "Osu Linen Kaftan",
+      price: 34_999,
+      stockQuantity: 3,
+      categoryId,
+      colors: [{ name: "Sand", hex: "#e8dcc4" }],
+    });
+    const placed = await placeOrder(
+      database.db,
+      checkout([{ productId: product.id, colorIndex: 0, size: "L", quantity: 1 }], { paymentMethod: "mobile_money" }),
+      { ...context, userId: "user-123" },
+    );
+    const [mail] = await database.db.select().from(emailOutbox);
+    expect(mail!.toAddress).toBe("ama@example.com");
+    expect(mail!.subject).toBe(`Your Ahenfie order ${placed.orderNumber}`);
+    expect(mail!.text).toContain("1 × Osu Linen Kaftan (Sand, size L) — ₵349.99");
+    expect(mail!.text).toContain("Total GHS 399.99");
+    expect(mail!.text).toContain("Payment method: Mobile Money.");
+    expect(mail!.text).toContain(`https://shop.example/order-confirmation/${placed.id}`);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order!.userId).toBe("user-123");
+  });
+
+  it("returns the stock once when an order is cancelled, however often it is asked", async () => {
+    const product = await createProduct(database.db, { stockQuantity: 6, categoryId });
+    const placed = await placeOrder(database.db, checkout([{ productId: product.id, colorIndex: null, size: null, quantity: 4 }]), context);
+    expect(await stockOf(product.id)).toBe(2);
+    const results = await Promise.all([1, 2, 3].map(() => changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com")));
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    await changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com");
+    expect(await stockOf(product.id)).toBe(6);
+    const history = await database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, placed.id));
+    expect(history.map((h) => [h.status, h.changedBy]).sort()).toEqual([
+      ["cancelled", "admin@example.com"],
+      ["processing", "guest"],
+    ]);
+  });
+
+  it("validates the checkout form with SPEC.md's rules", () => {
+    const result = checkoutSchema.safeParse({ email: "", name: " ", phone: "", address: "", items: [], idempotencyKey: "k".repeat(20) });
+    const messages = result.error!.issues.map((i) => i.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "Email is required",
+        "Full name is required",
+        "Phone is required",
+        "Delivery address is required",
+        "Cart is empty",
+      ]),
+    );
+    expect(checkout([{ productId: 1, colorIndex: null, size: null, quantity: 1 }]).paymentMethod).toBe("pay_on_delivery");
+  });
+});
