@@ -41,6 +41,8 @@ describe("page cache", () => {
     expect(cache.keyFor(new Request("http://shop/", { method: "POST" }))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/api/products?ids=1"))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/admin/orders"))).toBeNull();
+    expect(cache.keyFor(new Request("http://shop/order-confirmation/0b7e7f7c-0000-4000-8000-000000000000"))).toBeNull();
+    expect(cache.keyFor(new Request("http://shop/track-order"))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/collections/kaftans?sort=newest"))).toBe("/collections/kaftans?sort=newest");
   });
 

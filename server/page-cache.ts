@@ -53,7 +53,8 @@ export class PageCache {
   keyFor(request: Request): string | null {
     if (request.method !== "GET") return null;
     const url = new URL(request.url);
-    if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/auth")) return null;
+    // Never pages with someone's order on them, nor admin, sign-in or the API.
+    if (/^\/(api\/|admin|auth|order-confirmation|track-order|account)/.test(url.pathname)) return null;
     if (PERSONAL_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
     return url.pathname + url.search;
   }

@@ -1,7 +1,7 @@
 import { formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
-import { paymentMethods, type PaymentMethod } from "./orders.schema";
+import { paymentMethods, type PaymentMethod } from "./orders.constants";
 
 export interface OrderConfirmationData {
   storeName: string;

@@ -1,16 +1,6 @@
 import { z } from "zod";
 
-export const paymentMethods = [
-  { value: "pay_on_delivery", label: "Pay on Delivery" },
-  { value: "card", label: "Card Payment" },
-  { value: "mobile_money", label: "Mobile Money" },
-] as const;
-export type PaymentMethod = (typeof paymentMethods)[number]["value"];
-
-export const orderStatuses = ["processing", "confirmed", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export const paymentStatuses = ["pending", "paid", "failed"] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+import { paymentMethods, type PaymentMethod } from "./orders.constants";
 
 const required = (label: string, max: number) =>
   z

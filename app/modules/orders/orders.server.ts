@@ -8,7 +8,8 @@ import { resolveProductImage } from "~/modules/catalog/catalog.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { getStoreSettings, shippingFor } from "~/modules/settings/settings.server";
 import { outOfStock, OrderNotFoundError, OrderRefusedError, priceChanged, unavailable } from "./orders.errors";
-import type { CheckoutInput, OrderStatus } from "./orders.schema";
+import type { OrderStatus } from "./orders.constants";
+import type { CheckoutInput } from "./orders.schema";
 import { orderConfirmationEmail } from "./order-emails.server";
 
 export interface PlacedOrder {
@@ -240,3 +241,49 @@ export async function changeOrderStatus(
     return { changed: true };
   });
 }
+
+/** An order with its items and status history, for the confirmation page; null if none. */
+export async function getOrderDetails(db: Db, orderId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id),
+    db
+      .select({ status: orderStatusHistory.status, notes: orderStatusHistory.notes, createdAt: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(sql`${orderStatusHistory.createdAt} desc, ${orderStatusHistory.id} desc`),
+  ]);
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    customerAddress: order.customerAddress,
+    customerCountry: order.customerCountry,
+    subtotalAmount: Number(order.subtotalAmount),
+    shippingAmount: Number(order.shippingAmount),
+    totalAmount: Number(order.totalAmount),
+    currency: order.currency,
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    notes: order.notes,
+    createdAt: order.createdAt.toISOString(),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      category: i.category,
+      unitPrice: Number(i.unitPrice),
+      quantity: i.quantity,
+      size: i.size,
+      color: i.color,
+      imageUrl: i.imageUrl,
+    })),
+    history: history.map((h) => ({ status: h.status, notes: h.notes, createdAt: h.createdAt.toISOString() })),
+  };
+}
+export type OrderDetails = NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;

@@ -37,7 +37,4 @@ export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>):
   }
 }
 
-/** Shipping for a subtotal: free at or above the threshold, else the flat fee. */
-export function shippingFor(subtotal: number, s: Pick<StoreSettings, "shippingFee" | "freeShippingThreshold">): number {
-  return subtotal >= s.freeShippingThreshold ? 0 : s.shippingFee;
-}
+export { shippingFor } from "./shipping";

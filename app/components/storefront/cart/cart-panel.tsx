@@ -129,7 +129,7 @@ export function CartPanel() {
               >
                 Proceed to Checkout
               </Button>
-              <Button variant="ghost" className="w-full" onClick={cart.clear}>
+              <Button variant="ghost" className="w-full" onClick={() => cart.clear()}>
                 Clear Cart
               </Button>
             </div>

@@ -25,7 +25,8 @@ interface CartContextValue {
   increase(key: string): void;
   decrease(key: string): void;
   remove(key: string): void;
-  clear(): void;
+  /** Empties the cart; `silent` skips the "Cart Cleared" toast (after an order is placed). */
+  clear(options?: { silent?: boolean }): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -77,9 +78,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [remove],
   );
 
-  const clear = useCallback(() => {
+  const clear = useCallback((options?: { silent?: boolean }) => {
     cartStore.set([]);
-    notify("Cart Cleared", { description: "All items have been removed from your cart" });
+    if (!options?.silent) notify("Cart Cleared", { description: "All items have been removed from your cart" });
   }, []);
 
   const value = useMemo<CartContextValue>(

@@ -1,0 +1,48 @@
+import type { CartLine } from "~/modules/cart/cart";
+import { formatMoney, multiplyMoney } from "~/lib/money";
+import { imageSrc } from "~/lib/images";
+
+/** Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them). */
+export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number }) {
+  return (
+    <section aria-labelledby="summary-heading" className="rounded-sm border border-border bg-white/70 p-6">
+      <h2 id="summary-heading" className="mb-4 text-2xl font-semibold">
+        Order Summary
+      </h2>
+      <ul className="divide-y divide-border">
+        {lines.map((line) => (
+          <li key={line.key} className="flex gap-4 py-4">
+            <img src={imageSrc(line.image, 480)} alt="" width={64} height={80} className="h-20 w-16 rounded-sm bg-sand object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{line.name}</p>
+              <p className="text-xs text-stone">
+                {[line.color, line.size && `Size ${line.size}`, `Qty ${line.quantity}`].filter(Boolean).join(" · ")}
+              </p>
+            </div>
+            <p className="font-semibold tabular-nums">{formatMoney(multiplyMoney(line.price, line.quantity))}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums" data-testid="summary-subtotal">
+            {formatMoney(subtotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="tabular-nums" data-testid="summary-shipping">
+            {shipping === 0 ? "Free" : formatMoney(shipping)}
+          </dd>
+        </div>
+        <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="summary-total">
+            {formatMoney(subtotal + shipping)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

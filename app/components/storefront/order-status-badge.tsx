@@ -1,0 +1,20 @@
+import { cn } from "~/lib/cn";
+
+/** Status colours of the customer screens (SPEC.md §4): processing blue, confirmed green, shipped purple, delivered emerald, cancelled red. */
+const orderColours: Record<string, string> = {
+  processing: "bg-blue-100 text-blue-900",
+  confirmed: "bg-green-100 text-green-900",
+  shipped: "bg-purple-100 text-purple-900",
+  delivered: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-red-100 text-red-900",
+};
+const paymentColours: Record<string, string> = {
+  pending: "bg-yellow-100 text-yellow-900",
+  paid: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-900",
+};
+
+export function StatusBadge({ status, kind = "order" }: { status: string; kind?: "order" | "payment" }) {
+  const colours = (kind === "order" ? orderColours : paymentColours)[status] ?? "bg-sand text-charcoal";
+  return <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold capitalize", colours)}>{status}</span>;
+}

@@ -1,0 +1,108 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { addFromProductPage, gotoHydrated, toast } from "./support";
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function fillCustomer(page: Page) {
+  await page.getByLabel("Email", { exact: true }).fill("efua@example.com");
+  await page.getByLabel("Full Name", { exact: true }).fill("Efua Owusu");
+  await page.getByLabel("Phone", { exact: true }).fill("+233 20 765 4321");
+  await page.getByLabel("Delivery Address").fill("3 Liberation Road, Accra");
+}
+
+test.describe("checkout", () => {
+  test("a price that changed since the item went into the cart is refused by name, and the cart is kept", async ({ page }) => {
+    await addFromProductPage(page, 3);
+    // The cart remembers an older, lower price.
+    await page.evaluate(() => {
+      const cart = JSON.parse(localStorage.getItem("ahenfie.cart.v1")!);
+      cart[0].price = 19_999;
+      localStorage.setItem("ahenfie.cart.v1", JSON.stringify(cart));
+    });
+    await gotoHydrated(page, "/checkout");
+    await fillCustomer(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByText("Error placing order")).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The price of Adinkra Embroidered Kaftan has changed to ₵249.99" }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+  });
+
+  test("a guest buys two products and sees the confirmation with the right total", async ({ page }) => {
+    await gotoHydrated(page, "/product/1");
+    await page
+      .getByRole("group", { name: /^Colour:/ })
+      .getByRole("button", { name: "Emerald", exact: true })
+      .click();
+    await page.getByRole("button", { name: "L", exact: true }).click();
+    await page.getByRole("button", { name: /^Add to Cart - / }).click();
+    await expect(toast(page, "Added to Cart")).toBeVisible();
+    await addFromProductPage(page, 5);
+
+    await gotoHydrated(page, "/checkout");
+    await expect(page.getByRole("heading", { name: "Customer Information" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Pay on Delivery/ })).toBeChecked();
+    // ₵299.99 + ₵189.99 = ₵489.98, below ₵500: the ₵50 flat fee applies.
+    await expect(page.getByTestId("summary-subtotal")).toHaveText("₵489.98");
+    await expect(page.getByTestId("summary-shipping")).toHaveText("₵50.00");
+    await expect(page.getByTestId("summary-total")).toHaveText("₵539.98");
+
+    // The browser refuses an empty form before anything is sent.
+    await page.getByRole("button", { name: "Place Order" }).click();
+    expect(await page.getByLabel("Email", { exact: true }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+
+    await page.getByLabel("Email", { exact: true }).fill("kojo@example.com");
+    await page.getByLabel("Full Name", { exact: true }).fill("Kojo Asante");
+    await page.getByLabel("Phone", { exact: true }).fill("+233 24 123 4567");
+    await page.getByLabel("Delivery Address").fill("7 Cantonments Road\nAccra");
+    await page.getByRole("radio", { name: /Mobile Money/ }).check();
+    await page.getByLabel("Notes for our tailors (optional)").fill("Please call before delivery");
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    await expect(page.getByText("Order placed successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/order-confirmation\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText("kojo@example.com")).toBeVisible();
+    await expect(page.getByText(/^ORD-\d{6}$/)).toBeVisible();
+    await expect(page.getByText("Mobile Money")).toBeVisible();
+    await expect(page.getByText("Royal Kente Kaftan")).toBeVisible();
+    await expect(page.getByText("Emerald · Size L · 1 × ₵299.99")).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText("GHS 539.98");
+    await expect(page.getByRole("heading", { name: "Status History" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Print Order" })).toBeVisible();
+    await expectAccessible(page);
+    // The cart was emptied by the order.
+    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+
+    // The confirmation email was written to the outbox folder of the test server.
+    const orderNumber = (await page.getByText(/^ORD-\d{6}$/).textContent())!;
+    const outbox = path.join(".tmp", `e2e-${process.env.E2E_PORT ?? 3210}`, "outbox");
+    await expect
+      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes("kojo@example.com")) : []), { timeout: 15_000 })
+      .toHaveLength(1);
+    const eml = fs.readFileSync(
+      path.join(
+        outbox,
+        fs.readdirSync(outbox).find((f) => f.includes("kojo@example.com"))!,
+      ),
+      "utf8",
+    );
+    expect(eml).toContain(orderNumber);
+  });
+
+  test("an unknown order shows Order Not Found", async ({ page }) => {
+    const response = await page.goto("/order-confirmation/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Order Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+  });
+});
