@@ -49,6 +49,32 @@ const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: bool
       await page.waitForTimeout(500);
     },
   },
+  {
+    name: "checkout",
+    run: async (page) => {
+      await page.goto(`${baseUrl}/product/7`);
+      await settle(page);
+      await page.getByRole("button", { name: /Add to Cart - / }).click();
+      await page.goto(`${baseUrl}/checkout`);
+    },
+  },
+  {
+    name: "order-confirmation",
+    fullPage: true,
+    run: async (page) => {
+      await page.goto(`${baseUrl}/product/2`);
+      await settle(page);
+      await page.getByRole("button", { name: /Add to Cart - / }).click();
+      await page.goto(`${baseUrl}/checkout`);
+      await settle(page);
+      await page.getByLabel("Email", { exact: true }).fill("kwame@example.com");
+      await page.getByLabel("Full Name", { exact: true }).fill("Kwame Boateng");
+      await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0101");
+      await page.getByLabel("Delivery Address").fill("22 Independence Avenue, Ridge, Accra");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
+    },
+  },
 ];
 
 const only = process.env.ONLY?.split(",");
