@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import pg from "pg";
 
 /**
@@ -24,8 +25,27 @@ function normalise(body: string, origin: string) {
   return body.replaceAll(origin, "ORIGIN").replace(/nonce="[^"]*"/g, 'nonce=""');
 }
 
+function startShop(port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    output: () => output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 if (adminUrl) {
-  test("the shop on a new PostgreSQL database serves the same pages as on the embedded one", async ({ baseURL }) => {
+  // Both shops are started here, fresh: the suite's own server has orders placed by other tests.
+  test("the shop on a new PostgreSQL database serves the same pages as on the embedded one", async () => {
     test.setTimeout(120_000);
     const name = `shop_parity_${Date.now()}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -33,27 +53,23 @@ if (adminUrl) {
     await admin.query(`create database "${name}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: "3296", HOST: "127.0.0.1", DATABASE_URL: url.href, LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    server.stdout.on("data", (d) => (output += d));
-    server.stderr.on("data", (d) => (output += d));
+    fs.rmSync(".tmp/parity-pglite", { recursive: true, force: true });
+    const postgresShop = startShop(3296, { DATABASE_URL: url.href });
+    const embeddedShop = startShop(3295, { DATA_DIR: ".tmp/parity-pglite" });
     try {
-      await expect.poll(() => output, { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3296");
-      expect(output).toContain("database: PostgreSQL");
-      expect(output).toContain("sample catalog seeded");
+      await expect.poll(() => postgresShop.output(), { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3296");
+      await expect.poll(() => embeddedShop.output(), { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3295");
+      expect(postgresShop.output()).toContain("database: PostgreSQL");
+      expect(postgresShop.output()).toContain("sample catalog seeded");
       const pgOrigin = "http://127.0.0.1:3296";
+      const baseURL = "http://127.0.0.1:3295";
       for (const path of pages) {
         const [embedded, postgres] = await Promise.all([fetch(baseURL + path), fetch(pgOrigin + path)]);
         expect(postgres.status, path).toBe(embedded.status);
-        expect(normalise(await postgres.text(), pgOrigin), path).toBe(normalise(await embedded.text(), baseURL!));
+        expect(normalise(await postgres.text(), pgOrigin), path).toBe(normalise(await embedded.text(), baseURL));
       }
     } finally {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
+      await Promise.all([postgresShop.stop(), embeddedShop.stop()]);
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }

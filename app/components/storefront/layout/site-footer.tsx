@@ -24,30 +24,8 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
             <NewsletterForm />
           </div>
         </div>
-        <nav aria-label="Shop" className="lg:col-span-2">
-          <h2 className={heading}>Shop</h2>
-          <ul className="space-y-3">
-            {footerShopLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Quick links" className="lg:col-span-2">
-          <h2 className={heading}>Quick Links</h2>
-          <ul className="space-y-3">
-            {footerQuickLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={link}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks title="Shop" links={footerShopLinks} />
+        <FooterLinks title="Quick Links" links={footerQuickLinks} />
         <div className="lg:col-span-4">
           <h2 className={heading}>Contact</h2>
           <address className="space-y-4 text-sm text-ivory/80 not-italic">
@@ -97,5 +75,22 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: readonly { label: string; to: string }[] }) {
+  return (
+    <nav aria-label={title} className="lg:col-span-2">
+      <h2 className={heading}>{title}</h2>
+      <ul className="space-y-3">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={link}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
