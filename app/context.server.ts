@@ -21,6 +21,8 @@ declare module "react-router" {
   interface AppLoadContext extends AppServices {
     /** Per-request id, also sent as X-Request-Id. */
     requestId: string;
+    /** The visitor's IP address, for rate limits. */
+    clientIp: string;
     /** CSP nonce for the inline scripts of this response. */
     cspNonce: string;
     /**

@@ -42,6 +42,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('"Ahenfie" <hello@ahenfie.com>')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1"], { error: "TRUST_PROXY must be 0 or 1" }).default("0")),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
@@ -57,6 +58,8 @@ export interface Config {
   /** SMTP server for outgoing email; unset writes .eml files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Behind a reverse proxy: take the visitor's address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY === "1",
   };
 }

@@ -9,6 +9,7 @@ export default [
     route("product/:productId", "routes/storefront/product.tsx"),
     route("checkout", "routes/storefront/checkout.tsx"),
     route("order-confirmation/:orderId", "routes/storefront/order-confirmation.tsx"),
+    route("track-order", "routes/storefront/track-order.tsx"),
     route("wishlist", "routes/storefront/wishlist.tsx"),
     ...contentPageSlugs.map((slug) => route(slug, "routes/storefront/content-page.tsx", { id: `page-${slug}` })),
     route("*", "routes/storefront/not-found.tsx"),

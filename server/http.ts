@@ -1,5 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -16,6 +17,22 @@ export interface HttpAppOptions {
   mode: "development" | "production";
   /** Folder of built browser assets (production only; Vite serves them in dev). */
   clientDir?: string;
+}
+
+/**
+ * The visitor's address: the socket's peer, or with TRUST_PROXY the first address of
+ * X-Forwarded-For (set it only behind a proxy that writes that header itself).
+ */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
@@ -78,7 +95,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const cacheKey = dev ? null : pageCache.keyFor(c.req.raw);
     const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
     if (cached) return cached;
-    let response = await handleRequest(c.req.raw, { ...services, requestId, cspNonce: nonce, renderComplete: cacheKey !== null });
+    const clientIp = clientAddress(c, services.config.trustProxy);
+    let response = await handleRequest(c.req.raw, { ...services, requestId, clientIp, cspNonce: nonce, renderComplete: cacheKey !== null });
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
     }

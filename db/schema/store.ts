@@ -55,3 +55,17 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * Fixed-window counters for rate limits (track-order lookups, sign-in attempts…), kept in
+ * the database so every instance of the shop counts together.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

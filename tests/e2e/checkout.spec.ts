@@ -5,6 +5,11 @@ import path from "node:path";
 import { addFromProductPage, gotoHydrated, toast } from "./support";
 
 async function expectAccessible(page: Page) {
+  // Let toasts and transitions finish, so colours are measured at rest.
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -97,6 +102,26 @@ test.describe("checkout", () => {
       "utf8",
     );
     expect(eml).toContain(orderNumber);
+
+    // Tracking: number and email must both match; case and spaces do not matter.
+    await gotoHydrated(page, "/track-order");
+    await expect(page.getByText("Enter your order number to track your order status.")).toBeVisible();
+    await page.getByRole("button", { name: "Track Order" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please enter an order number");
+
+    await page.getByLabel("Order number").fill(orderNumber);
+    await page.getByLabel("Email used at checkout").fill("someone@example.com");
+    await page.getByRole("button", { name: "Track Order" }).click();
+    await expect(toast(page, "Order not found", "Please check your order number and try again.")).toBeVisible();
+
+    await page.getByLabel("Order number").fill(` ${orderNumber.toLowerCase()} `);
+    await page.getByLabel("Email used at checkout").fill("KOJO@example.com");
+    await page.getByRole("button", { name: "Track Order" }).click();
+    await expect(toast(page, "Order found!", `Order ${orderNumber} details loaded.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Order Status Timeline" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(page.getByText("GHS 539.98")).toBeVisible();
+    await expectAccessible(page);
   });
 
   test("an unknown order shows Order Not Found", async ({ page }) => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { changeOrderStatus, placeOrder } from "~/modules/orders/orders.server";
+import { changeOrderStatus, findOrderForTracking, placeOrder } from "~/modules/orders/orders.server";
 import { OrderRefusedError } from "~/modules/orders/orders.errors";
 import { checkoutSchema, type CheckoutInput } from "~/modules/orders/orders.schema";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
@@ -198,6 +198,20 @@ describe.each(testDrivers())("placing orders on %s", (driver) => {
       ["cancelled", "admin@example.com"],
       ["processing", "guest"],
     ]);
+  });
+
+  it("finds an order for tracking only when number and email both match, trimmed and case-insensitive", async () => {
+    const product = await createProduct(database.db, { stockQuantity: 3, categoryId });
+    const placed = await placeOrder(
+      database.db,
+      checkout([{ productId: product.id, colorIndex: null, size: null, quantity: 1 }], { email: "Yaw.Darko@Example.com" }),
+      context,
+    );
+    const found = await findOrderForTracking(database.db, ` ${placed.orderNumber.toLowerCase()} `, " yaw.darko@example.COM ");
+    expect(found?.orderNumber).toBe(placed.orderNumber);
+    expect(found?.history.map((h) => h.status)).toEqual(["processing"]);
+    expect(await findOrderForTracking(database.db, placed.orderNumber, "someone.else@example.com")).toBeNull();
+    expect(await findOrderForTracking(database.db, "ORD-000000", "yaw.darko@example.com")).toBeNull();
   });
 
   it("validates the checkout form with SPEC.md's rules", () => {

@@ -287,3 +287,17 @@ export async function getOrderDetails(db: Db, orderId: string) {
   };
 }
 export type OrderDetails = NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
+
+/**
+ * The tracking lookup: the order number and the email used at checkout must both match
+ * (trimmed, case-insensitive). A wrong number and a wrong email give the same answer, null,
+ * after the same single query, so the response reveals nothing about which was wrong.
+ */
+export async function findOrderForTracking(db: Db, orderNumber: string, email: string): Promise<OrderDetails | null> {
+  const [match] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    // Order numbers are stored upper-case, so the unique index answers the lookup.
+    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), sql`lower(${orders.customerEmail}) = lower(${email.trim()})`));
+  return match ? getOrderDetails(db, match.id) : null;
+}

@@ -2,6 +2,7 @@ import { CheckCircle2, Printer } from "lucide-react";
 import { data, Link } from "react-router";
 import { countries } from "~/components/storefront/checkout/countries";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
+import { formatOrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { Button } from "~/components/ui/button";
 import { getOrderDetails } from "~/modules/orders/orders.server";
 import { paymentMethods } from "~/modules/orders/orders.constants";
@@ -21,8 +22,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Accra" });
-const when = (iso: string) => `${dateFormat.format(new Date(iso))} GMT`;
+const when = formatOrderDate;
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
@@ -149,17 +149,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <h2 id="history-heading" className="mb-4 text-2xl font-semibold">
           Status History
         </h2>
-        <ol className="space-y-3">
-          {order.history.map((entry, index) => (
-            <li key={index} className="flex items-start gap-3 text-sm">
-              <span className="mt-1.5 size-2 shrink-0 rounded-full bg-forest" aria-hidden />
-              <div>
-                <StatusBadge status={entry.status} /> <span className="ml-2 text-stone">{when(entry.createdAt)}</span>
-                {entry.notes && <p className="mt-1 text-stone">{entry.notes}</p>}
-              </div>
-            </li>
-          ))}
-        </ol>
+        <OrderTimeline history={order.history} />
       </section>
 
       <div className="mt-10 flex flex-wrap justify-center gap-3 print:hidden">

@@ -1,0 +1,166 @@
+import { PackageSearch } from "lucide-react";
+import { useEffect } from "react";
+import { data, useFetcher } from "react-router";
+import { StatusBadge } from "~/components/storefront/order-status-badge";
+import { formatOrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { notify } from "~/components/ui/toaster";
+import { findOrderForTracking, type OrderDetails } from "~/modules/orders/orders.server";
+import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { brand } from "~/lib/brand";
+import { isSameOrigin } from "~/lib/http.server";
+import { formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
+import type { Route } from "./+types/track-order";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Track Your Order | ${brand.name}` },
+  {
+    name: "description",
+    content: `Follow your ${brand.name} order from our Accra workshop to your door with your order number and email.`,
+  },
+];
+
+/** Lookups per visitor address: enough for a shopper, too few to guess order numbers. */
+const TRACKING_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+
+export type TrackResult =
+  { ok: true; order: OrderDetails } | { ok: false; kind: "blank" | "not-found" | "rate-limited" | "error"; title: string; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
+  if (!isSameOrigin(request))
+    return data<TrackResult>(
+      { ok: false, kind: "error", title: "Error tracking order", message: "This form must be sent from the shop." },
+      { status: 403 },
+    );
+  const form = await request.formData();
+  const orderNumber = String(form.get("orderNumber") ?? "")
+    .trim()
+    .slice(0, 40);
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .slice(0, 254);
+  if (!orderNumber)
+    return data<TrackResult>(
+      {
+        ok: false,
+        kind: "blank",
+        title: "Please enter an order number",
+        message: "You will find it in your confirmation email, e.g. ORD-123456.",
+      },
+      { status: 400 },
+    );
+  try {
+    const limit = await consumeRateLimit(context.database.db, `track-order:ip:${context.clientIp}`, TRACKING_LIMIT);
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return data<TrackResult>(
+        {
+          ok: false,
+          kind: "rate-limited",
+          title: "Too many attempts",
+          message: `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    const order = email ? await findOrderForTracking(context.database.db, orderNumber, email) : null;
+    if (!order)
+      return data<TrackResult>(
+        { ok: false, kind: "not-found", title: "Order not found", message: "Please check your order number and try again." },
+        { status: 404 },
+      );
+    return data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "order tracking failed");
+    return data<TrackResult>(
+      { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
+      { status: 500 },
+    );
+  }
+}
+
+export default function TrackOrder() {
+  const fetcher = useFetcher<TrackResult>();
+  const result = fetcher.data;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) notify.success("Order found!", { description: `Order ${result.order.orderNumber} details loaded.` });
+    else notify.error(result.title, { description: result.message });
+  }, [result, fetcher.state]);
+
+  const order = result?.ok ? result.order : null;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-12 md:px-8 md:py-16">
+      <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">From Accra to your door</p>
+      <h1 className="text-5xl font-semibold">Track Your Order</h1>
+      <fetcher.Form
+        method="post"
+        className="mt-8 grid gap-4 rounded-sm border border-border bg-white/70 p-6 md:grid-cols-[1fr_1fr_auto] md:items-end"
+      >
+        <div>
+          <label htmlFor="track-number" className="mb-1.5 block text-sm font-medium">
+            Order number
+          </label>
+          <Input id="track-number" name="orderNumber" placeholder="ORD-123456" autoComplete="off" maxLength={40} />
+        </div>
+        <div>
+          <label htmlFor="track-email" className="mb-1.5 block text-sm font-medium">
+            Email used at checkout
+          </label>
+          <Input id="track-email" name="email" type="email" autoComplete="email" maxLength={254} />
+        </div>
+        <Button type="submit" size="lg" disabled={busy}>
+          <PackageSearch aria-hidden /> {busy ? "Tracking..." : "Track Order"}
+        </Button>
+      </fetcher.Form>
+      {result && !result.ok && (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          {result.title}. {result.message}
+        </p>
+      )}
+
+      {order ? (
+        <section aria-labelledby="tracked-heading" className="mt-10 grid gap-6 md:grid-cols-[1.2fr_1fr]">
+          <div className="rounded-sm border border-border bg-white/70 p-6">
+            <h2 id="tracked-heading" className="text-2xl font-semibold">
+              Order {order.orderNumber}
+            </h2>
+            <p className="mt-1 text-sm text-stone">Placed {formatOrderDate(order.createdAt)}</p>
+            <div className="mt-4 flex gap-2">
+              <StatusBadge status={order.orderStatus} /> <StatusBadge status={order.paymentStatus} kind="payment" />
+            </div>
+            <ul className="mt-5 divide-y divide-border text-sm">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex justify-between gap-4 py-2.5">
+                  <span>
+                    {item.quantity} × {item.name}
+                    <span className="block text-xs text-stone">
+                      {[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
+                    </span>
+                  </span>
+                  <span className="tabular-nums">
+                    {formatMoney(multiplyMoney(item.unitPrice, item.quantity), order.currency as CurrencyCode)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 flex justify-between border-t border-border pt-3 font-semibold">
+              <span>Total</span>
+              <span className="tabular-nums">{formatMoneyWithCode(order.totalAmount, order.currency as CurrencyCode)}</span>
+            </p>
+          </div>
+          <div className="rounded-sm border border-border bg-white/70 p-6">
+            <h2 className="mb-5 text-2xl font-semibold">Order Status Timeline</h2>
+            <OrderTimeline history={order.history} />
+          </div>
+        </section>
+      ) : (
+        !result && <p className="mt-10 text-center text-stone">Enter your order number to track your order status.</p>
+      )}
+    </main>
+  );
+}
