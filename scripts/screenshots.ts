@@ -75,6 +75,30 @@ const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: bool
       await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
     },
   },
+  {
+    name: "track-order",
+    run: async (page) => {
+      await page.goto(`${baseUrl}/product/4`);
+      await settle(page);
+      await page.getByRole("button", { name: /Add to Cart - / }).click();
+      await page.goto(`${baseUrl}/checkout`);
+      await settle(page);
+      await page.getByLabel("Email", { exact: true }).fill("esi@example.com");
+      await page.getByLabel("Full Name", { exact: true }).fill("Esi Quaye");
+      await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0199");
+      await page.getByLabel("Delivery Address").fill("5 Oxford Street, Osu, Accra");
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
+      const orderNumber = (await page.getByText(/^ORD-\d{6}$/).textContent())!;
+      await page.goto(`${baseUrl}/track-order`);
+      await settle(page);
+      await page.getByLabel("Order number").fill(orderNumber);
+      await page.getByLabel("Email used at checkout").fill("esi@example.com");
+      await page.getByRole("button", { name: "Track Order" }).click();
+      await page.getByRole("heading", { name: "Order Status Timeline" }).waitFor();
+      await page.waitForTimeout(4500); // let the toast leave
+    },
+  },
 ];
 
 const only = process.env.ONLY?.split(",");
