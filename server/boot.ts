@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from "./csp";
 import { PageCache } from "./page-cache";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
+import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 
 export interface Booted {
   config: Config;
@@ -45,6 +46,11 @@ export async function boot(): Promise<Booted> {
     outboxDir: path.join(config.dataDir, "outbox"),
   });
   const emailWorker = startEmailWorker({ db: database.db, transport, log: logger });
+  // Expired rate-limit counters are useless; clear them hourly so the table stays small.
+  const maintenance = setInterval(() => {
+    pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "pruning rate limits failed"));
+  }, 60 * 60_000);
+  maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
   const services: AppServices & { pageCache: PageCache } = {
     database,
@@ -59,6 +65,7 @@ export async function boot(): Promise<Booted> {
     logger,
     services,
     async shutdown() {
+      clearInterval(maintenance);
       await emailWorker.stop();
       await database.close();
       release();

@@ -36,7 +36,7 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule)
   };
 }
 
-/** Deletes expired counters (called now and then so the table stays small). */
+/** Deletes counters that expired over an hour ago (the server calls it hourly). */
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
 }

@@ -3,11 +3,12 @@ import { data, Link } from "react-router";
 import { countries } from "~/components/storefront/checkout/countries";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { formatOrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
+import { OrderTotals } from "~/components/storefront/order-totals";
 import { Button } from "~/components/ui/button";
 import { getOrderDetails } from "~/modules/orders/orders.server";
 import { paymentMethods } from "~/modules/orders/orders.constants";
 import { brand } from "~/lib/brand";
-import { formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
+import { formatMoney, multiplyMoney, type CurrencyCode } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import type { Route } from "./+types/order-confirmation";
 
@@ -127,22 +128,13 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-2 border-t border-border pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="tabular-nums">{formatMoney(order.subtotalAmount, currency)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd className="tabular-nums">{order.shippingAmount === 0 ? "Free" : formatMoney(order.shippingAmount, currency)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="order-total">
-              {formatMoneyWithCode(order.totalAmount, currency)}
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals
+          subtotal={order.subtotalAmount}
+          shipping={order.shippingAmount}
+          currency={currency}
+          totalWithCode
+          testIdPrefix="order"
+        />
       </section>
 
       <section className={`${section} mt-6`} aria-labelledby="history-heading">

@@ -1,6 +1,7 @@
 import type { CartLine } from "~/modules/cart/cart";
 import { formatMoney, multiplyMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
+import { OrderTotals } from "../order-totals";
 
 /** Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them). */
 export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number }) {
@@ -23,26 +24,7 @@ export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[];
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd className="tabular-nums" data-testid="summary-subtotal">
-            {formatMoney(subtotal)}
-          </dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="summary-shipping">
-            {shipping === 0 ? "Free" : formatMoney(shipping)}
-          </dd>
-        </div>
-        <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="summary-total">
-            {formatMoney(subtotal + shipping)}
-          </dd>
-        </div>
-      </dl>
+      <OrderTotals subtotal={subtotal} shipping={shipping} testIdPrefix="summary" />
     </section>
   );
 }

@@ -1,0 +1,40 @@
+import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+
+/** Subtotal, shipping ("Free" at zero) and total; the total can carry the currency code. */
+export function OrderTotals({
+  subtotal,
+  shipping,
+  currency = "GHS",
+  totalWithCode = false,
+  testIdPrefix,
+}: {
+  subtotal: number;
+  shipping: number;
+  currency?: CurrencyCode;
+  totalWithCode?: boolean;
+  testIdPrefix: string;
+}) {
+  const total = subtotal + shipping;
+  return (
+    <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd className="tabular-nums" data-testid={`${testIdPrefix}-subtotal`}>
+          {formatMoney(subtotal, currency)}
+        </dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>Shipping</dt>
+        <dd className="tabular-nums" data-testid={`${testIdPrefix}-shipping`}>
+          {shipping === 0 ? "Free" : formatMoney(shipping, currency)}
+        </dd>
+      </div>
+      <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums" data-testid={`${testIdPrefix}-total`}>
+          {totalWithCode ? formatMoneyWithCode(total, currency) : formatMoney(total, currency)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
