@@ -3,6 +3,7 @@ import { LazyToaster } from "~/components/ui/toaster";
 import { brand } from "~/lib/brand";
 import { CartProvider } from "~/components/storefront/cart/cart-provider";
 import { ErrorPage } from "~/components/storefront/error-page";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
@@ -20,7 +21,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await getStoreSettings(context.database.db);
   return {
+    shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
     store: { name: brand.name, tagline: brand.tagline, description: brand.description },
     origin: siteOrigin(request, context),
     year: new Date().getFullYear(),
@@ -70,5 +73,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-// The root data (store name, origin, year) does not change between navigations.
+// The root data (store name, origin, year, shipping rates) is read once per page load; the
+// server recomputes shipping at checkout whatever the browser shows.
 export const shouldRevalidate = () => false;

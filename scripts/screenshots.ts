@@ -20,6 +20,26 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
+async function addToCart(page: Page, productId: number) {
+  await page.goto(`${baseUrl}/product/${productId}`);
+  await settle(page);
+  await page.getByRole("button", { name: /Add to Cart - / }).click();
+}
+
+/** Buys one product as a guest; returns the order number. */
+async function placeGuestOrder(page: Page, productId: number, customer: { email: string; name: string; phone: string; address: string }) {
+  await addToCart(page, productId);
+  await page.goto(`${baseUrl}/checkout`);
+  await settle(page);
+  await page.getByLabel("Email", { exact: true }).fill(customer.email);
+  await page.getByLabel("Full Name", { exact: true }).fill(customer.name);
+  await page.getByLabel("Phone", { exact: true }).fill(customer.phone);
+  await page.getByLabel("Delivery Address").fill(customer.address);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
+  return (await page.getByText(/^ORD-\d{6}$/).textContent())!;
+}
+
 const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: boolean }[] = [
   { name: "home", run: async (page) => void (await page.goto(`${baseUrl}/`)) },
   {
@@ -52,9 +72,7 @@ const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: bool
   {
     name: "checkout",
     run: async (page) => {
-      await page.goto(`${baseUrl}/product/7`);
-      await settle(page);
-      await page.getByRole("button", { name: /Add to Cart - / }).click();
+      await addToCart(page, 7);
       await page.goto(`${baseUrl}/checkout`);
     },
   },
@@ -62,34 +80,23 @@ const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: bool
     name: "order-confirmation",
     fullPage: true,
     run: async (page) => {
-      await page.goto(`${baseUrl}/product/2`);
-      await settle(page);
-      await page.getByRole("button", { name: /Add to Cart - / }).click();
-      await page.goto(`${baseUrl}/checkout`);
-      await settle(page);
-      await page.getByLabel("Email", { exact: true }).fill("kwame@example.com");
-      await page.getByLabel("Full Name", { exact: true }).fill("Kwame Boateng");
-      await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0101");
-      await page.getByLabel("Delivery Address").fill("22 Independence Avenue, Ridge, Accra");
-      await page.getByRole("button", { name: "Place Order" }).click();
-      await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
+      await placeGuestOrder(page, 2, {
+        email: "kwame@example.com",
+        name: "Kwame Boateng",
+        phone: "+233 24 555 0101",
+        address: "22 Independence Avenue, Ridge, Accra",
+      });
     },
   },
   {
     name: "track-order",
     run: async (page) => {
-      await page.goto(`${baseUrl}/product/4`);
-      await settle(page);
-      await page.getByRole("button", { name: /Add to Cart - / }).click();
-      await page.goto(`${baseUrl}/checkout`);
-      await settle(page);
-      await page.getByLabel("Email", { exact: true }).fill("esi@example.com");
-      await page.getByLabel("Full Name", { exact: true }).fill("Esi Quaye");
-      await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0199");
-      await page.getByLabel("Delivery Address").fill("5 Oxford Street, Osu, Accra");
-      await page.getByRole("button", { name: "Place Order" }).click();
-      await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
-      const orderNumber = (await page.getByText(/^ORD-\d{6}$/).textContent())!;
+      const orderNumber = await placeGuestOrder(page, 4, {
+        email: "esi@example.com",
+        name: "Esi Quaye",
+        phone: "+233 24 555 0199",
+        address: "5 Oxford Street, Osu, Accra",
+      });
       await page.goto(`${baseUrl}/track-order`);
       await settle(page);
       await page.getByLabel("Order number").fill(orderNumber);

@@ -36,7 +36,7 @@ function clientAddress(c: Context, trustProxy: boolean): string {
 }
 
 export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: { requestId: string } }>();
   const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
   const dev = mode === "development";
@@ -45,7 +45,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   app.use("*", async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
-    c.set("requestId" as never, requestId as never);
+    c.set("requestId", requestId);
     await next();
     c.header("X-Request-Id", requestId);
     const path = c.req.path;
@@ -91,7 +91,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
   app.all("*", async (c) => {
     const nonce = crypto.randomBytes(16).toString("base64");
-    const requestId = c.get("requestId" as never) as unknown as string;
+    const requestId = c.get("requestId");
     const cacheKey = dev ? null : pageCache.keyFor(c.req.raw);
     const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
     if (cached) return cached;

@@ -5,6 +5,7 @@ import type { ProductCardData } from "~/modules/catalog/catalog.types";
 import { DEFAULT_SIZE } from "~/modules/catalog/catalog.constants";
 import { cn } from "~/lib/cn";
 import { useCart } from "./cart/cart-provider";
+import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { Price } from "./price";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
@@ -54,18 +55,13 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
             type="button"
             disabled={soldOut}
             onClick={() =>
-              cart.add({
-                productId: product.id,
-                name: product.name,
-                price: product.price,
-                originalPrice: product.originalPrice,
-                image: product.image,
-                category: product.category?.name ?? null,
-                size: DEFAULT_SIZE,
-                color: product.defaultColor,
-                colorIndex: product.defaultColor ? 0 : null,
-                maxQuantity: product.stockQuantity,
-              })
+              cart.add(
+                cartLineFromProduct(product, {
+                  image: product.image,
+                  size: DEFAULT_SIZE,
+                  color: product.defaultColor ? { index: 0, name: product.defaultColor } : null,
+                }),
+              )
             }
             className="inline-flex h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70"
             aria-label={soldOut ? `Sold Out: ${product.name}` : `Add to Cart: ${product.name}`}

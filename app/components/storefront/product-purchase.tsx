@@ -6,6 +6,7 @@ import { DEFAULT_SIZE } from "~/modules/catalog/catalog.constants";
 import { formatMoney, multiplyMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
 import { useCart } from "./cart/cart-provider";
+import { cartLineFromProduct } from "./cart/cart-line-from-product";
 
 /** Colour, size and quantity chosen on a product page or in Quick View. */
 export function useProductSelection(product: ProductDetail) {
@@ -133,18 +134,7 @@ export function ProductPurchase({
         disabled={soldOut}
         onClick={() =>
           cart.add(
-            {
-              productId: product.id,
-              name: product.name,
-              price: product.price,
-              originalPrice: product.originalPrice,
-              image: selection.image,
-              category: product.category?.name ?? null,
-              size,
-              color: color?.name ?? null,
-              colorIndex: color ? colorIndex : null,
-              maxQuantity: product.stockQuantity,
-            },
+            cartLineFromProduct(product, { image: selection.image, size, color: color ? { index: colorIndex, name: color.name } : null }),
             quantity,
           )
         }

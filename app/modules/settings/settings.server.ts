@@ -17,8 +17,7 @@ export interface StoreSettings {
 
 export const defaultStoreSettings: StoreSettings = {
   currency: "GHS",
-  shippingFee: 5_000,
-  freeShippingThreshold: 50_000,
+  ...defaultShippingRates,
 };
 
 export async function getStoreSettings(db: Db): Promise<StoreSettings> {
@@ -38,3 +37,4 @@ export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>):
 }
 
 export { shippingFor } from "./shipping";
+import { defaultShippingRates } from "./shipping";

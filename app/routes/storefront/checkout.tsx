@@ -6,7 +6,6 @@ import { Button } from "~/components/ui/button";
 import { OrderRefusedError } from "~/modules/orders/orders.errors";
 import { checkoutSchema } from "~/modules/orders/orders.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
-import { getStoreSettings } from "~/modules/settings/settings.server";
 import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -18,11 +17,6 @@ export const meta: Route.MetaFunction = () => [
   // A checkout is personal: search engines should not list it (robots.txt disallows it too).
   { name: "robots", content: "noindex" },
 ];
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getStoreSettings(context.database.db);
-  return { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold };
-}
 
 export type CheckoutActionResult =
   | { ok: true; orderId: string; orderNumber: string }
@@ -75,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout() {
   const cart = useCart();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -118,7 +112,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 md:px-8 md:py-16">
       <h1 className="text-5xl font-semibold">Checkout</h1>
-      <CheckoutForm shippingFee={loaderData.shippingFee} freeShippingThreshold={loaderData.freeShippingThreshold} />
+      <CheckoutForm />
     </main>
   );
 }

@@ -23,8 +23,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const when = formatOrderDate;
-
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   if (!order) {
@@ -66,7 +64,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-stone">Placed</dt>
-              <dd>{when(order.createdAt)}</dd>
+              <dd>{formatOrderDate(order.createdAt)}</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-stone">Payment method</dt>

@@ -5,14 +5,14 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/
 import { formatMoney, multiplyMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import { useCart } from "./cart-provider";
-
-const FREE_SHIPPING_THRESHOLD = 50_000;
+import { useShippingRates } from "../use-shipping-rates";
 
 /** The cart side panel (SPEC.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
   const navigate = useNavigate();
-  const toFreeShipping = FREE_SHIPPING_THRESHOLD - cart.total;
+  const shipping = useShippingRates();
+  const toFreeShipping = shipping.freeShippingThreshold - cart.total;
 
   return (
     <Sheet open={cart.isOpen} onOpenChange={cart.setOpen}>

@@ -9,6 +9,7 @@ import { paymentMethods } from "~/modules/orders/orders.constants";
 import { shippingFor } from "~/modules/settings/shipping";
 import { cn } from "~/lib/cn";
 import { useCart } from "../cart/cart-provider";
+import { useShippingRates } from "../use-shipping-rates";
 import { countries } from "./countries";
 import { OrderSummary } from "./order-summary";
 
@@ -31,15 +32,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  * with the form; the server re-reads every price and stock level. One idempotency key per
  * visit makes a double click or a retried request place one order.
  */
-export function CheckoutForm({
-  shippingFee,
-  freeShippingThreshold,
-  defaultEmail,
-}: {
-  shippingFee: number;
-  freeShippingThreshold: number;
-  defaultEmail?: string;
-}) {
+export function CheckoutForm({ defaultEmail }: { defaultEmail?: string }) {
   const cart = useCart();
   const navigate = useNavigate();
   const fetcher = useFetcher<CheckoutActionResult>();
@@ -47,7 +40,7 @@ export function CheckoutForm({
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   const errors: Partial<Record<CheckoutField, string>> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const shipping = shippingFor(cart.total, { shippingFee, freeShippingThreshold });
+  const shipping = shippingFor(cart.total, useShippingRates());
   const { clear } = cart;
 
   useEffect(() => {
