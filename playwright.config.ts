@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium";
+import { E2E_ADMIN } from "./tests/e2e/e2e-accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `.tmp/e2e-${port}`;
@@ -25,7 +26,8 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: `rm -rf ${dataDir} && tsx server/index.ts`,
+    // A fresh shop with one admin account (tests/e2e/support.ts E2E_ADMIN) made by the CLI.
+    command: `rm -rf ${dataDir} && tsx scripts/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && tsx server/index.ts`,
     env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import type { Config } from "~/env.server";
 import type { Database } from "~db/client";
+import type { Auth } from "~/modules/auth/auth.server";
 
 /** What every loader and action receives as `context`. Created once by the server. */
 export interface AppServices {
@@ -15,6 +16,8 @@ export interface AppServices {
   email: { nudge(): void; transport: string };
   /** Whole-page cache of anonymous storefront responses; clear it when the catalog changes. */
   pageCache: { clear(): void };
+  /** better-auth: sessions, sign-in/up, verification and reset links. */
+  auth: Auth;
 }
 
 declare module "react-router" {

@@ -43,6 +43,10 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('"Ahenfie" <hello@ahenfie.com>')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["0", "1"], { error: "TRUST_PROXY must be 0 or 1" }).default("0")),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
@@ -60,6 +64,8 @@ export interface Config {
   mailFrom: string;
   /** Behind a reverse proxy: take the visitor's address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Signs session cookies and email links; unset → generated once and kept in the database. */
+  authSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -85,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY === "1",
+    authSecret: e.AUTH_SECRET,
   };
 }

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { data, type ShouldRevalidateFunction, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import { LazyToaster } from "~/components/ui/toaster";
 import { brand } from "~/lib/brand";
 import { CartProvider } from "~/components/storefront/cart/cart-provider";
@@ -6,6 +6,9 @@ import { ErrorPage } from "~/components/storefront/error-page";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
+import { lookupViewer } from "~/modules/auth/session.server";
+import { isClosedForMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
+import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The two faces every page shows above the fold, preloaded so text renders in them from
@@ -21,16 +24,29 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const settings = await getStoreSettings(context.database.db);
-  return {
-    shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
-    store: { name: brand.name, tagline: brand.tagline, description: brand.description },
-    origin: siteOrigin(request, context),
-    year: new Date().getFullYear(),
-  };
+  const [settings, { viewer, headers }] = await Promise.all([getStoreSettings(context.database.db), lookupViewer(request, context)]);
+  if (isClosedForMaintenance(new URL(request.url).pathname, settings, viewer))
+    throw data(
+      { maintenance: true, storeName: settings.storeName },
+      { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+    );
+  return data(
+    {
+      shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
+      store: { name: settings.storeName, tagline: brand.tagline, description: brand.description },
+      origin: siteOrigin(request, context),
+      year: new Date().getFullYear(),
+      /** Only what the header needs; pages that need more ask for it themselves. */
+      viewer: viewer ? { email: viewer.email, isAdmin: viewer.isAdmin } : null,
+      /** Admins still see the shop in maintenance mode, with a reminder that it is closed. */
+      maintenanceMode: settings.maintenanceMode,
+    },
+    // A renewed session's new cookie.
+    { headers },
+  );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Route.ComponentProps["loaderData"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -61,10 +77,26 @@ export default function App() {
   );
 }
 
+const errorTitle = (error: unknown) => {
+  if (!isRouteErrorResponse(error)) return "Something went wrong";
+  if (error.status === 404) return "Page not found";
+  if (error.status === 503) return "Back shortly";
+  return "Something went wrong";
+};
+
 export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong" }] : [];
+  error
+    ? [
+        { title: errorTitle(error) },
+        ...(isRouteErrorResponse(error) && error.status === 503 ? [{ name: "robots", content: "noindex" }] : []),
+      ]
+    : [];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const storeName = (error.data as { storeName?: string } | null)?.storeName ?? brand.name;
+    return <MaintenancePage storeName={storeName} />;
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <CartProvider>
@@ -73,6 +105,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-// The root data (store name, origin, year, shipping rates) is read once per page load; the
-// server recomputes shipping at checkout whatever the browser shows.
-export const shouldRevalidate = () => false;
+// The root data (store name, origin, year, shipping rates, who is signed in) is read once
+// per page load and again after a form submission (signing in or out changes the viewer);
+// the server recomputes shipping at checkout whatever the browser shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) => Boolean(formMethod && formMethod !== "GET");

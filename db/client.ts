@@ -10,11 +10,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as orders from "./schema/orders";
 import * as store from "./schema/store";
 
-export const schema = { ...catalog, ...orders, ...store };
+export const schema = { ...auth, ...catalog, ...orders, ...store };
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */
@@ -30,7 +31,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/**
+ * db/migrations. Beside this file when it runs from source; inside the React Router server
+ * bundle (build/server) this file's folder is the bundle's, so the project's db/migrations
+ * (relative to the working directory the server runs in) is used instead.
+ */
+export const migrationsFolder = findMigrationsFolder();
+
+function findMigrationsFolder(): string {
+  const beside = fileURLToPath(new URL("./migrations", import.meta.url));
+  if (fs.existsSync(path.join(beside, "meta", "_journal.json"))) return beside;
+  return path.resolve("db", "migrations");
+}
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent, PGlite is used. */

@@ -10,6 +10,7 @@ import { PageCache } from "./page-cache";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
+import { createShopAuth } from "./auth";
 
 export interface Booted {
   config: Config;
@@ -52,6 +53,7 @@ export async function boot(): Promise<Booted> {
   }, 60 * 60_000);
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
+  const auth = await createShopAuth(config, database.db, logger, emailWorker.nudge);
   const services: AppServices & { pageCache: PageCache } = {
     database,
     config,
@@ -59,6 +61,7 @@ export async function boot(): Promise<Booted> {
     startedAt: new Date(),
     email: { nudge: emailWorker.nudge, transport: transport.describe() },
     pageCache: new PageCache((hashes) => contentSecurityPolicy(hashes.join(" "))),
+    auth,
   };
   return {
     config,

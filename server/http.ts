@@ -71,6 +71,15 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
   app.use("*", compress());
 
+  // Product photos uploaded in the admin: named by their content, so they never change.
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: services.config.dataDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+
   if (clientDir) {
     // Fingerprinted build output never changes under its name.
     app.use(

@@ -44,8 +44,10 @@ export const products = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("products_sku_unique").on(t.sku),
-    index("products_slug_idx").on(t.slug),
+    // SKUs are unique whatever their case ("ahf-001" is the same code as "AHF-001"); admin
+    // saves rely on this index, not on a check before the insert, so two at once cannot both win.
+    uniqueIndex("products_sku_unique").on(sql`lower(${t.sku})`),
+    uniqueIndex("products_slug_unique").on(t.slug),
     // Storefront listings only ever read active products; each sort has its own index so
     // a page of 12 is an index range scan whatever the catalog size.
     index("products_active_featured_idx")
@@ -69,6 +71,8 @@ export const products = pgTable(
     index("products_admin_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    // Admin product search matches name or SKU anywhere in the text.
+    index("products_sku_trgm_idx").using("gin", sql`${t.sku} gin_trgm_ops`),
   ],
 );
 

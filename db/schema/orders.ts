@@ -1,5 +1,20 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { type AnyPgColumn, bigint, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
+
+/**
+ * The text admin order search matches: number, name, email and phone in one string, so one
+ * trigram index (orders_search_trgm_idx) answers a search over all four. Queries must use
+ * this same expression for PostgreSQL to use the index.
+ */
+export function orderSearchDocument(t: {
+  orderNumber: AnyPgColumn;
+  customerName: AnyPgColumn;
+  customerEmail: AnyPgColumn;
+  customerPhone: AnyPgColumn;
+}): SQL {
+  return sql`(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone})`;
+}
 
 /** Orders are addressed by an unguessable uuid; order_number is what people read. */
 export const orders = pgTable(
@@ -31,6 +46,12 @@ export const orders = pgTable(
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt.desc()),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+    index("orders_search_trgm_idx").using("gin", sql`${orderSearchDocument(t)} gin_trgm_ops`),
+    // A guest customer (admin Customers) is keyed by trimmed lower-case email: this finds their
+    // orders, newest first, without reading the table.
+    index("orders_guest_email_idx")
+      .on(sql`lower(btrim(${t.customerEmail}))`, t.createdAt.desc())
+      .where(sql`${t.userId} is null`),
   ],
 );
 
@@ -68,5 +89,9 @@ export const orderStatusHistory = pgTable(
     changedBy: text("changed_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt.desc())],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt.desc()),
+    // The dashboard's Recent Activity reads the newest changes across all orders.
+    index("order_status_history_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
 );

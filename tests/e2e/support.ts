@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { seedProducts, type CategorySlug, type SeedProduct } from "../../db/seed/catalog-data";
 
 /** Shared helpers for the browser tests (not a spec file: Playwright only runs *.spec.ts). */
@@ -87,9 +87,103 @@ export function cartPanel(page: Page): Locator {
 }
 
 /** Adds product `id` from its product page with the default colour and size. */
-export async function addFromProductPage(page: Page, id: number, quantity = 1): Promise<void> {
-  await gotoHydrated(page, `/product/${id}`);
+export async function addFromProductPage(page: Page, id: number, quantity = 1, base = ""): Promise<void> {
+  await gotoHydrated(page, `${base}/product/${id}`);
   for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: /^Add to Cart - / }).click();
   await expect(toast(page, "Added to Cart")).toBeVisible();
+}
+
+/**
+ * Opens a page without the storefront header (/auth and the account pages) and waits until
+ * React has hydrated it: the first button then carries React's props.
+ */
+export async function gotoHydratedWithoutHeader(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.waitForFunction(() => {
+    const button = document.querySelector("main button, main a");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+  return response;
+}
+
+/** The plain-text part of a raw email as received over SMTP (quoted-printable or base64 decoded). */
+export function emailText(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  for (const part of parts) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    const body = part.slice(split).replace(/^\s+/, "");
+    if (boundary && !/content-type:\s*text\/plain/i.test(head)) continue;
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+    if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (encoding === "quoted-printable") {
+      const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(bytes, "latin1").toString("utf8");
+    }
+    return body;
+  }
+  throw new Error("No text/plain part in the email");
+}
+
+/** The first link in an email's text whose path starts with `pathPrefix`. */
+export function linkInEmail(raw: string, pathPrefix: string): string {
+  const link = emailText(raw)
+    .match(/https?:\/\/\S+/g)
+    ?.find((url) => new URL(url).pathname.startsWith(pathPrefix));
+  if (!link) throw new Error(`No ${pathPrefix} link in the email:\n${emailText(raw)}`);
+  return link;
+}
+
+/**
+ * Signs in through /auth (then lands on `redirectTo`, default /); on a storefront page it
+ * waits until the header shows the account menu.
+ */
+export async function signIn(page: Page, email: string, password: string, redirectTo = "/"): Promise<void> {
+  await gotoHydratedWithoutHeader(page, redirectTo === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.locator("#signin-email").fill(email);
+  await page.locator("#signin-password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+  if (!redirectTo.startsWith("/admin")) await page.getByRole("button", { name: /^Account menu, signed in as/ }).waitFor();
+}
+
+/** The e2e shop's outbox folder (no SMTP_URL there: each email is an .eml file). */
+export function e2eOutboxDir(): string {
+  return `.tmp/e2e-${process.env.E2E_PORT ?? 3210}/outbox`;
+}
+
+/** Waits for the newest .eml of `kind` sent to `to` in the e2e shop's outbox and returns it. */
+export async function waitForOutboxEmail(to: string, kind: string, timeoutMs = 15_000): Promise<string> {
+  const fs = await import("node:fs");
+  const dir = e2eOutboxDir();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.includes(`-${kind}-`) && f.endsWith(`${to.toLowerCase()}.eml`))
+      : [];
+    const newest = files.sort().at(-1);
+    if (newest) return fs.readFileSync(`${dir}/${newest}`, "utf8");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No ${kind} email to ${to} in ${dir}`);
+}
+
+/**
+ * A verified customer account, signed in on `request` (its cookies): signs up through the
+ * /auth form action and follows the verification link from the outbox.
+ */
+export async function createVerifiedCustomer(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<void> {
+  const signUp = await request.post("/auth", {
+    form: { intent: "signUp", email, password, confirmPassword: password },
+    headers: { Origin: baseURL },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const link = linkInEmail(await waitForOutboxEmail(email, "verify-email"), "/api/auth/verify-email");
+  // The link verifies, sets the session cookie and redirects to /auth/verified.
+  const verified = await request.get(link, { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  expect(verified.headers()["set-cookie"]).toContain("session_token");
 }

@@ -46,7 +46,9 @@ export function createEmailTransport({ smtpUrl, from, outboxDir }: TransportOpti
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const safeTo = email.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = path.join(outboxDir, `${stamp}-${email.kind}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written beside, then renamed: whoever watches the folder never reads half an email.
+      await fs.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.rename(`${file}.partial`, file);
       return { location: file };
     },
     close: () => writer.close(),

@@ -1,7 +1,8 @@
-import { formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
+import { brand } from "~/lib/brand";
+import { currencySymbols, formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
-import { paymentMethods, type PaymentMethod } from "./orders.constants";
+import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./orders.constants";
 
 export interface OrderConfirmationData {
   storeName: string;
@@ -39,4 +40,115 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
     footer: `You are receiving this email because you placed an order with ${order.storeName}. Track it any time with your order number and email.`,
   });
   return { to: order.customerEmail, subject: `Your ${order.storeName} order ${order.orderNumber}`, html, text, kind: "order-confirmation" };
+}
+
+/** What changed: the order's status or its payment status. */
+export type OrderStatusChange = { kind: "order"; status: OrderStatus } | { kind: "payment"; status: PaymentStatus };
+
+export interface OrderStatusEmailData {
+  storeName: string;
+  /** Public origin for the order link; without it the email has no button. */
+  origin?: string | undefined;
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  currency: CurrencyCode;
+  total: number;
+  change: OrderStatusChange;
+}
+
+function statusWording(change: OrderStatusChange, order: string, total: string): { subject: string; heading: string; body: string } {
+  if (change.kind === "payment") {
+    return {
+      paid: {
+        subject: `Payment received for order ${order}`,
+        heading: "Payment received",
+        body: `We have received your payment of ${total} for order ${order}. Thank you.`,
+      },
+      failed: {
+        subject: `Payment problem with order ${order}`,
+        heading: "Your payment did not go through",
+        body: `The payment of ${total} for order ${order} did not go through. Please reply to this email or contact us and we will help you complete it.`,
+      },
+      pending: {
+        subject: `Payment pending for order ${order}`,
+        heading: "Payment pending",
+        body: `The payment of ${total} for order ${order} is now marked as pending.`,
+      },
+    }[change.status];
+  }
+  return {
+    processing: {
+      subject: `Order ${order} is being prepared`,
+      heading: "Your order is being prepared",
+      body: `Order ${order} is back in our workshop and being prepared.`,
+    },
+    confirmed: {
+      subject: `Order ${order} is confirmed`,
+      heading: "Your order is confirmed",
+      body: `Good news: we have confirmed order ${order} and our tailors are at work on it.`,
+    },
+    shipped: {
+      subject: `Order ${order} is on its way`,
+      heading: "Your order is on its way",
+      body: `Order ${order} has left our Accra workshop and is on its way to you.`,
+    },
+    delivered: {
+      subject: `Order ${order} has been delivered`,
+      heading: "Your order has been delivered",
+      body: `Order ${order} has been delivered. We hope you enjoy wearing it.`,
+    },
+    cancelled: {
+      subject: `Order ${order} has been cancelled`,
+      heading: "Your order has been cancelled",
+      body: `Order ${order} has been cancelled. If you did not expect this, or you have already paid, please reply to this email or contact us and we will sort it out.`,
+    },
+  }[change.status];
+}
+
+/** The email to the customer when an admin changes an order's status or payment status. */
+export function orderStatusEmail(data: OrderStatusEmailData): OutgoingEmail {
+  const wording = statusWording(data.change, data.orderNumber, formatMoneyWithCode(data.total, data.currency));
+  const { html, text } = renderEmail({
+    storeName: data.storeName,
+    preheader: wording.subject,
+    heading: wording.heading,
+    paragraphs: [`Dear ${data.customerName.split(" ")[0]},`, wording.body],
+    ...(data.origin ? { button: { label: "View your order", url: `${data.origin}/order-confirmation/${data.orderId}` } } : {}),
+    footer: `You are receiving this email because you placed an order with ${data.storeName}. Track it any time with your order number and email.`,
+  });
+  return {
+    to: data.customerEmail,
+    subject: `${data.storeName}: ${wording.subject}`,
+    html,
+    text,
+    kind: data.change.kind === "order" ? "order-status" : "payment-status",
+  };
+}
+
+/** Who the store is, for status emails: its name and public origin (for the order link). */
+export interface StatusEmailSender {
+  storeName?: string | undefined;
+  origin?: string | undefined;
+}
+
+/** orderStatusEmail for an order row as the status-change functions read it. */
+export function orderStatusEmailFor(
+  order: { id: string; orderNumber: string; customerName: string; customerEmail: string; currency: string; totalAmount: number },
+  change: OrderStatusChange,
+  sender: StatusEmailSender,
+): OutgoingEmail {
+  return orderStatusEmail({
+    storeName: sender.storeName ?? brand.name,
+    origin: sender.origin,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    // Orders record the store currency (GHS, USD or EUR) when they are placed.
+    currency: order.currency in currencySymbols ? (order.currency as CurrencyCode) : "GHS",
+    total: Number(order.totalAmount),
+    change,
+  });
 }

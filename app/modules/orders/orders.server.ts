@@ -6,11 +6,12 @@ import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { multiplyMoney } from "~/lib/money";
 import { resolveProductImage } from "~/modules/catalog/catalog.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
+import { queueNewOrderAlerts } from "~/modules/email/admin-alerts.server";
 import { getStoreSettings, shippingFor } from "~/modules/settings/settings.server";
 import { outOfStock, OrderNotFoundError, OrderRefusedError, priceChanged, unavailable } from "./orders.errors";
 import type { OrderStatus } from "./orders.constants";
 import type { CheckoutInput } from "./orders.schema";
-import { orderConfirmationEmail } from "./order-emails.server";
+import { orderConfirmationEmail, orderStatusEmailFor, type StatusEmailSender } from "./order-emails.server";
 
 export interface PlacedOrder {
   id: string;
@@ -165,6 +166,17 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
           lines: lines.map((l) => ({ name: l.product.name, quantity: l.quantity, unitPrice: l.unitPrice, size: l.size, color: l.color })),
         }),
       );
+      if (settings.emailNotifications)
+        await queueNewOrderAlerts(tx, {
+          storeName: context.storeName,
+          origin: context.origin,
+          orderNumber: order.orderNumber,
+          customerName: input.name,
+          customerEmail: input.email,
+          total,
+          currency: settings.currency,
+          itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+        });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: total, created: true };
     });
   } catch (error) {
@@ -203,10 +215,29 @@ async function insertWithFreshNumber(tx: Db, idempotencyKey: string, values: Omi
   throw new Error("Could not assign a unique order number");
 }
 
+/** How a status change tells the customer (the admin "Order notifications" switch). */
+export interface StatusChangeOptions extends StatusEmailSender {
+  /** Queue an email to the customer, in the same transaction as the change. */
+  notifyCustomer?: boolean;
+}
+
+/** The order columns a status change reads (and locks). */
+export const statusChangeColumns = {
+  id: orders.id,
+  status: orders.orderStatus,
+  paymentStatus: orders.paymentStatus,
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  currency: orders.currency,
+  totalAmount: orders.totalAmount,
+};
+
 /**
  * Changes an order's status and writes the history with who made the change. Moving to
  * cancelled returns the stock; moving away from cancelled takes it again. The order row is
- * locked, so repeated or concurrent cancellations return the stock once.
+ * locked, so repeated or concurrent cancellations return the stock once. With
+ * `notifyCustomer`, the customer's email is queued with the change (and only if it changed).
  */
 export async function changeOrderStatus(
   db: Db,
@@ -214,13 +245,10 @@ export async function changeOrderStatus(
   status: OrderStatus,
   changedBy: string,
   notes?: string,
+  options: StatusChangeOptions = {},
 ): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.orderStatus, paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
+    const [order] = await tx.select(statusChangeColumns).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
     if (order.status === status) return { changed: false };
 
@@ -238,6 +266,7 @@ export async function changeOrderStatus(
     }
     await tx.update(orders).set({ orderStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({ orderId, status, paymentStatus: order.paymentStatus, notes: notes ?? null, changedBy });
+    if (options.notifyCustomer) await queueEmail(tx, orderStatusEmailFor(order, { kind: "order", status }, options));
     return { changed: true };
   });
 }

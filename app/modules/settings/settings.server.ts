@@ -1,40 +1,88 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import { LRUCache } from "lru-cache";
 import type { Db } from "~db/client";
 import { settings } from "~db/schema/store";
-import type { CurrencyCode } from "~/lib/money";
+import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type StoreSettings } from "./settings.schema";
 
 /**
- * Store settings kept in the `settings` table (key → JSON value). Missing keys fall back to
- * these defaults, so a fresh shop works before anyone opens the admin Settings page.
+ * Store settings kept in the `settings` table (key → JSON value). Missing keys — and stored
+ * values that no longer match the schema — fall back to the defaults, so a fresh shop works
+ * before anyone opens the admin Settings page.
+ *
+ * Reads are cached in process for SETTINGS_CACHE_TTL_MS, because every storefront request
+ * reads them (maintenance check, shipping rates). saveStoreSettings clears this process's
+ * cache at once; other instances of the shop behind the same database see a change within
+ * the TTL. Reads inside a transaction always go to the database, so an order is priced with
+ * the settings its own transaction sees.
  */
-export interface StoreSettings {
-  currency: CurrencyCode;
-  /** pesewas */
-  shippingFee: number;
-  /** pesewas; subtotals at or above it ship free */
-  freeShippingThreshold: number;
-}
+export type { StoreSettings } from "./settings.schema";
+export { defaultStoreSettings } from "./settings.schema";
+export { shippingFor } from "./shipping";
 
-export const defaultStoreSettings: StoreSettings = {
-  currency: "GHS",
-  ...defaultShippingRates,
-};
+export const SETTINGS_CACHE_TTL_MS = 5_000;
+
+/** Keyed by database handle (tests open several); the value is the read in flight or done. */
+const cache = new LRUCache<Db, Promise<StoreSettings>>({ max: 32, ttl: SETTINGS_CACHE_TTL_MS });
 
 export async function getStoreSettings(db: Db): Promise<StoreSettings> {
-  const keys = Object.keys(defaultStoreSettings);
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
-  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-  return { ...defaultStoreSettings, ...stored } as StoreSettings;
+  if (isTransaction(db)) return readStoreSettings(db);
+  const cached = cache.get(db);
+  if (cached) return cached;
+  // Caching the promise makes concurrent first readers share one query; a failed read is
+  // dropped so the next request tries again.
+  const reading = readStoreSettings(db);
+  cache.set(db, reading);
+  reading.catch(() => {
+    if (cache.get(db) === reading) cache.delete(db);
+  });
+  return reading;
 }
 
-export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>): Promise<void> {
-  for (const [key, value] of Object.entries(values)) {
+function isTransaction(db: Db): boolean {
+  return db instanceof PgTransaction;
+}
+
+/** Forget cached settings in this process (saveStoreSettings does it; also for tests). */
+export function invalidateStoreSettingsCache(): void {
+  cache.clear();
+}
+
+async function readStoreSettings(db: Db): Promise<StoreSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, storeSettingKeys));
+  const result: StoreSettings = { ...defaultStoreSettings };
+  for (const row of rows) {
+    const key = row.key as keyof StoreSettings;
+    const parsed = storedSettingsSchema.shape[key].safeParse(row.value);
+    if (parsed.success) Object.assign(result, { [key]: parsed.data });
+  }
+  return result;
+}
+
+export class InvalidSettingsError extends Error {
+  override name = "InvalidSettingsError";
+}
+
+/**
+ * Saves the given settings in one statement (all or nothing) and clears the cache. Values are
+ * checked against the stored schema; a form's values should come through the tab schemas in
+ * settings.schema.ts first. Call it outside a transaction (or call invalidateStoreSettingsCache
+ * after committing), so no read re-caches the old values between the write and its commit.
+ */
+export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>): Promise<StoreSettings> {
+  const parsed = storedSettingsSchema.partial().strict().safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidSettingsError(`Invalid setting ${issue?.path.join(".") || ""}: ${issue?.message ?? "not allowed"}`.trim());
+  }
+  const entries = Object.entries(parsed.data).filter(([, value]) => value !== undefined);
+  if (entries.length > 0) {
+    const now = new Date();
     await db
       .insert(settings)
-      .values({ key, value, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+      .values(entries.map(([key, value]) => ({ key, value, updatedAt: now })))
+      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
   }
+  invalidateStoreSettingsCache();
+  return getStoreSettings(db);
 }
-
-export { shippingFor } from "./shipping";
-import { defaultShippingRates } from "./shipping";

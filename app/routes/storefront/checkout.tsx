@@ -6,6 +6,9 @@ import { Button } from "~/components/ui/button";
 import { OrderRefusedError } from "~/modules/orders/orders.errors";
 import { checkoutSchema } from "~/modules/orders/orders.schema";
 import { placeOrder } from "~/modules/orders/orders.server";
+import { getViewer } from "~/modules/auth/session.server";
+import { isClosedForMaintenance } from "~/modules/settings/maintenance.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -17,6 +20,12 @@ export const meta: Route.MetaFunction = () => [
   // A checkout is personal: search engines should not list it (robots.txt disallows it too).
   { name: "robots", content: "noindex" },
 ];
+
+/** Signed-in shoppers get their email filled in; their orders are linked to the account. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  return { email: viewer?.email ?? null };
+}
 
 export type CheckoutActionResult =
   | { ok: true; orderId: string; orderNumber: string }
@@ -55,10 +64,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
+    const viewer = await getViewer(request, context);
+    // The storefront may have closed for maintenance after this page was loaded.
+    const settings = await getStoreSettings(context.database.db);
+    if (isClosedForMaintenance("/checkout", settings, viewer))
+      return data<CheckoutActionResult>(
+        { ok: false, message: "The shop is closed for maintenance. Your cart is saved; please try again shortly." },
+        { status: 503 },
+      );
     const order = await placeOrder(context.database.db, parsed.data, {
-      userId: null,
+      userId: viewer?.id ?? null,
       origin: siteOrigin(request, context),
-      storeName: brand.name,
+      storeName: settings.storeName,
     });
     context.email.nudge();
     return data<CheckoutActionResult>({ ok: true, orderId: order.id, orderNumber: order.orderNumber });
@@ -69,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Checkout() {
+export default function Checkout({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -112,7 +129,7 @@ export default function Checkout() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 md:px-8 md:py-16">
       <h1 className="text-5xl font-semibold">Checkout</h1>
-      <CheckoutForm />
+      <CheckoutForm defaultEmail={loaderData.email ?? undefined} />
     </main>
   );
 }

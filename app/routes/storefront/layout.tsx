@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useRouteLoaderData } from "react-router";
 import { LazyCartPanel } from "~/components/storefront/cart/lazy-cart-panel";
 import { SiteFooter } from "~/components/storefront/layout/site-footer";
 import { SiteHeader } from "~/components/storefront/layout/site-header";
@@ -15,7 +15,15 @@ export default function StorefrontLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader storeName={storeName} tagline={root?.store.tagline ?? ""} />
+      {root?.maintenanceMode && root.viewer?.isAdmin && (
+        <p role="status" className="bg-terracotta px-4 py-2 text-center text-sm font-semibold text-ivory">
+          Maintenance mode is on: shoppers see the maintenance page. Only admins see the shop.{" "}
+          <Link to="/admin/settings" className="underline underline-offset-4">
+            Open settings
+          </Link>
+        </p>
+      )}
+      <SiteHeader storeName={storeName} tagline={root?.store.tagline ?? ""} viewer={root?.viewer ?? null} />
       <div id="main" className="flex-1">
         <Outlet />
       </div>

@@ -8,6 +8,9 @@ import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
 import { findOrderForTracking, type OrderDetails } from "~/modules/orders/orders.server";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/customer-orders.server";
+import { getViewer } from "~/modules/auth/session.server";
+import { RecentOrders } from "~/components/storefront/recent-orders";
 import { brand } from "~/lib/brand";
 import { isSameOrigin } from "~/lib/http.server";
 import { formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
@@ -27,6 +30,18 @@ const TRACKING_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 export type TrackResult =
   { ok: true; order: OrderDetails } | { ok: false; kind: "blank" | "not-found" | "rate-limited" | "error"; title: string; message: string };
 
+/** Signed-in customers see their five newest orders (SPEC.md: failures are only logged). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  if (!viewer) return { signedIn: false, recentOrders: [] };
+  try {
+    return { signedIn: true, recentOrders: await listRecentOrdersForUser(context.database.db, viewer.id) };
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "loading recent orders failed");
+    return { signedIn: true, recentOrders: [] };
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
   if (!isSameOrigin(request))
@@ -35,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 403 },
     );
   const form = await request.formData();
+  if (form.get("intent") === "open") return openOwnOrder(request, context, String(form.get("orderId") ?? ""));
   const orderNumber = String(form.get("orderNumber") ?? "")
     .trim()
     .slice(0, 40);
@@ -81,7 +97,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function TrackOrder() {
+/** A signed-in customer opens one of their own orders: no email needed, no rate limit. */
+async function openOwnOrder(request: Request, context: Route.ActionArgs["context"], orderId: string) {
+  const notFound = () =>
+    data<TrackResult>(
+      { ok: false, kind: "not-found", title: "Order not found", message: "Please check your order number and try again." },
+      { status: 404 },
+    );
+  const viewer = await getViewer(request, context);
+  if (!viewer) return notFound();
+  try {
+    const order = await findOrderForUser(context.database.db, orderId, viewer.id);
+    return order ? data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "opening an own order failed");
+    return data<TrackResult>(
+      { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
+      { status: 500 },
+    );
+  }
+}
+
+export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<TrackResult>();
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
@@ -117,6 +154,13 @@ export default function TrackOrder() {
           <PackageSearch aria-hidden /> {busy ? "Tracking..." : "Track Order"}
         </Button>
       </fetcher.Form>
+      {loaderData.signedIn && (
+        <RecentOrders
+          orders={loaderData.recentOrders}
+          openId={order?.id ?? null}
+          onOpen={(orderId) => void fetcher.submit({ intent: "open", orderId }, { method: "post" })}
+        />
+      )}
       {result && !result.ok && (
         <p role="alert" className="mt-4 text-sm text-destructive">
           {result.title}. {result.message}

@@ -11,7 +11,12 @@ import { BrandMark } from "./brand-mark";
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
 
-export function SiteHeader({ storeName, tagline }: { storeName: string; tagline: string }) {
+export interface HeaderViewer {
+  email: string;
+  isAdmin: boolean;
+}
+
+export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; tagline: string; viewer: HeaderViewer | null }) {
   const cart = useCart();
   const wishlist = useWishlist();
   return (
@@ -50,9 +55,21 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
             <Heart className="size-5" aria-hidden />
             {wishlist.ids.length > 0 && <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-terracotta" aria-hidden />}
           </Link>
-          <Link to="/auth" className={iconButton} aria-label="Account: sign in">
-            <User className="size-5" aria-hidden />
-          </Link>
+          {viewer ? (
+            <Suspense
+              fallback={
+                <span className={iconButton} aria-hidden>
+                  <User className="size-5" />
+                </span>
+              }
+            >
+              <AccountMenu email={viewer.email} isAdmin={viewer.isAdmin} triggerClassName={iconButton} />
+            </Suspense>
+          ) : (
+            <Link to="/auth" className={iconButton} aria-label="Account: sign in">
+              <User className="size-5" aria-hidden />
+            </Link>
+          )}
           <button
             type="button"
             className={iconButton}
@@ -78,6 +95,8 @@ export function SiteHeader({ storeName, tagline }: { storeName: string; tagline:
 }
 
 const MobileMenuSheet = lazy(() => import("./mobile-menu"));
+// Only signed-in visitors download the dropdown.
+const AccountMenu = lazy(() => import("./account-menu"));
 
 /** The menu's sheet loads on first open; the toggle itself is a plain button. */
 function MobileMenu({ storeName }: { storeName: string }) {

@@ -1,0 +1,18 @@
+import { Activity, LayoutDashboard, Package, Settings, ShoppingCart, Users, type LucideIcon } from "lucide-react";
+
+export interface AdminNavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Only the exact path counts as current (the dashboard is the index). */
+  end?: boolean;
+}
+
+export const adminNav: AdminNavItem[] = [
+  { label: "Dashboard", to: "/admin", icon: LayoutDashboard, end: true },
+  { label: "Products", to: "/admin/products", icon: Package },
+  { label: "Orders", to: "/admin/orders", icon: ShoppingCart },
+  { label: "Customers", to: "/admin/customers", icon: Users },
+  { label: "Settings", to: "/admin/settings", icon: Settings },
+  { label: "Diagnostic", to: "/admin/diagnostic", icon: Activity },
+];

@@ -1,0 +1,66 @@
+import { LogOut } from "lucide-react";
+import { Form, NavLink } from "react-router";
+import { cn } from "~/lib/cn";
+import { adminNav } from "./admin-nav";
+
+const itemClass =
+  "group flex h-10 items-center gap-3 rounded-sm px-3 text-sm font-medium text-ivory/75 transition-colors hover:bg-ivory/10 hover:text-ivory focus-visible:outline-2 focus-visible:outline-gold [&_svg]:size-[18px] [&_svg]:shrink-0";
+
+/** The admin navigation; `collapsed` shows icons only (names stay as tooltips and labels). */
+export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapsed: boolean; storeName: string; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col bg-forest-deep text-ivory">
+      <div className="kente-band h-1 shrink-0" aria-hidden />
+      <div className={cn("flex h-16 shrink-0 items-center border-b border-ivory/10", collapsed ? "justify-center" : "px-5")}>
+        {collapsed ? (
+          <span className="font-display text-2xl text-gold-light" aria-hidden>
+            {storeName.charAt(0)}
+          </span>
+        ) : (
+          <div className="leading-tight">
+            <p className="font-display text-xl tracking-[0.25em] uppercase">{storeName}</p>
+            <p className="text-[0.65rem] font-bold tracking-[0.25em] text-gold-light uppercase">Admin</p>
+          </div>
+        )}
+      </div>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2">
+        <ul className="grid gap-1">
+          {adminNav.map(({ label, to, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                prefetch="intent"
+                onClick={onNavigate}
+                title={collapsed ? label : undefined}
+                aria-label={collapsed ? label : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    itemClass,
+                    collapsed && "justify-center px-0",
+                    isActive && "bg-ivory/12 text-ivory shadow-[inset_3px_0_0_var(--color-gold)]",
+                  )
+                }
+              >
+                <Icon aria-hidden />
+                {!collapsed && <span>{label}</span>}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="post" action="/auth/sign-out" className="border-t border-ivory/10 p-2">
+        <input type="hidden" name="redirectTo" value="/" />
+        <button
+          type="submit"
+          title={collapsed ? "Sign Out" : undefined}
+          aria-label={collapsed ? "Sign Out" : undefined}
+          className={cn(itemClass, "w-full cursor-pointer", collapsed && "justify-center px-0")}
+        >
+          <LogOut aria-hidden />
+          {!collapsed && <span>Sign Out</span>}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Eye, UsersRound } from "lucide-react";
+import { Link } from "react-router";
+import { formatAdminDate, formatAdminTime, money } from "~/components/admin/admin-format";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { addressPreview } from "~/modules/admin-customers/customers.schema";
+import type { CustomerRow } from "~/modules/admin-customers/customers-query.server";
+import { CustomersListMobile } from "./customers-list-mobile";
+
+const th = "px-4 py-3 text-left text-xs font-semibold tracking-[0.12em] text-stone uppercase whitespace-nowrap";
+const td = "px-4 py-3 align-top";
+
+/** Customers derived from orders: contact, orders, spending, last order, and a Details link (stacked on phones). */
+export function CustomersTable({
+  customers,
+  timeZone,
+  detailsHref,
+  empty,
+}: {
+  customers: CustomerRow[];
+  timeZone: string;
+  detailsHref: (key: string) => string;
+  empty: { title: string; body: string; action?: { label: string; href: string } };
+}) {
+  if (customers.length === 0) {
+    return (
+      <div className="flex flex-col items-center px-6 py-16 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-sand text-forest">
+          <UsersRound className="size-5" aria-hidden />
+        </span>
+        <h2 className="mt-4 font-display text-2xl font-semibold">{empty.title}</h2>
+        <p className="mt-1 max-w-md text-sm text-stone">{empty.body}</p>
+        {empty.action && (
+          <Link to={empty.action.href} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-5")}>
+            {empty.action.label}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <CustomersListMobile customers={customers} timeZone={timeZone} detailsHref={detailsHref} />
+      <div className="relative hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[52rem] border-collapse text-sm">
+          <caption className="sr-only">Customers. Dates in {timeZone} time.</caption>
+          <thead className="border-b border-border bg-sand/40">
+            <tr>
+              <th scope="col" className={th}>
+                Contact
+              </th>
+              <th scope="col" className={cn(th, "text-right")}>
+                Orders
+              </th>
+              <th scope="col" className={cn(th, "text-right")}>
+                Total spent
+              </th>
+              <th scope="col" className={th}>
+                Last order
+              </th>
+              <th scope="col" className={cn(th, "text-right")}>
+                <span className="sr-only">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border/70">
+            {customers.map((c) => (
+              <tr key={c.key} className="transition-colors hover:bg-sand/30">
+                <th scope="row" className={cn(td, "text-left font-normal")}>
+                  <div className="flex items-center gap-2">
+                    <span className="font-semibold text-charcoal">{c.name}</span>
+                    <span className="rounded-full bg-sand px-2 py-0.5 text-[0.68rem] font-semibold text-stone">
+                      {c.userId ? "Account" : "Guest"}
+                    </span>
+                  </div>
+                  <div className="text-xs text-stone">{c.email}</div>
+                  <div className="text-xs text-stone tabular-nums">{c.phone}</div>
+                  <div className="text-xs text-stone" title={c.address}>
+                    {addressPreview(c.address)}
+                  </div>
+                </th>
+                <td className={cn(td, "text-right tabular-nums")}>
+                  <div className="font-semibold">{c.totalOrders}</div>
+                  {c.cancelledOrders > 0 && <div className="text-xs text-stone">+{c.cancelledOrders} cancelled</div>}
+                </td>
+                <td className={cn(td, "text-right whitespace-nowrap tabular-nums")}>
+                  <div className="font-semibold">{money(c.totalSpent, c.currency)}</div>
+                  <div className="text-xs text-stone">avg {money(c.averageOrder, c.currency)}</div>
+                </td>
+                <td className={cn(td, "whitespace-nowrap tabular-nums")}>
+                  <div>{formatAdminDate(c.lastOrderAt, timeZone)}</div>
+                  <div className="text-xs text-stone">{formatAdminTime(c.lastOrderAt, timeZone)}</div>
+                </td>
+                <td className={cn(td, "text-right")}>
+                  <Link
+                    to={detailsHref(c.key)}
+                    state={{ openedFromList: true }}
+                    preventScrollReset
+                    aria-label={`Details of ${c.name}`}
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                  >
+                    <Eye aria-hidden />
+                    Details
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

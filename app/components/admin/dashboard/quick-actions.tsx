@@ -1,0 +1,94 @@
+import { AlertTriangle, ChevronRight, Clock, Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { QuickActionCounts } from "~/modules/admin-dashboard/dashboard.server";
+import { DashboardPanel } from "./dashboard-panel";
+
+const actionClass =
+  "group flex items-center gap-3 rounded-sm border border-border bg-white px-4 py-3 text-sm transition-colors hover:border-forest hover:bg-forest/[0.04] focus-visible:outline-2 focus-visible:outline-gold";
+
+function ActionLink({ to, icon, title, detail }: { to: string; icon: ReactNode; title: string; detail: ReactNode }) {
+  return (
+    <Link to={to} className={actionClass}>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-forest text-ivory">{icon}</span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-charcoal">{title}</span>
+        <span className="block text-xs text-stone">{detail}</span>
+      </span>
+      <ChevronRight className="size-4 text-stone transition-transform group-hover:translate-x-0.5" aria-hidden />
+    </Link>
+  );
+}
+
+/** The products list searching for one product (by SKU when it has one, else by name). */
+const productSearchHref = (p: { name: string; sku: string | null }) => `/admin/products?q=${encodeURIComponent(p.sku ?? p.name)}`;
+
+/** Shortcuts to the work waiting: add a product, handle pending orders, restock low products. */
+export function QuickActions({ counts, className }: { counts: QuickActionCounts; className?: string }) {
+  const pending = counts.pendingOrders;
+  return (
+    <DashboardPanel title="Quick Actions" description="What needs doing next" className={className}>
+      <div className="grid gap-2">
+        <ActionLink
+          to="/admin/products?new=1"
+          icon={<Plus className="size-4" aria-hidden />}
+          title="Add product"
+          detail="Open the new product form"
+        />
+        <ActionLink
+          to="/admin/orders?status=processing"
+          icon={<Clock className="size-4" aria-hidden />}
+          title="View pending orders"
+          detail={
+            <span data-testid="pending-orders">
+              {pending === 0 ? "No orders waiting" : `${pending.toLocaleString("en-GB")} order${pending === 1 ? "" : "s"} in processing`}
+            </span>
+          }
+        />
+      </div>
+      <div className="mt-5">
+        <h3 className="flex items-center gap-2 font-sans text-sm font-semibold">
+          <AlertTriangle className="size-4 text-gold-ink" aria-hidden />
+          Low stock
+        </h3>
+        <p className="mt-0.5 text-xs text-stone">
+          {counts.lowStockCount.toLocaleString("en-GB")} active product{counts.lowStockCount === 1 ? "" : "s"} with{" "}
+          {counts.lowStockThreshold} or fewer left
+        </p>
+        {counts.lowStock.length === 0 ? (
+          <p className="mt-2 text-sm text-stone">Every active product has more than {counts.lowStockThreshold} in stock.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-border rounded-sm border border-border bg-white" aria-label="Low stock products">
+            {counts.lowStock.map((product) => (
+              <li key={product.id}>
+                <Link
+                  to={productSearchHref(product)}
+                  className="flex items-center justify-between gap-3 px-3 py-2 text-sm hover:bg-sand/50 focus-visible:outline-2 focus-visible:outline-gold"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-charcoal">{product.name}</span>
+                    {product.sku && <span className="block text-xs text-stone">SKU {product.sku}</span>}
+                  </span>
+                  <span
+                    className={
+                      product.stockQuantity === 0
+                        ? "shrink-0 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
+                        : "shrink-0 rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900"
+                    }
+                  >
+                    {product.stockQuantity === 0 ? "Out of stock" : `${product.stockQuantity} left`}
+                  </span>
+                </Link>
+              </li>
+            ))}
+            {counts.lowStockCount > counts.lowStock.length && (
+              <li className="px-3 py-2 text-xs text-stone">
+                and {(counts.lowStockCount - counts.lowStock.length).toLocaleString("en-GB")} more
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,43 @@
+import { ShieldCheck } from "lucide-react";
+import { useFetcher } from "react-router";
+import { useFetcherResult } from "~/components/admin/settings/settings-result";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toaster";
+import type { ClaimAdminResult } from "./diagnostic-types";
+
+/**
+ * "Make Current User Admin" (SPEC.md): works only while the shop has no admin at all
+ * (DECISIONS.md); after that an admin grants access in Settings → Admin Users.
+ */
+export function ClaimAdminButton() {
+  const fetcher = useFetcher<ClaimAdminResult>({ key: "diagnostic-claim-admin" });
+  const busy = fetcher.state !== "idle";
+
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) {
+      notify.success(result.message);
+      // SPEC.md: the page reloads (after a moment, so the message can be read).
+      window.setTimeout(() => window.location.reload(), 1500);
+    } else notify.error(result.message);
+  });
+
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="claim-admin" />
+      <Button type="submit" variant="outline" disabled={busy} aria-describedby="claim-admin-hint">
+        <ShieldCheck aria-hidden />
+        {busy ? "Working…" : "Make Current User Admin"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function ClaimAdminHint({ adminCount }: { adminCount: number }) {
+  return (
+    <p id="claim-admin-hint" className="text-sm text-stone">
+      {adminCount === 0
+        ? "This shop has no admin yet: Make Current User Admin gives your account admin access."
+        : `Make Current User Admin works only while a shop has no admin. This shop has ${adminCount} admin${adminCount === 1 ? "" : "s"}: an admin grants access in Settings → Admin Users.`}
+    </p>
+  );
+}

@@ -1,0 +1,24 @@
+import { notify } from "~/components/ui/toaster";
+import { statusLabel } from "~/components/admin/admin-status-badge";
+
+/** What the orders page action answers to an inline status or payment change. */
+export type OrderUpdateResult =
+  { ok: true; kind: "order" | "payment"; value: string; changed: boolean; emailed: boolean } | { ok: false; message: string };
+
+/** Shown when a change did not save; the select goes back to the saved value. */
+export const ORDER_UPDATE_FAILED = "Failed to update order";
+
+/** The toast for one answer of the action. */
+export function toastOrderUpdate(result: OrderUpdateResult, orderNumber: string): void {
+  if (!result.ok) {
+    notify.error(ORDER_UPDATE_FAILED, { description: `${orderNumber}: ${result.message}` });
+    return;
+  }
+  const title = result.kind === "order" ? "Order status updated" : "Payment status updated";
+  const what =
+    result.kind === "order"
+      ? `${orderNumber} is now ${statusLabel(result.value)}.`
+      : `${orderNumber} payment is now ${statusLabel(result.value)}.`;
+  const email = result.emailed ? " The customer has been emailed." : "";
+  notify.success(title, { description: result.changed ? what + email : `${orderNumber} was already ${statusLabel(result.value)}.` });
+}

@@ -1,0 +1,19 @@
+import { RefreshCw, TriangleAlert } from "lucide-react";
+import { useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** SPEC.md §8: "Failed to fetch products", with a Retry that loads the page's data again. */
+export function ProductsLoadError() {
+  const revalidator = useRevalidator();
+  const busy = revalidator.state === "loading";
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <TriangleAlert className="size-8 text-terracotta" aria-hidden />
+      <h2 className="text-2xl font-semibold">Failed to fetch products</h2>
+      <p className="max-w-md text-sm text-stone">The product list could not be loaded just now. Your catalog is safe; please try again.</p>
+      <Button type="button" variant="outline" onClick={() => void revalidator.revalidate()} disabled={busy}>
+        <RefreshCw className={busy ? "animate-spin" : undefined} aria-hidden /> {busy ? "Retrying…" : "Retry"}
+      </Button>
+    </div>
+  );
+}

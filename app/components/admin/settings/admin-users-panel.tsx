@@ -1,0 +1,154 @@
+import { Trash2, UserPlus } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { formatAdminDate } from "~/components/admin/admin-format";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { AdminUser } from "~/modules/admin-users/admin-users.server";
+import { SettingsSection } from "./settings-field";
+import { useFetcherResult, type SettingsActionResult } from "./settings-result";
+import { settingsFetcherKeys } from "./settings-toasts";
+
+/** Add an admin by the email of an existing account (SPEC.md §5: Add Admin disabled while empty). */
+function AddAdminForm() {
+  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.addAdmin });
+  const [email, setEmail] = useState("");
+  const busy = fetcher.state !== "idle";
+
+  // The toast is the page's (settings-toasts.ts); here the box is emptied after a success.
+  useFetcherResult(fetcher, (r) => {
+    if (r.ok) setEmail("");
+  });
+
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <input type="hidden" name="intent" value="add-admin" />
+      <div className="flex-1">
+        <Label htmlFor="add-admin-email">Email of the account to make admin</Label>
+        <Input
+          id="add-admin-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="name@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="add-admin-hint"
+          className="mt-1.5"
+        />
+      </div>
+      <Button type="submit" disabled={busy || email.trim() === ""}>
+        <UserPlus aria-hidden />
+        {busy ? "Adding…" : "Add Admin"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** One admin's remove button, behind SPEC.md's confirmation. */
+function RemoveAdminButton({ admin }: { admin: AdminUser }) {
+  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.removeAdmin });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("userId") === admin.userId;
+
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          aria-label={`Remove admin ${admin.email}`}
+          className="text-destructive hover:bg-red-50"
+        >
+          <Trash2 aria-hidden />
+          {busy ? "Removing…" : "Remove"}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Remove admin?</AlertDialogTitle>
+        <AlertDialogDescription>
+          Are you sure you want to remove this admin user? <span className="font-semibold text-charcoal">{admin.email}</span> keeps their
+          account but loses access to the admin panel.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => void fetcher.submit({ intent: "remove-admin", userId: admin.userId }, { method: "post" })}>
+            Remove admin
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The Admin Users tab: add by email, the list, remove (never yourself, never the last admin). */
+export function AdminUsersPanel({ admins, viewerId, timeZone }: { admins: AdminUser[]; viewerId: string; timeZone: string }) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <SettingsSection
+        title="Add an admin"
+        description="The person needs an account first: ask them to sign up, then enter their email here."
+      >
+        <AddAdminForm />
+        <p id="add-admin-hint" className="mt-2 text-xs text-stone">
+          Admins can manage products, orders, customers, settings and other admins.
+        </p>
+      </SettingsSection>
+      <SettingsSection
+        title="Admin users"
+        description={`${admins.length} admin${admins.length === 1 ? "" : "s"}. The last admin cannot be removed.`}
+      >
+        <div className="relative -mx-5 overflow-x-auto md:mx-0">
+          <table className="w-full min-w-[32rem] text-sm">
+            <thead>
+              <tr className="border-b border-border text-left text-xs tracking-[0.12em] text-stone uppercase">
+                <th scope="col" className="px-5 py-2 font-semibold md:px-3">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Admin since
+                </th>
+                <th scope="col" className="px-5 py-2 text-right font-semibold md:px-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {admins.map((admin) => {
+                const isYou = admin.userId === viewerId;
+                return (
+                  <tr key={admin.userId}>
+                    <td className="px-5 py-3 font-medium md:px-3">
+                      {admin.email}
+                      {isYou && <span className="ml-2 rounded-full bg-forest/10 px-2 py-0.5 text-xs font-semibold text-forest">You</span>}
+                    </td>
+                    <td className="px-3 py-3">{admin.name || "—"}</td>
+                    <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                      <time dateTime={admin.createdAt}>{formatAdminDate(admin.createdAt, timeZone)}</time>
+                    </td>
+                    <td className="px-5 py-2 text-right md:px-3">{isYou ? null : <RemoveAdminButton admin={admin} />}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </SettingsSection>
+    </div>
+  );
+}

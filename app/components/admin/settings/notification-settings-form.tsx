@@ -1,0 +1,76 @@
+import { Save } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Switch } from "~/components/ui/switch";
+import type { NotificationSettings } from "~/modules/settings/settings.schema";
+import { SettingsSection } from "./settings-field";
+import type { SettingsActionResult } from "./settings-result";
+import { settingsFetcherKeys } from "./settings-toasts";
+
+const switches: { name: keyof NotificationSettings; label: string; description: string }[] = [
+  {
+    name: "emailNotifications",
+    label: "Email notifications",
+    description: "Email every admin when a new order is placed, with the order number, customer and total.",
+  },
+  {
+    name: "orderNotifications",
+    label: "Order notifications",
+    description: "Email the customer when their order's status changes (confirmed, shipped, delivered, cancelled).",
+  },
+  {
+    name: "customerNotifications",
+    label: "Customer notifications",
+    description:
+      "Email every admin when a shopper creates an account. Customers' own verification and password reset emails are always sent, whatever this says.",
+  },
+];
+
+/** The Notifications tab: the three switches, saved together. */
+export function NotificationSettingsForm({ values }: { values: NotificationSettings }) {
+  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
+  const [state, setState] = useState(values);
+  const busy = fetcher.state !== "idle";
+  const changed = switches.some(({ name }) => state[name] !== values[name]);
+
+  return (
+    <fetcher.Form method="post" className="grid grid-cols-1 gap-6">
+      <input type="hidden" name="intent" value="notifications" />
+      <SettingsSection
+        title="Notifications"
+        description="Which emails the shop sends. Emails are queued and retried, so an order is never held up by email."
+      >
+        <ul className="divide-y divide-border">
+          {switches.map(({ name, label, description }) => (
+            <li key={name} className="flex items-start justify-between gap-6 py-4 first:pt-0 last:pb-0">
+              <div>
+                <label htmlFor={`settings-${name}`} className="text-sm font-semibold">
+                  {label}
+                </label>
+                <p id={`settings-${name}-hint`} className="mt-0.5 max-w-prose text-sm text-stone">
+                  {description}
+                </p>
+              </div>
+              <Switch
+                id={`settings-${name}`}
+                name={name}
+                checked={state[name]}
+                onCheckedChange={(on) => setState((s) => ({ ...s, [name]: on }))}
+                aria-describedby={`settings-${name}-hint`}
+                className="mt-0.5"
+              />
+            </li>
+          ))}
+        </ul>
+      </SettingsSection>
+      <div className="flex items-center justify-end gap-3">
+        {changed && !busy && <p className="mr-auto text-sm text-stone">You have unsaved changes.</p>}
+        <Button type="submit" disabled={busy}>
+          <Save aria-hidden />
+          {busy ? "Saving…" : "Save notifications"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useFetcher } from "react-router";
+import { notify } from "~/components/ui/toaster";
+import { useFetcherResult, type SettingsActionResult } from "./settings-result";
+
+/** The fetcher keys of the Settings forms; the toasts below listen to the same fetchers. */
+export const settingsFetcherKeys = {
+  general: "settings-general",
+  notifications: "settings-notifications",
+  addAdmin: "settings-add-admin",
+  removeAdmin: "settings-remove-admin",
+} as const;
+
+/**
+ * SPEC.md §8's toasts for every Settings form. Called by the page itself, which stays mounted
+ * while tabs change and rows disappear, so no answer goes unannounced.
+ */
+export function useSettingsToasts(): void {
+  const general = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.general });
+  const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
+  const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.addAdmin });
+  const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.removeAdmin });
+
+  const saved = (r: SettingsActionResult) => {
+    if (r.ok) notify.success("Settings saved");
+    else notify.error("Settings not saved", { description: r.message });
+  };
+  useFetcherResult(general, saved);
+  useFetcherResult(notifications, saved);
+  useFetcherResult(addAdmin, (r) => {
+    if (r.ok) notify.success("Successfully added admin user", { description: r.message });
+    else notify.error(`Failed to add admin: ${r.message}`);
+  });
+  useFetcherResult(removeAdmin, (r) => {
+    if (r.ok) notify.success("Successfully removed admin user", { description: r.message });
+    else notify.error(`Failed to remove admin: ${r.message}`);
+  });
+}

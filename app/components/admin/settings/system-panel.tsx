@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { formatAdminDateTime } from "~/components/admin/admin-format";
+import type { SystemInfo } from "~/modules/diagnostics/system-info.server";
+import { SettingsSection } from "./settings-field";
+
+/** 93784000 → "1 d 2 h 3 min"; under a minute → "less than a minute". */
+export function formatUptime(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  return [d && `${d} d`, h && `${h} h`, m && `${m} min`].filter(Boolean).join(" ");
+}
+
+const environmentLabels: Record<SystemInfo["environment"], string> = {
+  development: "Development",
+  production: "Production",
+  test: "Test",
+};
+
+const driverLabels = { pglite: "embedded PGlite in the data folder", postgres: "PostgreSQL server (DATABASE_URL)" } as const;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="text-sm text-stone">{label}</dt>
+      <dd className="text-sm font-medium text-charcoal">{children}</dd>
+    </div>
+  );
+}
+
+/** The System tab: what is running, read live (not SPEC.md's static texts). */
+export function SystemPanel({ system, timeZone }: { system: SystemInfo; timeZone: string }) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <SettingsSection title="Application" description="The shop as it is running now.">
+        <dl className="divide-y divide-border">
+          <Row label="Version">
+            <span className="tabular-nums" data-testid="system-version">
+              {system.version}
+            </span>
+          </Row>
+          <Row label="Environment">{environmentLabels[system.environment]}</Row>
+          <Row label="Uptime">
+            {formatUptime(system.uptimeMs)}
+            <span className="block text-xs font-normal text-stone">
+              Started <time dateTime={system.startedAt}>{formatAdminDateTime(system.startedAt, timeZone)}</time> ({timeZone})
+            </span>
+          </Row>
+        </dl>
+      </SettingsSection>
+      <SettingsSection title="Database" description="Where orders, products and settings are kept.">
+        <dl className="divide-y divide-border">
+          <Row label="Driver">
+            <code className="rounded-sm bg-sand px-1.5 py-0.5 font-mono text-[0.8rem]" data-testid="system-driver">
+              {system.database.driver}
+            </code>{" "}
+            <span className="font-normal text-stone">{driverLabels[system.database.driver]}</span>
+          </Row>
+          <Row label="Server version">
+            {system.database.error ? (
+              <span className="text-destructive">Could not be read: {system.database.error}</span>
+            ) : (
+              <span title={system.database.fullVersion ?? undefined}>{system.database.version}</span>
+            )}
+          </Row>
+        </dl>
+      </SettingsSection>
+      <SettingsSection title="Frameworks" description="Versions installed on this server.">
+        <dl className="divide-y divide-border">
+          {system.frameworks.map((f) => (
+            <Row key={f.name} label={f.name}>
+              <span className="tabular-nums">{f.version}</span>
+            </Row>
+          ))}
+        </dl>
+      </SettingsSection>
+    </div>
+  );
+}

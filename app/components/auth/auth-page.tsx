@@ -1,0 +1,112 @@
+import { ArrowLeft } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { brand } from "~/lib/brand";
+import { FormAlert } from "./form-field";
+import { SignInForm } from "./sign-in-form";
+import { SignUpForm } from "./sign-up-form";
+
+export type { AuthActionResult } from "./auth-result";
+
+interface Props {
+  signedInAs: string | null;
+  redirectTo: string;
+  notice: "password-reset" | null;
+}
+
+const tabTrigger =
+  "flex-1 cursor-pointer border-b-2 border-transparent pb-3 text-sm font-semibold tracking-[0.14em] text-stone uppercase transition-colors hover:text-charcoal data-[state=active]:border-gold data-[state=active]:text-charcoal focus-visible:outline-2 focus-visible:outline-gold";
+
+/** /auth: a quiet two-column page, the brand's picture beside the forms on wide screens. */
+export function AuthPage({ signedInAs, redirectTo, notice }: Props) {
+  const [showPasswords, setShowPasswords] = useState(false);
+  const toggle = () => setShowPasswords((v) => !v);
+  return (
+    <div className="grid min-h-dvh bg-ivory lg:grid-cols-[1.1fr_1fr]">
+      <aside className="relative hidden overflow-hidden bg-forest-deep lg:block" aria-hidden>
+        <img src="/images/hero/heritage-1280.webp" alt="" className="absolute inset-0 size-full object-cover opacity-70" />
+        <div className="absolute inset-0 bg-gradient-to-t from-forest-deep via-forest-deep/30 to-transparent" />
+        <div className="absolute inset-x-12 bottom-14 text-ivory">
+          <p className="text-xs font-bold tracking-[0.3em] text-gold-light uppercase">{brand.tagline}</p>
+          <p className="mt-4 max-w-md font-display text-4xl leading-tight">Cut by hand in Accra, fitted to you wherever you are.</p>
+        </div>
+      </aside>
+      <main className="flex flex-col">
+        <div className="kente-band h-1 lg:hidden" aria-hidden />
+        <div className="px-6 pt-6 md:px-12">
+          <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-forest underline-offset-4 hover:underline">
+            <ArrowLeft className="size-4" aria-hidden /> Back to Home
+          </Link>
+        </div>
+        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-6 py-10">
+          <p className="text-center font-display text-3xl tracking-[0.3em] text-forest uppercase">{brand.name}</p>
+          <h1 className="mt-6 text-center text-4xl font-semibold">Welcome</h1>
+          <p className="mt-2 text-center text-sm text-stone">Sign in to follow your orders, or create an account.</p>
+          {notice === "password-reset" && (
+            <div className="mt-6">
+              <FormAlert
+                tone="success"
+                title="Password updated"
+                description="Sign in with your new password. You were signed out on your other devices."
+              />
+            </div>
+          )}
+          {signedInAs ? (
+            <SignedInCard email={signedInAs} redirectTo={redirectTo} />
+          ) : (
+            <Tabs.Root defaultValue="sign-in" className="mt-8">
+              <Tabs.List aria-label="Sign in or sign up" className="flex gap-6 border-b border-border">
+                <Tabs.Trigger value="sign-in" className={tabTrigger}>
+                  Sign In
+                </Tabs.Trigger>
+                <Tabs.Trigger value="sign-up" className={tabTrigger}>
+                  Sign Up
+                </Tabs.Trigger>
+              </Tabs.List>
+              {/* Both tabs stay mounted so what was typed survives switching. */}
+              <Tabs.Content value="sign-in" forceMount className="pt-7 data-[state=inactive]:hidden">
+                <SignInForm redirectTo={redirectTo} showPasswords={showPasswords} onTogglePasswords={toggle} />
+              </Tabs.Content>
+              <Tabs.Content value="sign-up" forceMount className="pt-7 data-[state=inactive]:hidden">
+                <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+              </Tabs.Content>
+            </Tabs.Root>
+          )}
+          <p className="mt-10 text-center text-xs leading-relaxed text-stone">
+            By continuing you agree to our{" "}
+            <Link to="/terms" className="underline underline-offset-2">
+              Terms
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="underline underline-offset-2">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function SignedInCard({ email, redirectTo }: { email: string; redirectTo: string }) {
+  return (
+    <div className="mt-8 rounded-sm border border-border bg-white/70 p-6 text-center">
+      <p className="text-sm text-stone">You are signed in as</p>
+      <p className="mt-1 font-semibold break-all">{email}</p>
+      <div className="mt-5 grid gap-3">
+        <Button asChild size="lg">
+          <Link to={redirectTo}>Continue shopping</Link>
+        </Button>
+        <Form method="post" action="/auth/sign-out">
+          <input type="hidden" name="redirectTo" value="/auth" />
+          <Button type="submit" variant="outline" className="w-full">
+            Sign Out
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

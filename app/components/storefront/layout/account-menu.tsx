@@ -1,0 +1,58 @@
+import { LayoutDashboard, LogOut, Package, User } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Form, Link, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
+
+const item =
+  "flex w-full cursor-pointer items-center gap-2.5 rounded-sm px-3 py-2.5 text-sm text-charcoal outline-none select-none data-[highlighted]:bg-sand [&_svg]:size-4 [&_svg]:text-stone";
+
+/** Signed in: the email, My Orders, Admin Panel (admins only) and Sign Out (SPEC.md §2). */
+export function AccountMenu({ email, isAdmin, triggerClassName }: { email: string; isAdmin: boolean; triggerClassName: string }) {
+  const location = useLocation();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={cn(triggerClassName, "data-[state=open]:bg-sand")} aria-label={`Account menu, signed in as ${email}`}>
+        <User className="size-5" aria-hidden />
+        <span className="absolute right-2 bottom-2 size-2 rounded-full bg-forest ring-2 ring-ivory" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-60 rounded-sm border border-border bg-ivory p-1.5 shadow-lg shadow-charcoal/10 data-[state=open]:animate-fade-up"
+        >
+          <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
+            <span className="block text-[0.7rem] font-bold tracking-[0.2em] text-stone uppercase">Signed in as</span>
+            <span className="mt-0.5 block truncate text-sm font-semibold text-charcoal" data-testid="account-email">
+              {email}
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/track-order">
+              <Package aria-hidden /> My Orders
+            </Link>
+          </DropdownMenu.Item>
+          {isAdmin && (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to="/admin">
+                <LayoutDashboard aria-hidden /> Admin Panel
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <Form method="post" action="/auth/sign-out">
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <DropdownMenu.Item asChild className={item} onSelect={(e) => e.preventDefault()}>
+              <button type="submit">
+                <LogOut aria-hidden /> Sign Out
+              </button>
+            </DropdownMenu.Item>
+          </Form>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export default AccountMenu;

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "~db/client";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { epochMs, ordersOfCustomer, parseCustomerKey } from "./customer-key.server";
+import type { CustomerRow } from "./customers-query.server";
+
+/** The newest orders shown in the details dialog; statistics always cover every order. */
+export const CUSTOMER_HISTORY_LIMIT = 50;
+
+export interface CustomerOrder {
+  id: string;
+  orderNumber: string;
+  /** pesewas, in the order's own currency */
+  totalAmount: number;
+  currency: string;
+  orderStatus: string;
+  paymentStatus: string;
+  createdAt: string;
+}
+
+export interface CustomerDetails extends CustomerRow {
+  /** The shop account behind a user key, when it still exists. */
+  account: { name: string; email: string } | null;
+  /** Newest first, at most CUSTOMER_HISTORY_LIMIT; the same orders the statistics count. */
+  orders: CustomerOrder[];
+  /** How many orders the customer has in all (including cancelled ones). */
+  orderCount: number;
+}
+
+interface OrderSqlRow {
+  id: string;
+  order_number: string;
+  user_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_address: string;
+  total_amount: string | number;
+  currency: string;
+  order_status: string;
+  payment_status: string;
+  created_ms: number;
+}
+
+/**
+ * One customer for the details dialog: contact details (newest order), statistics and order
+ * history. SPEC.md shows the history only for customers with a user id; guests get it too,
+ * matched the same way they are keyed (no user id, same trimmed lower-case email), so the
+ * history is exactly the orders the statistics count. Null when the key has no orders.
+ */
+export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDetails | null> {
+  const key = parseCustomerKey(keyInput);
+  if (!key) return null;
+  const { currency } = await getStoreSettings(db);
+  const [stats] = await queryRows<{
+    total_orders: string;
+    order_count: string;
+    cancelled_orders: string;
+    total_spent: string;
+    priced_orders: string;
+    other_currency_orders: string;
+    first_order_ms: number | null;
+    last_order_ms: number | null;
+  }>(
+    db,
+    sql`select count(*) as order_count,
+               count(*) filter (where o.order_status <> 'cancelled') as total_orders,
+               count(*) filter (where o.order_status = 'cancelled') as cancelled_orders,
+               coalesce(sum(o.total_amount) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}), 0) as total_spent,
+               count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced_orders,
+               count(*) filter (where o.order_status <> 'cancelled' and o.currency <> ${currency}) as other_currency_orders,
+               ${epochMs("min(o.created_at)")} as first_order_ms,
+               ${epochMs("max(o.created_at)")} as last_order_ms
+        from orders o
+        where ${ordersOfCustomer(key)}`,
+  );
+  const orderCount = Number(stats?.order_count ?? 0);
+  if (!stats || orderCount === 0) return null;
+
+  const history = await queryRows<OrderSqlRow>(
+    db,
+    sql`select o.id, o.order_number, o.user_id, o.customer_name, o.customer_email, o.customer_phone, o.customer_address,
+               o.total_amount, o.currency, o.order_status, o.payment_status, ${epochMs("o.created_at")} as created_ms
+        from orders o
+        where ${ordersOfCustomer(key)}
+        order by o.created_at desc nulls last, o.id desc
+        limit ${CUSTOMER_HISTORY_LIMIT}`,
+  );
+  const newest = history[0]!;
+  const account = newest.user_id ? await findAccount(db, newest.user_id) : null;
+  const totalSpent = Number(stats.total_spent);
+  const pricedOrders = Number(stats.priced_orders);
+  return {
+    key,
+    userId: newest.user_id,
+    name: newest.customer_name,
+    email: newest.customer_email,
+    phone: newest.customer_phone,
+    address: newest.customer_address,
+    totalOrders: Number(stats.total_orders),
+    cancelledOrders: Number(stats.cancelled_orders),
+    totalSpent,
+    averageOrder: pricedOrders > 0 ? Math.round(totalSpent / pricedOrders) : 0,
+    otherCurrencyOrders: Number(stats.other_currency_orders),
+    currency,
+    firstOrderAt: new Date(Number(stats.first_order_ms)).toISOString(),
+    lastOrderAt: new Date(Number(stats.last_order_ms)).toISOString(),
+    account,
+    orderCount,
+    orders: history.map((o) => ({
+      id: o.id,
+      orderNumber: o.order_number,
+      totalAmount: Number(o.total_amount),
+      currency: o.currency,
+      orderStatus: o.order_status,
+      paymentStatus: o.payment_status,
+      createdAt: new Date(Number(o.created_ms)).toISOString(),
+    })),
+  };
+}
+
+async function findAccount(db: Db, userId: string) {
+  const [row] = await queryRows<{ name: string; email: string }>(db, sql`select name, email from users where id = ${userId}`);
+  return row ?? null;
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** The admin Customers list query (URL search params), shared by the page and the CSV export. */
+export const customerSorts = ["recent", "spent", "orders", "name"] as const;
+export type CustomerSort = (typeof customerSorts)[number];
+
+export const CUSTOMERS_PAGE_SIZE = 20;
+export const MAX_CUSTOMERS_PAGE_SIZE = 100;
+/** SPEC.md §9: the customers table cuts the address to 30 characters. */
+export const CUSTOMER_ADDRESS_PREVIEW = 30;
+
+export const customersQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100, "Search can be at most 100 characters")
+    .optional()
+    .transform((v) => v || undefined),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_CUSTOMERS_PAGE_SIZE).catch(CUSTOMERS_PAGE_SIZE).default(CUSTOMERS_PAGE_SIZE),
+  sort: z.enum(customerSorts).catch("recent").default("recent"),
+});
+export type CustomersQuery = z.input<typeof customersQuerySchema>;
+
+/** "14 Oxford Street, Osu, Accra…" — the table's preview of an address. */
+export function addressPreview(address: string, max = CUSTOMER_ADDRESS_PREVIEW): string {
+  const oneLine = address.replace(/\s+/g, " ").trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max).trimEnd()}…` : oneLine;
+}
+
+/** The list's URL (?q=&sort=&page=) as a query: the Customers page and its CSV export read it alike. */
+export function customersQueryFromUrl(params: URLSearchParams) {
+  return customersQuerySchema.parse({
+    search: params.get("q") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}

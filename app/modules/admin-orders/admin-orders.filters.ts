@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders.constants";
+
+/** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&page=). */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+/**
+ * Searches match anywhere in number, name, email and phone through a trigram index, which
+ * needs three characters; a shorter search would read every order, so it is not run.
+ */
+export const MIN_ORDER_SEARCH_LENGTH = 3;
+/** Counting every match of a broad filter over a million orders costs more than the page. */
+export const ORDER_LIST_COUNT_CAP = 10_000;
+
+export interface AdminOrderFilters {
+  /** Order number, customer name, email or phone; trimmed, case-insensitive. */
+  search?: string;
+  status?: OrderStatus;
+  payment?: PaymentStatus;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Bad values fall back to "all", so a hand-edited link still shows the table. */
+export const adminOrderFiltersSchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  status: z.enum(orderStatuses).optional().catch(undefined),
+  payment: z.enum(paymentStatuses).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+});
+
+export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
+  const parsed = adminOrderFiltersSchema.parse(Object.fromEntries(params));
+  return { search: parsed.q, status: parsed.status, payment: parsed.payment, page: parsed.page, pageSize: ADMIN_ORDERS_PAGE_SIZE };
+}
+
+/** Order ids are uuids; anything else is not an order (and would make PostgreSQL complain). */
+export const orderIdSchema = z.uuid({ error: "Order not found" });
+
+/** The inline selects of the orders table: one field each, saved at once. */
+export const orderStatusFormSchema = z.object({
+  orderId: orderIdSchema,
+  status: z.enum(orderStatuses, { error: "Choose an order status" }),
+});
+export const paymentStatusFormSchema = z.object({
+  orderId: orderIdSchema,
+  paymentStatus: z.enum(paymentStatuses, { error: "Choose a payment status" }),
+});

@@ -1,0 +1,222 @@
+import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { orderItems, orders, orderSearchDocument, orderStatusHistory } from "~db/schema/orders";
+import { multiplyMoney } from "~/lib/money";
+import { queueEmail } from "~/modules/email/email-outbox.server";
+import { orderStatusEmailFor } from "~/modules/orders/order-emails.server";
+import type { OrderStatus, PaymentStatus } from "~/modules/orders/orders.constants";
+import { OrderNotFoundError } from "~/modules/orders/orders.errors";
+import { changeOrderStatus, statusChangeColumns, type StatusChangeOptions } from "~/modules/orders/orders.server";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  MIN_ORDER_SEARCH_LENGTH,
+  ORDER_LIST_COUNT_CAP,
+  orderIdSchema,
+  type AdminOrderFilters,
+} from "./admin-orders.filters";
+import type { AdminOrderDetails, AdminOrderListing, AdminOrderRow } from "./admin-orders.types";
+import { forgetOrderSummary } from "./order-summary.server";
+
+/**
+ * Admin orders: the table (search, filters, paging in the database), the summary cards, the
+ * details dialog and payment changes. Order status changes (stock, history, email) stay in
+ * the orders module's changeOrderStatus.
+ */
+
+export const orderRowColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  customerPhone: orders.customerPhone,
+  totalAmount: orders.totalAmount,
+  currency: orders.currency,
+  orderStatus: orders.orderStatus,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  createdAt: orders.createdAt,
+};
+
+type OrderRowData = { [K in keyof typeof orderRowColumns]: (typeof orderRowColumns)[K]["_"]["data"] };
+
+function toRow(row: OrderRowData): AdminOrderRow {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    totalAmount: Number(row.totalAmount),
+    currency: row.currency,
+    orderStatus: row.orderStatus,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, in the order of orders_created_idx (created_at DESC NULLS LAST, id). */
+export const newestFirst = [sql`${orders.createdAt} desc nulls last`, asc(orders.id)];
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The WHERE of the filtered list (shared with the CSV export), or "too-short" for a search
+ * the trigram index cannot answer. A whole order number ("ORD-123456", any case) is looked
+ * up on its unique index; other text matches anywhere in number, name, email or phone.
+ */
+export function orderListCondition(filters: AdminOrderFilters): SQL | undefined | "too-short" {
+  const conditions: (SQL | undefined)[] = [];
+  const search = (filters.search ?? "").trim().replace(/\s+/g, " ");
+  if (search) {
+    const orderNumber = /^ORD-?(\d{6})$/i.exec(search);
+    if (orderNumber) conditions.push(eq(orders.orderNumber, `ORD-${orderNumber[1]}`));
+    else if (search.length < MIN_ORDER_SEARCH_LENGTH) return "too-short";
+    else conditions.push(ilike(orderSearchDocument(orders), `%${escapeLike(search)}%`));
+  }
+  if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
+  if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment));
+  return and(...conditions);
+}
+
+/**
+ * One page of orders, newest first, with the number of matches (counted up to
+ * ORDER_LIST_COUNT_CAP). Every query is an index scan, so a million orders page as fast as
+ * thirty; the deepest page is the cap's.
+ */
+export async function listAdminOrders(db: Db, filters: AdminOrderFilters = {}): Promise<AdminOrderListing> {
+  const pageSize = Math.min(Math.max(Math.trunc(filters.pageSize ?? ADMIN_ORDERS_PAGE_SIZE), 1), 100);
+  const requested = Math.min(Math.max(Math.trunc(filters.page ?? 1), 1), Math.ceil(ORDER_LIST_COUNT_CAP / pageSize));
+  const where = orderListCondition(filters);
+  if (where === "too-short") {
+    return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, searchTooShort: true };
+  }
+  const matches = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .limit(ORDER_LIST_COUNT_CAP + 1)
+    .as("matches");
+  const pageQuery = (page: number) =>
+    db
+      .select(orderRowColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+
+  const [[counted], firstRows] = await Promise.all([db.select({ total: count() }).from(matches), pageQuery(requested)]);
+  const found = Number(counted?.total ?? 0);
+  const total = Math.min(found, ORDER_LIST_COUNT_CAP);
+  const pageCount = Math.ceil(total / pageSize);
+  const page = Math.min(requested, Math.max(pageCount, 1));
+  const rows = page === requested ? firstRows : await pageQuery(page);
+  return { items: rows.map(toRow), total, totalIsCapped: found > ORDER_LIST_COUNT_CAP, page, pageCount, pageSize, searchTooShort: false };
+}
+
+/** An order for the details dialog: customer, totals, items as lines, and who changed what. */
+export async function getAdminOrderDetails(db: Db, orderId: string): Promise<AdminOrderDetails> {
+  if (!orderIdSchema.safeParse(orderId).success) throw new OrderNotFoundError(`Order ${orderId} not found`);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(sql`${orderStatusHistory.createdAt} desc, ${orderStatusHistory.id} desc`),
+  ]);
+  return {
+    ...toRow(order),
+    userId: order.userId,
+    customerAddress: order.customerAddress,
+    customerCountry: order.customerCountry,
+    subtotalAmount: Number(order.subtotalAmount),
+    shippingAmount: Number(order.shippingAmount),
+    notes: order.notes,
+    updatedAt: order.updatedAt.toISOString(),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      category: i.category,
+      size: i.size,
+      color: i.color,
+      quantity: i.quantity,
+      unitPrice: Number(i.unitPrice),
+      lineTotal: multiplyMoney(Number(i.unitPrice), i.quantity),
+      imageUrl: i.imageUrl,
+    })),
+    history: history.map((h) => ({
+      status: h.status,
+      paymentStatus: h.paymentStatus,
+      notes: h.notes,
+      changedBy: h.changedBy,
+      createdAt: h.createdAt.toISOString(),
+    })),
+  };
+}
+
+export interface AdminStatusChange extends StatusChangeOptions {
+  /** Written to the history: the admin's name or email. */
+  changedBy: string;
+  notes?: string;
+}
+
+/**
+ * The inline order status select: changeOrderStatus of the orders module (stock returned on
+ * cancel, once; history with who; the customer's email when notifyCustomer is on), and the
+ * summary cards refreshed.
+ */
+export async function changeOrderStatusAsAdmin(
+  db: Db,
+  orderId: string,
+  status: OrderStatus,
+  change: AdminStatusChange,
+): Promise<{ changed: boolean }> {
+  if (!orderIdSchema.safeParse(orderId).success) throw new OrderNotFoundError(`Order ${orderId} not found`);
+  const result = await changeOrderStatus(db, orderId, status, change.changedBy, change.notes, change);
+  if (result.changed) forgetOrderSummary(db);
+  return result;
+}
+
+const paymentNotes: Record<PaymentStatus, string> = {
+  pending: "Payment marked as pending",
+  paid: "Payment received",
+  failed: "Payment failed",
+};
+
+/**
+ * The inline payment select: sets the payment status and writes a history entry with who
+ * made the change (the order status stays; the note says what happened to the payment, and
+ * the customer's timeline shows it). The order row is locked, so two admins changing it at
+ * once write one entry each, in turn. With notifyCustomer, the email is queued in the same
+ * transaction; nothing happens when the status is already the one asked for.
+ */
+export async function changePaymentStatus(
+  db: Db,
+  orderId: string,
+  status: PaymentStatus,
+  change: AdminStatusChange,
+): Promise<{ changed: boolean }> {
+  if (!orderIdSchema.safeParse(orderId).success) throw new OrderNotFoundError(`Order ${orderId} not found`);
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx.select(statusChangeColumns).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
+    if (order.paymentStatus === status) return { changed: false };
+    await tx.update(orders).set({ paymentStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await tx.insert(orderStatusHistory).values({
+      orderId,
+      status: order.status,
+      paymentStatus: status,
+      notes: change.notes ?? paymentNotes[status],
+      changedBy: change.changedBy,
+    });
+    if (change.notifyCustomer) await queueEmail(tx, orderStatusEmailFor(order, { kind: "payment", status }, change));
+    return { changed: true };
+  });
+  if (result.changed) forgetOrderSummary(db);
+  return result;
+}

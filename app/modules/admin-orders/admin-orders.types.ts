@@ -1,0 +1,81 @@
+/** What the admin orders screens get back; money in pesewas, dates as ISO strings. */
+export interface AdminOrderRow {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  totalAmount: number;
+  currency: string;
+  orderStatus: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  createdAt: string;
+}
+
+export interface AdminOrderListing {
+  items: AdminOrderRow[];
+  /** Matches, at most ORDER_LIST_COUNT_CAP (see totalIsCapped). */
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** The search was shorter than MIN_ORDER_SEARCH_LENGTH and was not run (no items). */
+  searchTooShort: boolean;
+}
+
+/** Revenue in one currency (orders keep the currency they were placed in). */
+export interface CurrencyRevenue {
+  currency: string;
+  /** Sum of total_amount over orders that are not cancelled. */
+  total: number;
+  /** Sum of total_amount over orders whose payment status is paid (the Paid Orders card's orders). */
+  paid: number;
+}
+
+/** The four cards of the admin orders page. */
+export interface OrderSummary {
+  totalOrders: number;
+  /** Orders in processing (SPEC.md's "Pending Orders"). */
+  pendingOrders: number;
+  /** Orders whose payment status is paid, whatever their order status. */
+  paidOrders: number;
+  /** One entry per currency, largest first; empty without orders. */
+  revenue: CurrencyRevenue[];
+}
+
+export interface AdminOrderItem {
+  id: number;
+  productId: number | null;
+  name: string;
+  category: string | null;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  imageUrl: string | null;
+}
+
+export interface AdminOrderHistoryEntry {
+  status: string;
+  paymentStatus: string | null;
+  notes: string | null;
+  /** Who made the change: an admin's name or email, "customer", "guest" or "system". */
+  changedBy: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrderDetails extends AdminOrderRow {
+  userId: string | null;
+  customerAddress: string;
+  customerCountry: string;
+  subtotalAmount: number;
+  shippingAmount: number;
+  notes: string | null;
+  updatedAt: string;
+  items: AdminOrderItem[];
+  /** Newest first. */
+  history: AdminOrderHistoryEntry[];
+}

@@ -1,0 +1,224 @@
+import { z } from "zod";
+import { SIZES } from "~/modules/catalog/catalog.constants";
+
+/**
+ * The admin product form (SPEC.md §5), one schema for the browser and the server. It takes
+ * what a form sends (strings, "on" for a ticked box, one line per material) as well as typed
+ * values, and gives money in pesewas:
+ *
+ *   name, price and stock are required; "299.99" or 299.99 → 29999; stock "12" → 12;
+ *   empty description, image, category and SKU → null; the original price, when given,
+ *   must be above the price; colours are #RRGGBB; sizes come from S, M, L, XL, XXL.
+ *
+ * FormData goes through `productFormInput` (admin-products.form-data.ts) first.
+ */
+
+/** The dearest price the form accepts, in cedis: a guard against a slipped finger. */
+export const MAX_PRICE_CEDIS = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+export const MAX_COLORS = 12;
+export const MAX_LIST_ITEMS = 20;
+
+type Issue = (message: string) => typeof z.NEVER;
+
+const scalar = (invalid: string) => z.union([z.string(), z.number()], { error: invalid }).nullish();
+
+function textOf(value: string | number | null | undefined): string {
+  return value === null || value === undefined ? "" : String(value).trim();
+}
+
+/** "299.99" → 29999. Returns a message instead when the text is not a price. */
+export function parsePriceText(text: string, label: string): number | string {
+  if (text.startsWith("-")) return `${label} cannot be negative`;
+  // A comma is refused rather than guessed at: "299,99" is 299.99 in much of the world.
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || !/\d/.test(text)) return `${label} must be a number, like 299.99`;
+  const [, whole = "", fraction = ""] = match;
+  if (fraction.replace(/0+$/, "").length > 2) return `${label} can have at most 2 decimal places`;
+  const cedis = Number(whole || "0");
+  if (cedis > MAX_PRICE_CEDIS) return `${label} must be at most ₵${MAX_PRICE_CEDIS.toLocaleString("en-US")}`;
+  return cedis * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"));
+}
+
+function money(label: string, required: boolean) {
+  return scalar(`${label} must be a number, like 299.99`).transform((value, ctx): number | null => {
+    const issue: Issue = (message) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (typeof value === "number" && !Number.isFinite(value)) return issue(`${label} must be a number, like 299.99`);
+    const text = textOf(value);
+    if (text === "") return required ? issue(`${label} is required`) : null;
+    const pesewas = parsePriceText(text, label);
+    if (typeof pesewas === "string") return issue(pesewas);
+    if (pesewas === 0) return issue(`${label} must be more than ₵0.00`);
+    return pesewas;
+  });
+}
+
+const wholeNumber = (label: string, options: { required: boolean }) =>
+  scalar(`${label} must be a whole number`).transform((value, ctx): number | undefined => {
+    const issue: Issue = (message) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    const text = textOf(value);
+    if (text === "") return options.required ? issue(`${label} is required`) : undefined;
+    if (/^-\d/.test(text)) return issue(`${label} cannot be negative`);
+    if (!/^\d+$/.test(text)) return issue(`${label} must be a whole number`);
+    const number = Number(text);
+    if (number > MAX_STOCK) return issue(`${label} must be at most ${MAX_STOCK.toLocaleString("en-US")}`);
+    return number;
+  });
+
+/** Free text; blank becomes null, as SPEC.md wants for description and SKU. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .nullish()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .transform((v) => v || null);
+
+/**
+ * A picture on this site: an upload (/uploads/products/…) or the shipped artwork
+ * (/images/products/…), as a base path without the -480.webp suffix, or a full file path.
+ */
+const imagePath = (label: string) =>
+  optionalText(label, 500).refine(
+    (v) => v === null || (/^\/[A-Za-z0-9._~\-/]+$/.test(v) && !v.startsWith("//") && !/(^|\/)\.\.?(\/|$)/.test(v)),
+    `${label} must be a picture on this site, like /uploads/products/…`,
+  );
+
+/** A ticked checkbox sends "on"; an unticked one sends nothing, so absent means false. */
+const checkbox = z
+  .union([z.boolean(), z.string()])
+  .nullish()
+  .transform((v) => v === true || (typeof v === "string" && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase())));
+
+/** A list typed one item per line (or sent as several values); blank lines are dropped. */
+const lines = (label: string) =>
+  z
+    .union([z.string(), z.array(z.string())], { error: `${label} must be text, one per line` })
+    .nullish()
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v ?? ""])
+        .flatMap((item) => item.split(/\r?\n/))
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(200, `Each line of ${label.toLowerCase()} must be at most 200 characters`))
+        .max(MAX_LIST_ITEMS, `${label}: at most ${MAX_LIST_ITEMS} lines`),
+    );
+
+type Size = (typeof SIZES)[number];
+const sizeSet = new Set<string>(SIZES);
+
+const sizes = z
+  .union([z.string(), z.array(z.string())], { error: "Sizes must be chosen from S, M, L, XL, XXL" })
+  .nullish()
+  .transform((v, ctx): Size[] => {
+    const chosen = (Array.isArray(v) ? v : [v ?? ""])
+      .flatMap((item) => item.split(/[\s,]+/))
+      .map((item) => item.trim().toUpperCase())
+      .filter(Boolean);
+    const unknown = chosen.filter((s) => !sizeSet.has(s));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: "custom", message: `Unknown size ${unknown.join(", ")}: choose from ${SIZES.join(", ")}` });
+      return z.NEVER;
+    }
+    if (chosen.length === 0) {
+      ctx.addIssue({ code: "custom", message: "Choose at least one size" });
+      return z.NEVER;
+    }
+    // The storefront shows sizes in this order whatever order they were ticked in.
+    return SIZES.filter((s) => chosen.includes(s));
+  });
+
+export const productColorSchema = z.object({
+  name: z
+    .string({ error: "Colour name is required" })
+    .trim()
+    .min(1, "Colour name is required")
+    .max(60, "Colour name must be at most 60 characters"),
+  hex: z
+    .string({ error: "Colour code is required" })
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Colour code must look like #C9A227")
+    .transform((v) => v.toUpperCase()),
+  imageUrl: imagePath("Colour picture"),
+});
+
+const categoryId = z
+  .union([z.string(), z.number()], { error: "Choose a category from the list" })
+  .nullish()
+  .transform((value, ctx): number | null => {
+    const text = textOf(value);
+    if (text === "" || text === "none") return null;
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 2_147_483_647) {
+      ctx.addIssue({ code: "custom", message: "Choose a category from the list" });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+export const productFormSchema = z
+  .object({
+    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+    description: optionalText("Description", 5_000),
+    price: money("Price", true).transform((v) => v as number),
+    originalPrice: money("Original price", false),
+    categoryId,
+    stockQuantity: wholeNumber("Stock", { required: true }).transform((v) => v as number),
+    /**
+     * The stock figure the form showed when it opened (a hidden field on edit). If the admin
+     * left stock alone, saving does not overwrite what orders took meanwhile.
+     */
+    stockSeen: wholeNumber("Stock seen", { required: false }),
+    sku: optionalText("SKU", 64).refine(
+      (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/.test(v),
+      "SKU may only use letters, digits, spaces and - _ . /",
+    ),
+    imageUrl: imagePath("Image"),
+    isFeatured: checkbox,
+    isActive: checkbox,
+    isNew: checkbox,
+    isBestseller: checkbox,
+    materials: lines("Materials"),
+    care: lines("Care instructions"),
+    colors: z
+      .array(productColorSchema, { error: "Colours must be a list" })
+      .max(MAX_COLORS, `At most ${MAX_COLORS} colours`)
+      .nullish()
+      .transform((v) => v ?? []),
+    sizes,
+  })
+  .superRefine((product, ctx) => {
+    if (product.originalPrice !== null && product.originalPrice <= product.price) {
+      ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be higher than the price" });
+    }
+    const seen = new Set<string>();
+    product.colors.forEach((color, index) => {
+      const key = color.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["colors", index, "name"], message: "Each colour needs its own name" });
+      seen.add(key);
+    });
+  });
+
+/** What a form or a caller may send (strings or typed values). */
+export type ProductFormInput = z.input<typeof productFormSchema>;
+/** A valid product, money in pesewas: what createProduct and updateProduct take. */
+export type ProductInput = z.output<typeof productFormSchema>;
+export type ProductColorInput = z.output<typeof productColorSchema>;
+
+/** Field errors keyed by path ("price", "colors.0.hex"), first message each, for the form. */
+export function productFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

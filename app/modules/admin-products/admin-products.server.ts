@@ -1,0 +1,266 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { categories, productColors, products } from "~db/schema/catalog";
+import { resolveProductImage } from "~/modules/catalog/catalog.server";
+import { isForeignKeyViolation, uniqueViolation } from "./database-errors.server";
+import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "./admin-products.errors";
+import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./admin-products.filters";
+import type { ProductColorInput, ProductInput } from "./admin-products.schema";
+import type { AdminProduct, AdminProductCategory, AdminProductListing, AdminProductRow } from "./admin-products.types";
+import { freeProductSlug } from "./product-slug.server";
+
+/**
+ * Admin products: the table (search, filters, paging in the database), the edit dialog's
+ * product, and create, update and delete. Callers refresh the storefront caches afterwards
+ * (invalidateStorefront in the route).
+ */
+
+const rowColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  sku: products.sku,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  stockQuantity: products.stockQuantity,
+  isActive: products.isActive,
+  isFeatured: products.isFeatured,
+  isNew: products.isNew,
+  isBestseller: products.isBestseller,
+  imageUrl: products.imageUrl,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  categoryId: categories.id,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+  colorImage: sql<string | null>`(select ${productColors.imageUrl} from ${productColors}
+    where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
+};
+
+interface Row {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string | null;
+  price: number;
+  originalPrice: number | null;
+  stockQuantity: number;
+  isActive: boolean;
+  isFeatured: boolean;
+  isNew: boolean;
+  isBestseller: boolean;
+  imageUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  categoryId: number | null;
+  categorySlug: string | null;
+  categoryName: string | null;
+  colorImage: string | null;
+}
+
+function toRow(row: Row): AdminProductRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    sku: row.sku,
+    price: Number(row.price),
+    originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
+    stockQuantity: row.stockQuantity,
+    isActive: row.isActive,
+    isFeatured: row.isFeatured,
+    isNew: row.isNew,
+    isBestseller: row.isBestseller,
+    category: row.categoryId === null ? null : { id: row.categoryId, slug: row.categorySlug ?? "", name: row.categoryName ?? "" },
+    image: resolveProductImage(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listConditions(filters: AdminProductFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const search = filters.search?.trim().replace(/\s+/g, " ");
+  if (search) {
+    // Both columns have trigram indexes, so a substring search does not read the whole table.
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(or(ilike(products.name, pattern), ilike(products.sku, pattern)));
+  }
+  if (filters.categoryId !== undefined) conditions.push(eq(products.categoryId, filters.categoryId));
+  else if (filters.categorySlug) {
+    conditions.push(
+      sql`${products.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`,
+    );
+  }
+  if (filters.status === "active") conditions.push(eq(products.isActive, true));
+  if (filters.status === "inactive") conditions.push(eq(products.isActive, false));
+  return and(...conditions);
+}
+
+/** One page of the admin products table, newest first, with the number of matches. */
+export async function listAdminProducts(db: Db, filters: AdminProductFilters = {}): Promise<AdminProductListing> {
+  const pageSize = Math.min(Math.max(Math.trunc(filters.pageSize ?? ADMIN_PRODUCTS_PAGE_SIZE), 1), 100);
+  const requested = Math.max(Math.trunc(filters.page ?? 1), 1);
+  const where = listConditions(filters);
+  const pageQuery = (page: number) =>
+    db
+      .select(rowColumns)
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(where)
+      // The order of products_admin_created_idx (Drizzle Kit builds it DESC NULLS LAST).
+      .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+
+  const [[counted], firstRows] = await Promise.all([db.select({ total: count() }).from(products).where(where), pageQuery(requested)]);
+  const total = Number(counted?.total ?? 0);
+  const pageCount = Math.ceil(total / pageSize);
+  // A page past the end (the last product of a page was deleted) shows the last page.
+  const page = Math.min(requested, Math.max(pageCount, 1));
+  const rows = page === requested ? firstRows : await pageQuery(page);
+  return { items: rows.map(toRow), total, page, pageCount, pageSize };
+}
+
+/** Categories for the form's select and the table's filter, in storefront order. */
+export async function listProductCategories(db: Db): Promise<AdminProductCategory[]> {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+/** A product with every field and its colours, inactive ones too. */
+export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct> {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      description: products.description,
+      materials: products.materials,
+      care: products.care,
+      sizes: products.sizes,
+    })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(eq(products.id, id));
+  if (!row) throw new ProductNotFoundError(id);
+  const colors = await db
+    .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl })
+    .from(productColors)
+    .where(eq(productColors.productId, id))
+    .orderBy(asc(productColors.position));
+  return {
+    ...toRow(row),
+    description: row.description,
+    imageUrl: row.imageUrl,
+    materials: row.materials,
+    care: row.care,
+    sizes: row.sizes,
+    colors,
+  };
+}
+
+function productValues(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    originalPrice: input.originalPrice,
+    categoryId: input.categoryId,
+    stockQuantity: input.stockQuantity,
+    sku: input.sku,
+    imageUrl: input.imageUrl,
+    isFeatured: input.isFeatured,
+    isActive: input.isActive,
+    isNew: input.isNew,
+    isBestseller: input.isBestseller,
+    materials: input.materials,
+    care: input.care,
+    sizes: input.sizes,
+  };
+}
+
+async function assertCategoryExists(db: Db, categoryId: number | null) {
+  if (categoryId === null) return;
+  const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!found) throw new UnknownCategoryError(categoryId);
+}
+
+async function replaceColors(db: Db, productId: number, colors: ProductColorInput[]) {
+  await db.delete(productColors).where(eq(productColors.productId, productId));
+  if (colors.length === 0) return;
+  await db
+    .insert(productColors)
+    .values(colors.map((c, position) => ({ productId, position, name: c.name, hex: c.hex, imageUrl: c.imageUrl })));
+}
+
+/** Turns a failed save into the error the admin can act on; other failures pass through. */
+function saveFailure(error: unknown, input: ProductInput): unknown {
+  if (uniqueViolation(error) === "products_sku_unique" && input.sku) return new DuplicateSkuError(input.sku);
+  if (isForeignKeyViolation(error) && input.categoryId !== null) return new UnknownCategoryError(input.categoryId);
+  return error;
+}
+
+/**
+ * Creates a product with its colours and a slug made from its name. The SKU's uniqueness is
+ * the database's: of two saves with the same SKU at once, one gets DuplicateSkuError.
+ */
+export async function createProduct(db: Db, input: ProductInput): Promise<AdminProduct> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await assertCategoryExists(tx, input.categoryId);
+        const slug = await freeProductSlug(tx, input.name);
+        const [row] = await tx
+          .insert(products)
+          .values({ ...productValues(input), slug })
+          .returning({ id: products.id });
+        await replaceColors(tx, row!.id, input.colors);
+        return getAdminProduct(tx, row!.id);
+      });
+    } catch (error) {
+      // Another product took the same slug between our look-up and insert: look again.
+      if (uniqueViolation(error) === "products_slug_unique" && attempt < 5) continue;
+      throw saveFailure(error, input);
+    }
+  }
+}
+
+/**
+ * Saves every field of a product and replaces its colours; the slug stays as it was.
+ * Stock: when the form says which figure it showed (`stockSeen`) and the admin left it
+ * unchanged, the stored stock is kept, so sales made while the dialog was open still count.
+ */
+export async function updateProduct(db: Db, id: number, input: ProductInput): Promise<AdminProduct> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
+      if (!current) throw new ProductNotFoundError(id);
+      await assertCategoryExists(tx, input.categoryId);
+      const { stockQuantity, ...values } = productValues(input);
+      const stockUntouched = input.stockSeen !== undefined && input.stockSeen === stockQuantity;
+      await tx
+        .update(products)
+        .set({ ...values, ...(stockUntouched ? {} : { stockQuantity }), updatedAt: new Date() })
+        .where(eq(products.id, id));
+      await replaceColors(tx, id, input.colors);
+      return getAdminProduct(tx, id);
+    });
+  } catch (error) {
+    throw saveFailure(error, input);
+  }
+}
+
+/**
+ * Deletes a product and its colours. Past orders keep their lines: order_items hold a
+ * snapshot (name, price, size, colour, picture) and their product_id becomes null (the foreign
+ * key is ON DELETE SET NULL), so cancelling such an order later returns no stock for it.
+ * Uploaded pictures stay on disk, since those order lines may still show them.
+ */
+export async function deleteProduct(db: Db, id: number): Promise<{ id: number; name: string }> {
+  const [deleted] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name });
+  if (!deleted) throw new ProductNotFoundError(id);
+  return deleted;
+}

@@ -1,0 +1,51 @@
+/** What the admin products screens get back; money in pesewas, dates as ISO strings. */
+export interface AdminProductCategory {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** One row of the admin products table. */
+export interface AdminProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string | null;
+  price: number;
+  originalPrice: number | null;
+  stockQuantity: number;
+  isActive: boolean;
+  isFeatured: boolean;
+  isNew: boolean;
+  isBestseller: boolean;
+  category: AdminProductCategory | null;
+  /** Image base path for the thumbnail (first colour, else image_url, else the category picture). */
+  image: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminProductColor {
+  name: string;
+  hex: string;
+  imageUrl: string | null;
+}
+
+/** A product with every field the edit dialog shows. */
+export interface AdminProduct extends AdminProductRow {
+  description: string | null;
+  /** The product's own image_url (null when it has none; `image` is what is shown). */
+  imageUrl: string | null;
+  materials: string[];
+  care: string[];
+  sizes: string[];
+  colors: AdminProductColor[];
+}
+
+export interface AdminProductListing {
+  items: AdminProductRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}

@@ -1,0 +1,106 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readProductForm } from "./product-form.server";
+import { checkPickedImage, PRODUCT_IMAGE_MESSAGES, PRODUCT_IMAGE_UPLOAD_MAX_BYTES } from "./product-image-rules";
+import { PRODUCT_IMAGE_MAX_BYTES } from "./product-images.server";
+
+let uploadsDir: string;
+let png: Uint8Array<ArrayBuffer>;
+
+beforeAll(async () => {
+  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "product-form-"));
+  png = new Uint8Array(
+    await sharp({ create: { width: 40, height: 50, channels: 3, background: "#C9A227" } })
+      .png()
+      .toBuffer(),
+  );
+});
+
+afterAll(async () => {
+  await fs.rm(uploadsDir, { recursive: true, force: true });
+});
+
+function productForm(fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  const values = { name: "Akwaaba Kaftan", price: "123.45", stockQuantity: "7", sizes: "M", ...fields };
+  for (const [key, value] of Object.entries(values)) form.set(key, value);
+  return form;
+}
+
+const pngFile = (name = "kaftan.png") => new File([png], name, { type: "image/png" });
+const storedFiles = async () => (await fs.readdir(path.join(uploadsDir, "products")).catch(() => [])).sort();
+
+describe("readProductForm", () => {
+  it("stores the uploaded photo as 480 and 960 WebP files and puts its base URL into imageUrl", async () => {
+    const form = productForm({ imageUrl: "/uploads/products/old" });
+    form.set("imageFile", pngFile());
+    const reading = await readProductForm(form, uploadsDir);
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.input.price).toBe(12345);
+    expect(reading.input.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
+    const name = reading.input.imageUrl!.split("/").pop();
+    expect(await storedFiles()).toEqual(expect.arrayContaining([`${name}-480.webp`, `${name}-960.webp`]));
+  });
+
+  it("keeps the current picture when the file input was left empty", async () => {
+    const form = productForm({ imageUrl: "/images/products/royal-kente-kaftan" });
+    form.set("imageFile", new File([], "", { type: "application/octet-stream" }));
+    const reading = await readProductForm(form, uploadsDir);
+    expect(reading).toMatchObject({ ok: true, input: { imageUrl: "/images/products/royal-kente-kaftan" } });
+  });
+
+  it("gives each colour its own uploaded picture", async () => {
+    const form = productForm({
+      "colors[0].name": "Gold",
+      "colors[0].hex": "#c9a227",
+      "colors[1].name": "Forest",
+      "colors[1].hex": "#0f3d2e",
+    });
+    form.set("colors[1].imageFile", pngFile("forest.png"));
+    const reading = await readProductForm(form, uploadsDir);
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.input.colors[0]).toEqual({ name: "Gold", hex: "#C9A227", imageUrl: null });
+    expect(reading.input.colors[1]?.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
+  });
+
+  it("stores nothing while another field is wrong", async () => {
+    const before = await storedFiles();
+    const form = productForm({ name: " " });
+    // A valid picture not stored before: it would add two files if it were saved.
+    const other = await sharp({ create: { width: 30, height: 30, channels: 3, background: "#0F3D2E" } })
+      .png()
+      .toBuffer();
+    form.set("imageFile", new File([new Uint8Array(other)], "other.png", { type: "image/png" }));
+    const reading = await readProductForm(form, uploadsDir);
+    expect(reading).toEqual({ ok: false, fieldErrors: { name: "Name is required" } });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("reports a file that is not a picture under the field it came from", async () => {
+    const form = productForm({ "colors[0].name": "Gold", "colors[0].hex": "#C9A227" });
+    form.set("imageFile", new File(["just text"], "kaftan.png", { type: "image/png" }));
+    form.set("colors[0].imageFile", new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "gold.png", { type: "image/png" }));
+    const reading = await readProductForm(form, uploadsDir);
+    expect(reading.ok).toBe(false);
+    if (reading.ok) return;
+    expect(reading.fieldErrors.imageUrl).toMatch(/not a readable image/);
+    expect(reading.fieldErrors["colors.0.imageUrl"]).toBeDefined();
+  });
+});
+
+describe("checkPickedImage", () => {
+  it("uses the server's size limit", () => {
+    expect(PRODUCT_IMAGE_UPLOAD_MAX_BYTES).toBe(PRODUCT_IMAGE_MAX_BYTES);
+  });
+
+  it("accepts JPEG, PNG and WebP up to the limit and explains anything else", () => {
+    expect(checkPickedImage({ type: "image/webp", size: PRODUCT_IMAGE_UPLOAD_MAX_BYTES })).toBeNull();
+    expect(checkPickedImage({ type: "image/gif", size: 10 })).toBe(PRODUCT_IMAGE_MESSAGES.type);
+    expect(checkPickedImage({ type: "image/jpeg", size: PRODUCT_IMAGE_UPLOAD_MAX_BYTES + 1 })).toBe(PRODUCT_IMAGE_MESSAGES.size);
+  });
+});

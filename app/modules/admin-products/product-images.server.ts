@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
+import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./admin-products.errors";
+
+/**
+ * Product photo uploads. The picture's real content decides (sharp reads it); the file name
+ * and the type the browser declared are not trusted. Each upload is stored the way the
+ * storefront reads product pictures (app/lib/images.ts): `<base>-480.webp` and
+ * `<base>-960.webp`, where the base is what goes into image_url.
+ */
+export const PRODUCT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+/** Decoding limit: a small file can still claim an enormous picture (a "decompression bomb"). */
+export const PRODUCT_IMAGE_MAX_PIXELS = 50_000_000;
+/** The storefront shows product pictures at 4:5 (960×1200); the files are cut to match. */
+const ASPECT_HEIGHT_PER_WIDTH = 5 / 4;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+export interface UploadedImage {
+  bytes: Uint8Array;
+  /** As declared by the browser; informative only. */
+  type: string;
+  name: string;
+}
+
+const sharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: "truncated" } as const;
+
+async function readFormat(bytes: Uint8Array) {
+  try {
+    // Only the header is read here, so no pixel limit yet: a too-large picture should be
+    // reported as too large, not as unreadable.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return { format: metadata.format as string | undefined, pixels: (metadata.width ?? 0) * (metadata.height ?? 0) };
+  } catch {
+    throw new NotAnImageError();
+  }
+}
+
+/**
+ * Checks, resizes and stores a product photo; returns its base URL (`/uploads/products/<name>`,
+ * without the `-480.webp` suffix). Files go to `<uploadsDir>/products/`.
+ *
+ * - JPEG, PNG and WebP only, at most 8 MB and 50 megapixels; typed errors otherwise.
+ * - Turned upright from its EXIF orientation, converted to sRGB, metadata (camera, GPS) dropped.
+ * - Cut to the storefront's 4:5 frame (centred, as the page's object-cover would show it) at
+ *   480×600 and 960×1200. Smaller photos are enlarged so both files always exist and match
+ *   the widths the page's srcset announces.
+ * - Named after a hash of the uploaded bytes: the same photo uploaded twice is one pair of
+ *   files, and a name cannot be guessed before the photo exists.
+ */
+export async function saveProductImage(file: UploadedImage, uploadsDir: string): Promise<string> {
+  if (file.bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) throw new ImageTooLargeError("8 MB");
+  if (file.bytes.byteLength === 0) throw new NotAnImageError();
+  const { format, pixels } = await readFormat(file.bytes);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageTypeError(format ?? "unknown");
+  if (pixels > PRODUCT_IMAGE_MAX_PIXELS) {
+    throw new ImageTooLargeError("50 megapixels", "The image has too many pixels. Please upload one of at most 50 megapixels.");
+  }
+
+  const name = crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 32);
+  const folder = path.join(uploadsDir, "products");
+  await fs.mkdir(folder, { recursive: true });
+
+  let resized: { width: number; data: Buffer }[];
+  try {
+    resized = await Promise.all(
+      PRODUCT_IMAGE_WIDTHS.map(async (width) => ({
+        width,
+        data: await sharp(file.bytes, sharpOptions)
+          .autoOrient()
+          .resize({ width, height: Math.round(width * ASPECT_HEIGHT_PER_WIDTH), fit: "cover", position: "centre" })
+          .webp({ quality: 82 })
+          .toBuffer(),
+      })),
+    );
+  } catch {
+    // The header was readable but the picture itself is broken (a truncated download, say).
+    throw new NotAnImageError();
+  }
+
+  for (const { width, data } of resized) {
+    const target = path.join(folder, `${name}-${width}.webp`);
+    // Written beside the target and renamed, so a half-written file is never served.
+    const temporary = `${target}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, target);
+  }
+  return `/uploads/products/${name}`;
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/** SPEC.md §5/§8 messages: a title (the toast's) and the explanation under it. */
+export interface FormMessage {
+  title: string;
+  description: string;
+}
+
+export const AUTH_MESSAGES = {
+  missing: { title: "Missing information", description: "Please fill in all fields" },
+  mismatch: { title: "Passwords don't match", description: "Please make sure both passwords are the same" },
+  tooShort: { title: "Password too short", description: "Password must be at least 6 characters long" },
+  badEmail: { title: "Invalid email", description: "Please enter a valid email address" },
+  tooLong: { title: "Password too long", description: "Password must be at most 128 characters long" },
+} satisfies Record<string, FormMessage>;
+
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: AUTH_MESSAGES.badEmail.description }));
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+export interface SignUpInput extends SignInInput {
+  confirmPassword: string;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; message: FormMessage };
+
+/** Sign in: both fields required (SPEC.md §5). Shared by the browser and the action. */
+export function validateSignIn(input: Partial<Record<keyof SignInInput, unknown>>): Validation<SignInInput> {
+  const values = { email: String(input.email ?? "").trim(), password: String(input.password ?? "") };
+  if (!values.email || !values.password) return { ok: false, message: AUTH_MESSAGES.missing };
+  if (!email.safeParse(values.email).success) return { ok: false, message: AUTH_MESSAGES.badEmail };
+  return { ok: true, value: values };
+}
+
+/** Sign up: all three required, passwords equal, at least 6 characters — in that order. */
+export function validateSignUp(input: Partial<Record<keyof SignUpInput, unknown>>): Validation<SignUpInput> {
+  const values = {
+    email: String(input.email ?? "").trim(),
+    password: String(input.password ?? ""),
+    confirmPassword: String(input.confirmPassword ?? ""),
+  };
+  if (!values.email || !values.password || !values.confirmPassword) return { ok: false, message: AUTH_MESSAGES.missing };
+  if (!email.safeParse(values.email).success) return { ok: false, message: AUTH_MESSAGES.badEmail };
+  if (values.password !== values.confirmPassword) return { ok: false, message: AUTH_MESSAGES.mismatch };
+  if (values.password.length < 6) return { ok: false, message: AUTH_MESSAGES.tooShort };
+  if (values.password.length > 128) return { ok: false, message: AUTH_MESSAGES.tooLong };
+  return { ok: true, value: values };
+}
+
+/** A new password on the reset page: the same length rules as sign-up. */
+export function validateNewPassword(input: { password?: unknown; confirmPassword?: unknown }): Validation<{ password: string }> {
+  const password = String(input.password ?? "");
+  const confirm = String(input.confirmPassword ?? "");
+  if (!password || !confirm) return { ok: false, message: AUTH_MESSAGES.missing };
+  if (password !== confirm) return { ok: false, message: AUTH_MESSAGES.mismatch };
+  if (password.length < 6) return { ok: false, message: AUTH_MESSAGES.tooShort };
+  if (password.length > 128) return { ok: false, message: AUTH_MESSAGES.tooLong };
+  return { ok: true, value: { password } };
+}
+
+export function validateEmailOnly(input: { email?: unknown }): Validation<{ email: string }> {
+  const value = String(input.email ?? "").trim();
+  if (!value) return { ok: false, message: { title: "Missing information", description: "Please enter your email address" } };
+  if (!email.safeParse(value).success) return { ok: false, message: AUTH_MESSAGES.badEmail };
+  return { ok: true, value: { email: value } };
+}
+
+/** Only same-site paths may be used as the "back to" target after signing in. */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // The sign-in pages themselves (not /auth-test, whose Sign In link comes back to it).
+  if (/^\/auth(?:[/?#]|$)/.test(target) || target.startsWith("/api/")) return fallback;
+  return target;
+}

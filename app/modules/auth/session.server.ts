@@ -1,0 +1,102 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { Role } from "./roles.server";
+import { getUserRole } from "./roles.server";
+import { CLIENT_IP_HEADER } from "./auth-rate-limits.server";
+
+/** The signed-in person as pages see them. */
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  isAdmin: boolean;
+  sessionExpiresAt: string;
+}
+
+/** What a loader needs from the context to find the viewer. */
+type AuthContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
+
+/**
+ * The request as better-auth should see it: the same headers plus the client address we
+ * computed (any value the browser sent under that name is replaced).
+ */
+export function headersForAuth(request: Request, context: Pick<AppLoadContext, "clientIp">): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, context.clientIp);
+  return headers;
+}
+
+/** Cheap pre-check: without a session cookie there is nobody to look up. */
+export function hasSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?ahenfie\.session_token=/.test(request.headers.get("cookie") ?? "");
+}
+
+interface ViewerLookup {
+  viewer: Viewer | null;
+  /** Set-Cookie headers when the session was renewed; send them with the response. */
+  headers: Headers;
+}
+
+// Root and page loaders of one request share a lookup.
+const lookups = new WeakMap<Request, Promise<ViewerLookup>>();
+
+export function lookupViewer(request: Request, context: AuthContext): Promise<ViewerLookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = readViewer(request, context);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function readViewer(request: Request, context: AuthContext): Promise<ViewerLookup> {
+  const empty = { viewer: null, headers: new Headers() };
+  if (!hasSessionCookie(request)) return empty;
+  const { response: session, headers } = await context.auth.api.getSession({
+    headers: headersForAuth(request, context),
+    returnHeaders: true,
+  });
+  if (!session) return { viewer: null, headers };
+  const role = await getUserRole(context.database.db, session.user.id, context.log);
+  return {
+    viewer: {
+      id: session.user.id,
+      email: session.user.email,
+      name: session.user.name,
+      role,
+      isAdmin: role === "admin",
+      sessionExpiresAt: new Date(session.session.expiresAt).toISOString(),
+    },
+    headers,
+  };
+}
+
+export async function getViewer(request: Request, context: AuthContext): Promise<Viewer | null> {
+  return (await lookupViewer(request, context)).viewer;
+}
+
+/** /auth with a way back to the page the visitor wanted. */
+export function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** The signed-in viewer, or a redirect to /auth (then back here). */
+export async function requireUser(request: Request, context: AuthContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw redirect(signInUrl(request));
+  return viewer;
+}
+
+/**
+ * An admin, or: guests are sent to /auth; signed-in customers are sent home (pages) or
+ * refused with 403 (form posts and API calls), never shown admin data.
+ */
+export async function requireAdmin(request: Request, context: AuthContext): Promise<Viewer> {
+  const viewer = await requireUser(request, context);
+  if (viewer.isAdmin) return viewer;
+  if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+  // The admin layout's error boundary shows the Access Denied screen with these.
+  throw data({ message: "You do not have admin privileges.", email: viewer.email, role: viewer.role }, { status: 403 });
+}

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { users } from "~db/schema/auth";
+import { userRoles } from "~db/schema/store";
+import { formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+import { queueEmail, type OutgoingEmail } from "./email-outbox.server";
+import { renderEmail } from "./email-templates.server";
+
+/**
+ * Alerts for the shop's staff: a new order (Settings → Notifications → Email notifications)
+ * and a new customer account (Customer notifications). Each admin gets one email, queued in
+ * the caller's transaction like every other email.
+ */
+export async function adminEmailAddresses(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.role, "admin"));
+  return rows.map((r) => r.email);
+}
+
+export interface NewOrderAlert {
+  storeName: string;
+  origin: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  total: number;
+  currency: CurrencyCode;
+  itemCount: number;
+}
+
+export function newOrderAlertEmail(to: string, order: NewOrderAlert): OutgoingEmail {
+  const total = formatMoneyWithCode(order.total, order.currency);
+  const { html, text } = renderEmail({
+    storeName: order.storeName,
+    preheader: `New order ${order.orderNumber}: ${total} from ${order.customerName}`,
+    heading: `New order ${order.orderNumber}`,
+    paragraphs: [
+      `${order.customerName} (${order.customerEmail}) ordered ${order.itemCount} item${order.itemCount === 1 ? "" : "s"} for ${total}.`,
+      "The order is waiting in the admin panel with status processing and payment pending.",
+    ],
+    button: { label: "Open the order", url: `${order.origin}/admin/orders?search=${encodeURIComponent(order.orderNumber)}` },
+    footer: `Staff alert from ${order.storeName}. Turn these off in Settings → Notifications → Email notifications.`,
+  });
+  return { to, subject: `New order ${order.orderNumber} — ${total}`, html, text, kind: "new-order-alert" };
+}
+
+export async function queueNewOrderAlerts(db: Db, order: NewOrderAlert): Promise<void> {
+  for (const to of await adminEmailAddresses(db)) await queueEmail(db, newOrderAlertEmail(to, order));
+}
+
+export function newCustomerAlertEmail(to: string, data: { storeName: string; origin: string; customerEmail: string }): OutgoingEmail {
+  const { html, text } = renderEmail({
+    storeName: data.storeName,
+    preheader: `${data.customerEmail} created an account`,
+    heading: "A new customer account",
+    paragraphs: [`${data.customerEmail} has just created an account at ${data.storeName}.`],
+    button: { label: "Open customers", url: `${data.origin}/admin/customers` },
+    footer: `Staff alert from ${data.storeName}. Turn these off in Settings → Notifications → Customer notifications.`,
+  });
+  return { to, subject: `New customer: ${data.customerEmail}`, html, text, kind: "new-customer-alert" };
+}
+
+export async function queueNewCustomerAlerts(db: Db, data: { storeName: string; origin: string; customerEmail: string }): Promise<number> {
+  const recipients = (await adminEmailAddresses(db)).filter((email) => email !== data.customerEmail);
+  for (const to of recipients) await queueEmail(db, newCustomerAlertEmail(to, data));
+  return recipients.length;
+}

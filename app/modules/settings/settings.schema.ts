@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { brand } from "~/lib/brand";
+import { parseMoney, toDecimalString, type CurrencyCode } from "~/lib/money";
+import { defaultShippingRates } from "./shipping";
+
+/**
+ * Store settings: what they are, their defaults, and the Zod schemas for the admin Settings
+ * tabs. Pure (no server imports), so the browser form and the server action share them.
+ */
+export const storeCurrencies = ["GHS", "USD", "EUR"] as const satisfies readonly CurrencyCode[];
+export const storeTimezones = ["Africa/Accra", "UTC", "America/New_York"] as const;
+export type StoreTimezone = (typeof storeTimezones)[number];
+
+/** Shown next to the currency choice (DECISIONS.md "Money"). */
+export const currencyChangeWarning =
+  "Prices are not converted. Changing the currency changes only the currency prices are shown and charged in; new orders record it.";
+
+/** Largest shipping fee or free-shipping threshold an admin can enter: ₵1,000,000.00. */
+export const MAX_SETTINGS_AMOUNT = 100_000_000;
+
+export interface StoreSettings {
+  currency: CurrencyCode;
+  /** IANA zone used for dates in admin and emails, and for the revenue-per-day chart. */
+  timezone: StoreTimezone;
+  /** When on, storefront routes answer 503 with a maintenance page to everyone but admins. */
+  maintenanceMode: boolean;
+  /** New-order alerts to admins. */
+  emailNotifications: boolean;
+  /** Order status change emails to the customer. */
+  orderNotifications: boolean;
+  /** Account emails to customers beyond the required ones (verification and reset always go). */
+  customerNotifications: boolean;
+  storeName: string;
+  contactEmail: string;
+  contactPhone: string;
+  /** Lines separated by "\n". */
+  contactAddress: string;
+  /** pesewas */
+  shippingFee: number;
+  /** pesewas; subtotals at or above it ship free */
+  freeShippingThreshold: number;
+}
+
+export const defaultStoreSettings: StoreSettings = {
+  currency: "GHS",
+  timezone: "Africa/Accra",
+  maintenanceMode: false,
+  emailNotifications: true,
+  orderNotifications: true,
+  customerNotifications: true,
+  storeName: brand.name,
+  contactEmail: brand.contact.email,
+  contactPhone: brand.contact.phone,
+  contactAddress: brand.contact.addressLines.join("\n"),
+  ...defaultShippingRates,
+};
+
+export type StoreSettingKey = keyof StoreSettings;
+export const storeSettingKeys = Object.keys(defaultStoreSettings) as StoreSettingKey[];
+
+/**
+ * How each value is stored (the JSON in the settings table) — also what saveStoreSettings
+ * accepts. Reading falls back to the default for a value that does not match.
+ */
+export const storedSettingsSchema = z.object({
+  currency: z.enum(storeCurrencies),
+  timezone: z.enum(storeTimezones),
+  maintenanceMode: z.boolean(),
+  emailNotifications: z.boolean(),
+  orderNotifications: z.boolean(),
+  customerNotifications: z.boolean(),
+  storeName: z.string().trim().min(1).max(100),
+  contactEmail: z.string().trim().max(254),
+  contactPhone: z.string().trim().max(40),
+  contactAddress: z.string().trim().max(300),
+  shippingFee: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
+  freeShippingThreshold: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
+}) satisfies z.ZodType<StoreSettings>;
+
+/** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */
+const formSwitch = z.preprocess((value) => value === true || value === "on" || value === "true" || value === "1", z.boolean());
+
+/** "50", "50.00" or "1,250.5" → pesewas; anything else is refused with the field's name. */
+function formAmount(label: string) {
+  return z.union([z.string(), z.number()], { error: `Enter the ${label} as an amount, e.g. 50.00` }).transform((value, ctx) => {
+    const pesewas = parseMoney(value);
+    if (pesewas === null) {
+      ctx.addIssue({ code: "custom", message: `Enter the ${label} as an amount with at most two decimals, e.g. 50.00` });
+      return z.NEVER;
+    }
+    if (pesewas > MAX_SETTINGS_AMOUNT) {
+      ctx.addIssue({ code: "custom", message: `The ${label} can be at most ${toDecimalString(MAX_SETTINGS_AMOUNT)}` });
+      return z.NEVER;
+    }
+    return pesewas;
+  });
+}
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters`)
+    .optional()
+    .transform((v) => v ?? "");
+
+/** The General tab: currency, timezone, maintenance, shipping, store name and contact details. */
+export const generalSettingsSchema = z.object({
+  currency: z.enum(storeCurrencies, { error: "Choose GHS, USD or EUR" }),
+  timezone: z.enum(storeTimezones, { error: "Choose Africa/Accra, UTC or America/New_York" }),
+  maintenanceMode: formSwitch,
+  storeName: z
+    .string({ error: "Store name is required" })
+    .trim()
+    .min(1, "Store name is required")
+    .max(100, "Store name can be at most 100 characters"),
+  contactEmail: z
+    .string({ error: "Contact email is required" })
+    .trim()
+    .min(1, "Contact email is required")
+    .pipe(z.email("Enter a valid contact email, e.g. hello@example.com")),
+  contactPhone: optionalText("Phone", 40),
+  contactAddress: optionalText("Address", 300),
+  shippingFee: formAmount("shipping fee"),
+  freeShippingThreshold: formAmount("free-shipping threshold"),
+});
+export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>;
+export type GeneralSettings = z.output<typeof generalSettingsSchema>;
+
+/** The Notifications tab: the three switches. */
+export const notificationSettingsSchema = z.object({
+  emailNotifications: formSwitch,
+  orderNotifications: formSwitch,
+  customerNotifications: formSwitch,
+});
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+
+/** Current settings as General form values (amounts as "50.00" strings). */
+export function generalSettingsFormValues(s: StoreSettings) {
+  return {
+    currency: s.currency,
+    timezone: s.timezone,
+    maintenanceMode: s.maintenanceMode,
+    storeName: s.storeName,
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
+    contactAddress: s.contactAddress,
+    shippingFee: toDecimalString(s.shippingFee),
+    freeShippingThreshold: toDecimalString(s.freeShippingThreshold),
+  };
+}

@@ -1,0 +1,34 @@
+import { CSV_BOM } from "~/lib/csv";
+import { customersCsv } from "~/modules/admin-customers/customers.server";
+import { customersQueryFromUrl } from "~/modules/admin-customers/customers.schema";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/customers-export";
+
+/** /admin/customers/export.csv?q=&sort= — every customer the list's search finds, as a CSV download. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = context.database.db;
+  const { search, sort } = customersQueryFromUrl(new URL(request.url).searchParams);
+  try {
+    const [csv, { timezone }] = await Promise.all([customersCsv(db, { search, sort }), getStoreSettings(db)]);
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+      new Date(),
+    );
+    // The byte-order mark lets Excel read UTF-8 (₵, accented names).
+    return new Response(CSV_BOM + csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="customers-${day}.csv"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "admin customers: CSV export failed");
+    return new Response("The export could not be made. Please try again.", {
+      status: 500,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

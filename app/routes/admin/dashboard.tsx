@@ -1,0 +1,87 @@
+import { useRevalidator, useRouteError } from "react-router";
+import { DashboardError } from "~/components/admin/dashboard/dashboard-error";
+import { DashboardStatCards } from "~/components/admin/dashboard/dashboard-stats";
+import { QuickActions } from "~/components/admin/dashboard/quick-actions";
+import { RecentActivity } from "~/components/admin/dashboard/recent-activity";
+import { RevenueChart } from "~/components/admin/dashboard/revenue-chart";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/admin-dashboard/dashboard.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
+
+/** Which query failed, in SPEC.md §8's words ("Error fetching orders: …"). */
+async function labelled<T>(what: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw Object.assign(new Error(`Error fetching ${what}`), { cause: error });
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = context.database.db;
+  try {
+    const [settings, stats, activity, quick, revenue] = await Promise.all([
+      labelled("settings", getStoreSettings(db)),
+      labelled("figures", dashboardStats(db)),
+      labelled("orders", recentActivity(db, 8)),
+      labelled("products", quickActionCounts(db, { lowStockLimit: 6 })),
+      labelled("revenue", revenueByDay(db, { days: 30 })),
+    ]);
+    return { ok: true as const, timeZone: settings.timezone, stats, activity, quick, revenue };
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "dashboard figures could not be loaded");
+    // The admin sees which part failed and a reference for the log line, never a stack trace.
+    const what = error instanceof Error && error.message.startsWith("Error fetching") ? error.message : "Unexpected error";
+    return {
+      ok: false as const,
+      message: `${what}: the database did not answer as expected. Please try again in a moment.`,
+      reference: context.requestId,
+    };
+  }
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" description="How the shop is doing today, and what needs attention." />
+      {!loaderData.ok ? (
+        <DashboardError
+          message={loaderData.message}
+          reference={loaderData.reference}
+          retrying={revalidator.state === "loading"}
+          onRetry={() => void revalidator.revalidate()}
+        />
+      ) : (
+        <div className="space-y-6">
+          <DashboardStatCards stats={loaderData.stats} />
+          <RevenueChart days={loaderData.revenue} currency={loaderData.stats.currency} timeZone={loaderData.timeZone} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+            <RecentActivity items={loaderData.activity} timeZone={loaderData.timeZone} className="lg:col-span-3" />
+            <QuickActions counts={loaderData.quick} className="lg:col-span-2" />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Anything the loader did not catch (it catches the queries) still shows SPEC.md's error state. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" />
+      <DashboardError
+        message={`Unexpected error: ${error instanceof Error ? "the page could not be shown" : "Unknown error"}. Please try again.`}
+        onRetry={() => window.location.reload()}
+      />
+    </>
+  );
+}

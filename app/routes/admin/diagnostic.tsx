@@ -1,0 +1,154 @@
+import { Activity, PlayCircle } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { formatAdminDateTime } from "~/components/admin/admin-format";
+import { ClaimAdminButton, ClaimAdminHint } from "~/components/admin/diagnostic/claim-admin";
+import type { ClaimAdminResult, DiagnosticReport } from "~/components/admin/diagnostic/diagnostic-types";
+import { DatabaseCard, EmailCard, TablesCard, UserCard } from "~/components/admin/diagnostic/report-cards";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { isSameOrigin } from "~/lib/http.server";
+import { AdminUserError, claimFirstAdmin, countAdmins } from "~/modules/admin-users/admin-users.server";
+import { requireAdmin, requireUser } from "~/modules/auth/session.server";
+import { checkUserRole } from "~/modules/diagnostics/role-check.server";
+import { runDiagnostics } from "~/modules/diagnostics/diagnostics.server";
+import { shortDatabaseVersion } from "~/modules/diagnostics/system-info.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/diagnostic";
+
+export const meta: Route.MetaFunction = () => [{ title: "Diagnostic | Admin" }];
+
+/** The page; with ?run=1 (the Run Diagnostics form) it also runs every check. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request, context);
+  const db = context.database.db;
+  const run = new URL(request.url).searchParams.has("run");
+  const [settings, adminCount] = await Promise.all([getStoreSettings(db), countAdmins(db)]);
+  let report: DiagnosticReport | null = null;
+  if (run) {
+    const transport = context.email.transport;
+    const [diagnostics, role] = await Promise.all([
+      runDiagnostics(db, {
+        driver: context.database.driver,
+        // The context carries the transport's description; "SMTP host:port" or "files in …".
+        emailTransport: { kind: transport.startsWith("SMTP") ? "smtp" : "files", describe: () => transport },
+        outboxLimit: 20,
+      }),
+      checkUserRole(db, viewer.id),
+    ]);
+    report = {
+      ranAt: diagnostics.ranAt,
+      durationMs: diagnostics.durationMs,
+      user: { email: viewer.email, role, adminAccess: role.ok && role.value.role === "admin" },
+      // "PostgreSQL 17.4" on the page; the whole version() string stays in a tooltip.
+      database: diagnostics.database.ok
+        ? {
+            ok: true,
+            value: {
+              ...diagnostics.database.value,
+              version: shortDatabaseVersion(diagnostics.database.value.version),
+              fullVersion: diagnostics.database.value.version,
+            },
+          }
+        : diagnostics.database,
+      migrations: diagnostics.migrations,
+      tables: diagnostics.tables,
+      email: diagnostics.email,
+      outbox: diagnostics.outbox.ok
+        ? {
+            ok: true,
+            value: diagnostics.outbox.value.map((m) => ({
+              ...m,
+              createdAt: m.createdAt.toISOString(),
+              sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+            })),
+          }
+        : diagnostics.outbox,
+    };
+  }
+  return { viewer: { email: viewer.email, role: viewer.role }, adminCount, timeZone: settings.timezone, report };
+}
+
+/**
+ * "Make Current User Admin". The one admin-area action a signed-in non-admin may post, and only
+ * while the shop has no admin at all: otherwise it is refused exactly like requireAdmin refuses
+ * (403). claimFirstAdmin checks again under a table lock, so two claims at once make one admin.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  const viewer = await requireUser(request, context);
+  const db = context.database.db;
+  if (!viewer.isAdmin && (await countAdmins(db)) > 0) await requireAdmin(request, context);
+  if (!isSameOrigin(request)) throw data({ message: "This form must be sent from the shop's own pages." }, { status: 403 });
+  const form = await request.formData();
+  if (form.get("intent") !== "claim-admin") return data<ClaimAdminResult>({ ok: false, message: "Unknown action." }, { status: 400 });
+  try {
+    await claimFirstAdmin(db, viewer.id);
+    context.log.info({ userId: viewer.id, requestId: context.requestId }, "first admin claimed from the Diagnostic page");
+    return { ok: true, message: "Successfully made user admin. Please refresh the page." } satisfies ClaimAdminResult;
+  } catch (error) {
+    if (error instanceof AdminUserError)
+      return data<ClaimAdminResult>(
+        { ok: false, message: `Failed to make user admin: ${error.message}` },
+        { status: error.code === "admin-exists" ? 403 : 409 },
+      );
+    context.log.error({ err: error, requestId: context.requestId }, "first-admin claim failed");
+    return data<ClaimAdminResult>(
+      { ok: false, message: "Failed to make user admin: something went wrong on our side. Please try again." },
+      { status: 500 },
+    );
+  }
+}
+
+export default function AdminDiagnostic({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const running =
+    navigation.state !== "idle" && navigation.location?.pathname === "/admin/diagnostic" && navigation.location.search.includes("run");
+  const { report, viewer, timeZone } = loaderData;
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Diagnostic"
+        description="Check the account, the database, migrations, tables and email in one go."
+        actions={
+          <>
+            <Form method="get" preventScrollReset>
+              <input type="hidden" name="run" value="1" />
+              <Button type="submit" disabled={running}>
+                <PlayCircle className={running ? "animate-pulse" : undefined} aria-hidden />
+                {running ? "Running…" : "Run Diagnostics"}
+              </Button>
+            </Form>
+            <ClaimAdminButton />
+          </>
+        }
+      />
+      <div className="mb-6">
+        <ClaimAdminHint adminCount={loaderData.adminCount} />
+      </div>
+      {report === null ? (
+        <div className="rounded-md border border-dashed border-sand-deep bg-ivory px-6 py-12 text-center">
+          <Activity className="mx-auto size-8 text-forest" aria-hidden />
+          <p className="mt-3 font-display text-2xl">Signed in as {viewer.email}</p>
+          <p className="mt-1 text-sm text-stone">
+            Role {viewer.role}. Press Run Diagnostics to check the role, the database, migrations, every table and the email outbox.
+          </p>
+        </div>
+      ) : (
+        <div aria-live="polite">
+          <p className="mb-4 text-sm text-stone">
+            Ran <time dateTime={report.ranAt}>{formatAdminDateTime(report.ranAt, timeZone)}</time> in {report.durationMs} ms.
+          </p>
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6">
+              <UserCard user={report.user} />
+              <DatabaseCard database={report.database} migrations={report.migrations} />
+            </div>
+            <TablesCard tables={report.tables} />
+            <EmailCard email={report.email} outbox={report.outbox} timeZone={timeZone} className="lg:col-span-2" />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

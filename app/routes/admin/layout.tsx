@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { AccessDenied } from "~/components/admin/access-denied";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { sidebarOpenFromCookie } from "~/components/admin/sidebar-state";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+/** Every admin page: guests → /auth, signed-in non-admins → / (requireAdmin). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request, context);
+  const settings = await getStoreSettings(context.database.db);
+  return {
+    email: viewer.email,
+    storeName: settings.storeName,
+    sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell email={loaderData.email} storeName={loaderData.storeName} initialOpen={loaderData.sidebarOpen}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** 403 from an admin action (a customer posting to it) shows SPEC.md's Access Denied screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)) {
+    const denied = (typeof error.data === "object" && error.data) || {};
+    return (
+      <AccessDenied
+        email={(denied as { email?: string }).email ?? null}
+        role={(denied as { role?: string }).role ?? null}
+        isAdmin={false}
+      />
+    );
+  }
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-ivory p-8 text-center">
+      <div>
+        <h1 className="text-3xl font-semibold">Something went wrong</h1>
+        <p className="mt-2 text-stone">The admin page could not be shown. Please reload, or try again in a moment.</p>
+      </div>
+    </main>
+  );
+}

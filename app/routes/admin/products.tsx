@@ -1,0 +1,147 @@
+import path from "node:path";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { keepListWhenClosing } from "~/components/admin/use-url-dialog";
+import { PRODUCT_PARAM, ProductsPage } from "~/components/admin/products/products-page";
+import type { ProductActionResult } from "~/components/admin/products/product-action";
+import { isSameOrigin } from "~/lib/http.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
+import { LOW_STOCK_THRESHOLD } from "~/modules/admin-dashboard/quick-actions.server";
+import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "~/modules/admin-products/admin-products.errors";
+import { parseAdminProductFilters } from "~/modules/admin-products/admin-products.filters";
+import {
+  createProduct,
+  deleteProduct,
+  getAdminProduct,
+  listAdminProducts,
+  listProductCategories,
+  updateProduct,
+} from "~/modules/admin-products/admin-products.server";
+import type { AdminProduct } from "~/modules/admin-products/admin-products.types";
+import { readProductForm } from "~/modules/admin-products/product-form.server";
+import { PRODUCT_FORM_MAX_BYTES, PRODUCT_IMAGE_MESSAGES } from "~/modules/admin-products/product-image-rules";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/products";
+
+export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
+
+/** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
+export type ProductDialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; id: number; product: AdminProduct | null };
+
+async function dialogState(db: Parameters<typeof getAdminProduct>[0], param: string | null): Promise<ProductDialogState> {
+  if (param === "new") return { mode: "add" };
+  if (!param || !/^\d{1,10}$/.test(param)) return { mode: "closed" };
+  const id = Number(param);
+  try {
+    return { mode: "edit", id, product: await getAdminProduct(db, id) };
+  } catch (error) {
+    if (error instanceof ProductNotFoundError) return { mode: "edit", id, product: null };
+    throw error;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  // The dashboard's "Add product" quick action links here with ?new=1.
+  if (params.get("new") === "1") {
+    params.delete("new");
+    params.set(PRODUCT_PARAM, "new");
+    throw redirect(`${url.pathname}?${params}`);
+  }
+  const filters = parseAdminProductFilters(params);
+  const shown = { q: filters.search ?? "", category: filters.categorySlug ?? "all", status: filters.status ?? "all" };
+  const db = context.database.db;
+  try {
+    const [listing, categories, settings, dialog] = await Promise.all([
+      listAdminProducts(db, filters),
+      listProductCategories(db),
+      getStoreSettings(db),
+      dialogState(db, params.get(PRODUCT_PARAM)),
+    ]);
+    return {
+      ok: true as const,
+      filters: shown,
+      listing,
+      categories,
+      currency: settings.currency,
+      lowStockThreshold: LOW_STOCK_THRESHOLD,
+      dialog,
+    };
+  } catch (error) {
+    // SPEC.md: "Failed to fetch products", with a Retry; the page around it still works.
+    context.log.error({ err: error, requestId: context.requestId }, "admin products failed to load");
+    return { ok: false as const, filters: shown };
+  }
+}
+
+/** Closing the dialog (only ?product= dropped) keeps the list as it is. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return keepListWhenClosing(PRODUCT_PARAM, args);
+}
+
+const reply = (result: ProductActionResult, status = 200) => data<ProductActionResult>(result, { status });
+
+function productId(form: FormData): number | null {
+  const value = form.get("id");
+  return typeof value === "string" && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+async function saveProduct(form: FormData, context: Route.ActionArgs["context"], id: number | null) {
+  const reading = await readProductForm(form, path.join(context.config.dataDir, "uploads"));
+  if (!reading.ok) return reply({ ok: false, message: "Please correct the highlighted fields.", fieldErrors: reading.fieldErrors }, 400);
+  const db = context.database.db;
+  try {
+    const product = id === null ? await createProduct(db, reading.input) : await updateProduct(db, id, reading.input);
+    invalidateStorefront(context);
+    return reply({ ok: true, intent: id === null ? "create" : "update", product: { id: product.id, name: product.name } });
+  } catch (error) {
+    if (error instanceof DuplicateSkuError) return reply({ ok: false, message: error.message, fieldErrors: { sku: error.message } }, 409);
+    if (error instanceof UnknownCategoryError)
+      return reply({ ok: false, message: error.message, fieldErrors: { categoryId: error.message } }, 400);
+    if (error instanceof ProductNotFoundError) return reply({ ok: false, message: error.message }, 404);
+    throw error;
+  }
+}
+
+/**
+ * Create (intent=create), edit (intent=update, id) and delete (intent=delete, id). Checked in
+ * order: method, admin session, same origin, size, then the form with the shared schema.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
+  await requireAdmin(request, context);
+  if (!isSameOrigin(request)) return reply({ ok: false, message: "This form must be sent from the shop." }, 403);
+  // Refused before the body is read into memory.
+  if (Number(request.headers.get("content-length") ?? 0) > PRODUCT_FORM_MAX_BYTES) {
+    return reply({ ok: false, message: PRODUCT_IMAGE_MESSAGES.request, fieldErrors: { imageUrl: PRODUCT_IMAGE_MESSAGES.request } }, 413);
+  }
+
+  try {
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent === "create") return await saveProduct(form, context, null);
+
+    const id = productId(form);
+    if (id === null || (intent !== "update" && intent !== "delete")) {
+      return reply({ ok: false, message: "The form was incomplete. Please reload the page and try again." }, 400);
+    }
+    if (intent === "update") return await saveProduct(form, context, id);
+    try {
+      const deleted = await deleteProduct(context.database.db, id);
+      invalidateStorefront(context);
+      return reply({ ok: true, intent: "delete", product: deleted });
+    } catch (error) {
+      if (error instanceof ProductNotFoundError) return reply({ ok: false, message: error.message }, 404);
+      throw error;
+    }
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, "admin product action failed");
+    return reply({ ok: false, message: "Something went wrong on our side. Please try again." }, 500);
+  }
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  return <ProductsPage data={loaderData} />;
+}

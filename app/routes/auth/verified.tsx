@@ -1,0 +1,57 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { FormAlert } from "~/components/auth/form-field";
+import { Button } from "~/components/ui/button";
+import { brand } from "~/lib/brand";
+import { getViewer } from "~/modules/auth/session.server";
+import type { Route } from "./+types/verified";
+
+export const meta: Route.MetaFunction = () => [{ title: `Email Verification | ${brand.name}` }, { name: "robots", content: "noindex" }];
+
+/**
+ * Where the verification link lands (via /api/auth/verify-email): verified and signed in,
+ * or the link was bad (better-auth adds ?error=…).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const error = new URL(request.url).searchParams.get("error");
+  const viewer = await getViewer(request, context);
+  return { error: error ? (error === "TOKEN_EXPIRED" ? "expired" : "invalid") : null, email: viewer?.email ?? null };
+}
+
+export default function Verified({ loaderData: { error, email } }: Route.ComponentProps) {
+  if (error)
+    return (
+      <AuthShell title="Link not valid">
+        <FormAlert
+          title={error === "expired" ? "This verification link has expired" : "This verification link is not valid"}
+          description="Sign in with your email and password and choose “Resend verification email” to get a new one."
+        />
+        <Button asChild size="lg" className="mt-6 w-full">
+          <Link to="/auth">Go to Sign In</Link>
+        </Button>
+      </AuthShell>
+    );
+  return (
+    <AuthShell
+      title="Email verified"
+      intro={
+        email ? (
+          <>
+            You are signed in as <strong className="text-charcoal">{email}</strong>.
+          </>
+        ) : (
+          "Your email is confirmed. You can now sign in."
+        )
+      }
+    >
+      <div className="flex flex-col items-center gap-6 rounded-sm border border-border bg-white/70 p-8 text-center">
+        <CheckCircle2 className="size-12 text-forest" aria-hidden />
+        <p className="text-sm text-stone">Welcome to {brand.name}. Your orders and details are now kept with your account.</p>
+        <Button asChild size="lg" className="w-full">
+          <Link to={email ? "/" : "/auth"}>{email ? "Start shopping" : "Sign In"}</Link>
+        </Button>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "order_status_history_created_idx" ON "order_status_history" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_guest_email_idx" ON "orders" USING btree (lower(btrim("customer_email")),"created_at" DESC NULLS LAST) WHERE "orders"."user_id" is null;

@@ -1,0 +1,22 @@
+import type { Config } from "~/env.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { createAuth, type Auth } from "~/modules/auth/auth.server";
+import { loadAuthSecret } from "~/modules/auth/auth-secret.server";
+import type { Db } from "~db/client";
+import type { Logger } from "./logger";
+
+/** The shop's auth for this configuration: the server and the CLI scripts share it. */
+export async function createShopAuth(config: Config, db: Db, logger: Logger, nudgeEmail: () => void = () => {}): Promise<Auth> {
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  return createAuth({
+    db,
+    secret: await loadAuthSecret(db, config.authSecret),
+    origin,
+    // Every address the shop answers on locally, plus the public one.
+    trustedOrigins: [...new Set([origin, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`])],
+    secureCookies: origin.startsWith("https://"),
+    storeName: async () => (await getStoreSettings(db)).storeName,
+    nudgeEmail,
+    log: logger,
+  });
+}

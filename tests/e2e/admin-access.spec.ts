@@ -1,0 +1,123 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import routes from "../../app/routes";
+import { E2E_ADMIN } from "./e2e-accounts";
+import { createVerifiedCustomer } from "./support";
+
+/**
+ * The admin access matrix, built from the route table itself (app/routes.ts), so a new
+ * admin page or resource route cannot be added without being checked here:
+ * guest → /auth, customer → / (pages) or 403 (form posts), admin → 200.
+ */
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteEntry[];
+}
+
+function flatten(entries: RouteEntry[], parent = ""): { url: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : [parent, entry.path ?? ""].filter(Boolean).join("/");
+    const own = entry.path !== undefined || entry.index ? [{ url: `/${path}`, file: entry.file }] : [];
+    return [...own, ...flatten(entry.children ?? [], path)];
+  });
+}
+
+const adminRoutes = flatten(routes as RouteEntry[]).filter((r) => r.url === "/admin" || r.url.startsWith("/admin/"));
+// Layout and index share "/admin"; one request checks both.
+const adminUrls = [...new Set(adminRoutes.map((r) => r.url))];
+const pageUrls = adminUrls.filter((url) => !url.endsWith(".csv"));
+
+const customer = { email: `matrix-${Date.now()}@example.com`, password: "customer-pass-1" };
+
+let baseURL: string;
+let guest: APIRequestContext;
+let customerApi: APIRequestContext;
+let adminApi: APIRequestContext;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ baseURL: base }) => {
+  baseURL = base!;
+  guest = await playwrightRequest.newContext({ baseURL, maxRedirects: 0 });
+  customerApi = await playwrightRequest.newContext({ baseURL, maxRedirects: 0 });
+  await createVerifiedCustomer(customerApi, baseURL, customer.email, customer.password);
+  adminApi = await playwrightRequest.newContext({ baseURL, maxRedirects: 0 });
+  const signIn = await adminApi.post("/auth", {
+    form: { intent: "signIn", email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    headers: { Origin: baseURL },
+  });
+  expect(signIn.ok()).toBe(true);
+});
+
+test.afterAll(async () => {
+  await Promise.all([guest?.dispose(), customerApi?.dispose(), adminApi?.dispose()]);
+});
+
+test("the route table has the admin pages and exports the matrix covers", () => {
+  expect(pageUrls).toEqual(
+    expect.arrayContaining(["/admin", "/admin/products", "/admin/orders", "/admin/customers", "/admin/settings", "/admin/diagnostic"]),
+  );
+  expect(adminUrls.filter((url) => url.endsWith(".csv")).length).toBeGreaterThanOrEqual(2);
+});
+
+for (const url of adminUrls) {
+  test(`GET ${url}: guest → /auth, customer → /, admin → 200`, async () => {
+    const asGuest = await guest.get(url);
+    expect(asGuest.status()).toBe(302);
+    expect(asGuest.headers().location).toBe(`/auth?redirectTo=${encodeURIComponent(url)}`);
+
+    const asCustomer = await customerApi.get(url);
+    expect(asCustomer.status()).toBe(302);
+    expect(asCustomer.headers().location).toBe("/");
+
+    const asAdmin = await adminApi.get(url);
+    expect(asAdmin.status()).toBe(200);
+  });
+}
+
+for (const url of pageUrls) {
+  test(`data request ${url}.data: nothing reaches a customer`, async () => {
+    const dataUrl = url === "/admin" ? "/admin.data" : `${url}.data`;
+    const asCustomer = await customerApi.get(dataUrl);
+    const body = await asCustomer.text();
+    // Every admin payload carries the admin's email (layout header); a refusal carries none.
+    expect(body).not.toContain(E2E_ADMIN.email);
+    const asAdmin = await adminApi.get(dataUrl);
+    expect(await asAdmin.text()).toContain(E2E_ADMIN.email);
+  });
+
+  test(`POST ${url}: guest → /auth, customer → 403 (never a change)`, async () => {
+    const target = url === "/admin" ? "/admin?index" : url;
+    const form = { intent: "anything" };
+    const asGuest = await guest.post(target, { form, headers: { Origin: baseURL } });
+    expect(asGuest.status()).toBe(302);
+    expect(asGuest.headers().location).toMatch(/^\/auth\?redirectTo=/);
+    const asCustomer = await customerApi.post(target, { form, headers: { Origin: baseURL } });
+    // 403 from requireAdmin; 405 where the page has no action at all.
+    expect([403, 405]).toContain(asCustomer.status());
+  });
+}
+
+test("a customer cannot change a product, an order, a setting or a role", async () => {
+  const post = (url: string, form: Record<string, string>) => customerApi.post(url, { form, headers: { Origin: baseURL } });
+  const attempts = [
+    await post("/admin/products", { intent: "delete", id: "1" }),
+    await post("/admin/products", { intent: "save", id: "1", name: "Hacked", price: "1.00", stockQuantity: "1" }),
+    await post("/admin/orders", { intent: "status", orderId: "00000000-0000-4000-8000-000000000000", status: "cancelled" }),
+    await post("/admin/orders", { intent: "payment", orderId: "00000000-0000-4000-8000-000000000000", paymentStatus: "paid" }),
+    await post("/admin/settings", { intent: "general", shippingFee: "0.01", maintenanceMode: "on" }),
+    await post("/admin/settings", { intent: "add-admin", email: customer.email }),
+    await post("/admin/diagnostic", { intent: "claim-admin" }),
+  ];
+  for (const response of attempts) expect(response.status()).toBe(403);
+
+  // Nothing changed: product 1 is still for sale under its name, the customer is still not an admin.
+  const product = await guest.get("/product/1");
+  expect(product.status()).toBe(200);
+  expect(await product.text()).not.toContain("Hacked");
+  const stillCustomer = await customerApi.get("/admin");
+  expect(stillCustomer.headers().location).toBe("/");
+  const home = await guest.get("/");
+  expect(home.status()).toBe(200);
+});

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { addFromProductPage, createVerifiedCustomer, gotoHydrated, toast } from "./support";
+
+/**
+ * Issue 4 for signed-in customers: the checkout fills in their email and links the order to
+ * the account; /track-order lists their recent orders and opens one without the email.
+ */
+test("a signed-in customer's order appears in Your Recent Orders and opens without the email", async ({ page, baseURL }) => {
+  const email = `abena-${Date.now()}@example.com`;
+  // page.request shares the browser's cookies: the verification link signs the browser in.
+  await createVerifiedCustomer(page.request, baseURL!, email, "abena-pass-1");
+
+  await addFromProductPage(page, 2);
+  await gotoHydrated(page, "/checkout");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.getByLabel("Full Name", { exact: true }).fill("Abena Boateng");
+  await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0101");
+  await page.getByLabel("Delivery Address").fill("22 Independence Avenue, Accra");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(toast(page, "Order placed successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  const orderNumber = (await page.getByText(/^ORD-\d{6}$/).first().innerText()).trim();
+
+  await gotoHydrated(page, "/track-order");
+  const recent = page.getByRole("region", { name: "Your Recent Orders" });
+  await expect(recent).toBeVisible();
+  await recent.getByRole("button", { name: new RegExp(orderNumber) }).click();
+  await expect(toast(page, "Order found!", `Order ${orderNumber} details loaded.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Order Status Timeline" })).toBeVisible();
+  await expect(page.getByText("₵799.99").first()).toBeVisible();
+});
+
+test("guests see no Your Recent Orders card, only the tracking form", async ({ page }) => {
+  await gotoHydrated(page, "/track-order");
+  await expect(page.getByText("Enter your order number to track your order status.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your Recent Orders" })).toHaveCount(0);
+});

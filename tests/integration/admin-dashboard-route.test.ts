@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { userRoles } from "~db/schema/store";
+import { loader } from "~/routes/admin/dashboard";
+import { createUser } from "../factories/users";
+import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+
+/**
+ * The dashboard route's loader: the figures for an admin, and SPEC.md's error state (which
+ * query failed, a reference for the log line, never the database's own words) when one fails.
+ */
+describe.each(testDrivers())("admin dashboard loader on %s", (driver) => {
+  let database: TestDatabase;
+  let adminId: string;
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const admin = await createUser(database.db, { email: "owner@example.com" });
+    adminId = admin.id;
+    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  /** A signed-in admin's request, with a stand-in for better-auth's session lookup. */
+  function call() {
+    const context = {
+      database,
+      log,
+      requestId: "req-123",
+      clientIp: "127.0.0.1",
+      auth: {
+        api: {
+          getSession: async () => ({
+            response: {
+              user: { id: adminId, email: "owner@example.com", name: "Owner" },
+              session: { expiresAt: new Date(Date.now() + 3_600_000) },
+            },
+            headers: new Headers(),
+          }),
+        },
+      },
+    } as unknown as AppLoadContext;
+    const request = new Request("http://shop.test/admin", { headers: { cookie: "ahenfie.session_token=abc" } });
+    return loader({ request, context, params: {}, unstable_pattern: "/admin" } as unknown as Parameters<typeof loader>[0]);
+  }
+
+  it("gives the figures, 30 days of revenue, activity and quick actions", async () => {
+    const result = await call();
+    if (!result.ok) throw new Error(result.message);
+    expect(result.stats).toMatchObject({ totalProducts: 0, totalOrders: 0, customers: 0, currency: "GHS" });
+    expect(result.revenue).toHaveLength(30);
+    expect(result.activity).toEqual([]);
+    expect(result.quick.pendingOrders).toBe(0);
+    expect(result.timeZone).toBe("Africa/Accra");
+  });
+
+  it("answers a failing query with the error state: what failed and a reference, logged with the request id", async () => {
+    await database.db.execute(sql`alter table order_status_history rename to order_status_history_gone`);
+    try {
+      const result = await call();
+      expect(result).toEqual({
+        ok: false,
+        message: "Error fetching orders: the database did not answer as expected. Please try again in a moment.",
+        reference: "req-123",
+      });
+      expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ requestId: "req-123" }), "dashboard figures could not be loaded");
+    } finally {
+      await database.db.execute(sql`alter table order_status_history_gone rename to order_status_history`);
+    }
+  });
+});

@@ -1,0 +1,187 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settings } from "~db/schema/store";
+import { placeOrder } from "~/modules/orders/orders.server";
+import { checkoutSchema } from "~/modules/orders/orders.schema";
+import {
+  defaultStoreSettings,
+  generalSettingsFormValues,
+  generalSettingsSchema,
+  notificationSettingsSchema,
+} from "~/modules/settings/settings.schema";
+import {
+  getStoreSettings,
+  invalidateStoreSettingsCache,
+  InvalidSettingsError,
+  saveStoreSettings,
+} from "~/modules/settings/settings.server";
+import { createCategory, createProduct } from "../factories/catalog";
+import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+
+const generalForm = {
+  currency: "USD",
+  timezone: "America/New_York",
+  maintenanceMode: "on",
+  storeName: "  Ahenfie Osu  ",
+  contactEmail: " Shop@Ahenfie.com ",
+  contactPhone: "+233 30 000 0000",
+  contactAddress: "1 Oxford Street\nAccra",
+  shippingFee: "75.00",
+  freeShippingThreshold: "1,250.5",
+};
+
+describe("settings form schemas", () => {
+  it("turns form strings into settings: amounts to pesewas, switches to booleans, text trimmed", () => {
+    expect(generalSettingsSchema.parse(generalForm)).toEqual({
+      currency: "USD",
+      timezone: "America/New_York",
+      maintenanceMode: true,
+      storeName: "Ahenfie Osu",
+      contactEmail: "Shop@Ahenfie.com",
+      contactPhone: "+233 30 000 0000",
+      contactAddress: "1 Oxford Street\nAccra",
+      shippingFee: 7_500,
+      freeShippingThreshold: 125_050,
+    });
+    const { maintenanceMode: _dropped, ...unchecked } = generalForm;
+    expect(generalSettingsSchema.parse(unchecked).maintenanceMode).toBe(false);
+    expect(notificationSettingsSchema.parse({ emailNotifications: "on" })).toEqual({
+      emailNotifications: true,
+      orderNotifications: false,
+      customerNotifications: false,
+    });
+  });
+
+  it("round-trips the current settings through the form values", () => {
+    const values = generalSettingsFormValues(defaultStoreSettings);
+    expect(values.shippingFee).toBe("50.00");
+    expect(values.freeShippingThreshold).toBe("500.00");
+    const { emailNotifications: _e, orderNotifications: _o, customerNotifications: _c, ...general } = defaultStoreSettings;
+    expect(generalSettingsSchema.parse(values)).toEqual(general);
+  });
+
+  it("refuses bad input with messages a person can act on", () => {
+    const result = generalSettingsSchema.safeParse({
+      ...generalForm,
+      currency: "JPY",
+      timezone: "Mars/Olympus",
+      storeName: " ",
+      contactEmail: "not-an-email",
+      shippingFee: "12.345",
+      freeShippingThreshold: "lots",
+    });
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toEqual({
+      currency: "Choose GHS, USD or EUR",
+      timezone: "Choose Africa/Accra, UTC or America/New_York",
+      storeName: "Store name is required",
+      contactEmail: "Enter a valid contact email, e.g. hello@example.com",
+      shippingFee: "Enter the shipping fee as an amount with at most two decimals, e.g. 50.00",
+      freeShippingThreshold: "Enter the free-shipping threshold as an amount with at most two decimals, e.g. 50.00",
+    });
+    expect(generalSettingsSchema.safeParse({ ...generalForm, shippingFee: "1000000.01" }).error!.issues[0]!.message).toBe(
+      "The shipping fee can be at most 1000000.00",
+    );
+  });
+});
+
+describe.each(testDrivers())("store settings on %s", (driver) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it("starts from the defaults on a fresh shop", async () => {
+    expect(await getStoreSettings(database.db)).toEqual({
+      currency: "GHS",
+      timezone: "Africa/Accra",
+      maintenanceMode: false,
+      emailNotifications: true,
+      orderNotifications: true,
+      customerNotifications: true,
+      storeName: "Ahenfie",
+      contactEmail: "hello@ahenfie.com",
+      contactPhone: "+233 30 277 4410",
+      contactAddress: "14 Oxford Street, Osu\nAccra, Ghana",
+      shippingFee: 5_000,
+      freeShippingThreshold: 50_000,
+    });
+  });
+
+  it("persists both tabs and reads them back from the database", async () => {
+    await saveStoreSettings(database.db, generalSettingsSchema.parse(generalForm));
+    await saveStoreSettings(database.db, notificationSettingsSchema.parse({ orderNotifications: "on" }));
+    invalidateStoreSettingsCache();
+    const saved = await getStoreSettings(database.db);
+    expect(saved).toMatchObject({
+      currency: "USD",
+      timezone: "America/New_York",
+      maintenanceMode: true,
+      storeName: "Ahenfie Osu",
+      shippingFee: 7_500,
+      freeShippingThreshold: 125_050,
+      emailNotifications: false,
+      orderNotifications: true,
+      customerNotifications: false,
+    });
+    const rows = await database.db.select().from(settings);
+    expect(rows.find((r) => r.key === "maintenanceMode")?.value).toBe(true);
+    await saveStoreSettings(database.db, defaultStoreSettings);
+  });
+
+  it("refuses values outside the schema and writes none of them", async () => {
+    const attempt = saveStoreSettings(database.db, { shippingFee: 1_000, currency: "JPY" as "GHS" });
+    await expect(attempt).rejects.toBeInstanceOf(InvalidSettingsError);
+    await expect(attempt).rejects.toThrow("Invalid setting currency");
+    await expect(saveStoreSettings(database.db, { favouriteColour: "red" } as object)).rejects.toBeInstanceOf(InvalidSettingsError);
+    invalidateStoreSettingsCache();
+    expect((await getStoreSettings(database.db)).shippingFee).toBe(5_000);
+  });
+
+  it("falls back to the default for a stored value that no longer fits", async () => {
+    await database.db.insert(settings).values({ key: "timezone", value: "Mars/Olympus" }).onConflictDoNothing();
+    invalidateStoreSettingsCache();
+    expect((await getStoreSettings(database.db)).timezone).toBe("Africa/Accra");
+    await saveStoreSettings(database.db, { timezone: "UTC" });
+    expect((await getStoreSettings(database.db)).timezone).toBe("UTC");
+  });
+
+  it("caches reads for a few seconds; saveStoreSettings shows a change at once", async () => {
+    await saveStoreSettings(database.db, { maintenanceMode: false });
+    expect((await getStoreSettings(database.db)).maintenanceMode).toBe(false);
+    // A write that bypasses saveStoreSettings (like another instance's) waits for the TTL...
+    await database.db.update(settings).set({ value: true });
+    expect((await getStoreSettings(database.db)).maintenanceMode).toBe(false);
+    // ...while saving through the module clears the cache.
+    await saveStoreSettings(database.db, { maintenanceMode: true });
+    expect((await getStoreSettings(database.db)).maintenanceMode).toBe(true);
+    await saveStoreSettings(database.db, defaultStoreSettings);
+  });
+
+  it("charges the saved shipping fee and threshold at checkout", async () => {
+    const categoryId = (await createCategory(database.db, "kaftans")).id;
+    const product = await createProduct(database.db, { price: 10_000, categoryId, stockQuantity: 10 });
+    const order = () =>
+      placeOrder(
+        database.db,
+        checkoutSchema.parse({
+          email: "ama@example.com",
+          name: "Ama Mensah",
+          phone: "+233 24 000 0000",
+          address: "12 Ring Road, Accra",
+          items: [{ productId: product.id, colorIndex: null, size: null, quantity: 1 }],
+          idempotencyKey: crypto.randomUUID(),
+        }),
+        { userId: null, origin: "https://shop.example", storeName: "Ahenfie" },
+      );
+    const { shippingFee } = generalSettingsSchema.parse({ ...generalForm, shippingFee: "75.00" });
+    await saveStoreSettings(database.db, { shippingFee });
+    expect((await order()).totalAmount).toBe(10_000 + 7_500);
+    await saveStoreSettings(database.db, { freeShippingThreshold: 10_000 });
+    expect((await order()).totalAmount).toBe(10_000);
+  });
+});
