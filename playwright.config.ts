@@ -4,6 +4,7 @@ import { E2E_ADMIN } from "./tests/e2e/e2e-accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `.tmp/e2e-${port}`;
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
 
 /**
  * Browser tests run the production build on a fresh embedded database in .tmp/,
@@ -24,7 +25,22 @@ export default defineConfig({
     trace: "off",
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
+  // Three phases on one shop: the storefront sees the seed catalog untouched; then the admin
+  // specs, which add products and orders; last the settings spec, which changes the shop for
+  // everyone (shipping fee, notifications) and puts each setting back.
+  projects: [
+    // Signs the e2e admin in once and keeps the session for the admin tests (tests/e2e/admin-support.ts).
+    { name: "setup", testMatch: /\.setup\.ts$/ },
+    { name: "storefront", use: desktop, testIgnore: /admin-[\w-]+\.spec\.ts$/ },
+    {
+      name: "admin",
+      use: desktop,
+      testMatch: /admin-[\w-]+\.spec\.ts$/,
+      testIgnore: /admin-settings\.spec\.ts$/,
+      dependencies: ["setup", "storefront"],
+    },
+    { name: "settings", use: desktop, testMatch: /admin-settings\.spec\.ts$/, dependencies: ["admin"] },
+  ],
   webServer: {
     // A fresh shop with one admin account (tests/e2e/support.ts E2E_ADMIN) made by the CLI.
     command: `rm -rf ${dataDir} && tsx scripts/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && tsx server/index.ts`,

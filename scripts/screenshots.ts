@@ -1,13 +1,17 @@
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { CHROMIUM_ARGS, ensureChromium } from "../tests/setup/chromium";
 
 /**
- * Screenshots of the storefront at phone and desktop sizes, for docs/screenshots/.
- * Usage: npx tsx scripts/screenshots.ts [baseUrl]   (the shop must be running)
+ * Screenshots of the storefront, sign-in and admin pages at phone and desktop sizes, for
+ * docs/screenshots/. The shop must be running, with an admin account:
+ *   npm run admin:create -- --email admin@example.com --password admin-pass-1
+ *   ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=admin-pass-1 npx tsx scripts/screenshots.ts [baseUrl]
+ * ONLY=home,admin-orders limits it to some shots.
  */
 const baseUrl = process.argv[2] ?? "http://localhost:3000";
+const admin = { email: process.env.ADMIN_EMAIL ?? "admin@example.com", password: process.env.ADMIN_PASSWORD ?? "admin-pass-1" };
 const outDir = path.resolve("docs/screenshots");
 const viewports = [
   { name: "phone", width: 390, height: 844 },
@@ -40,7 +44,80 @@ async function placeGuestOrder(page: Page, productId: number, customer: { email:
   return (await page.getByText(/^ORD-\d{6}$/).textContent())!;
 }
 
-const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: boolean }[] = [
+interface Shot {
+  name: string;
+  run: (page: Page) => Promise<void>;
+  fullPage?: boolean;
+  /** Taken signed in as the admin. */
+  asAdmin?: boolean;
+  /** Only at these sizes (default: every size). */
+  sizes?: (typeof viewports)[number]["name"][];
+}
+
+/** An admin page, with the sidebar hydrated. */
+async function gotoAdmin(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForFunction(() => {
+    const button = document.querySelector('button[aria-label="Toggle sidebar"]');
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+const adminShots: Shot[] = [
+  { name: "admin-dashboard", asAdmin: true, run: (page) => gotoAdmin(page, "/admin") },
+  { name: "admin-products", asAdmin: true, run: (page) => gotoAdmin(page, "/admin/products") },
+  {
+    name: "admin-product-edit",
+    asAdmin: true,
+    sizes: ["desktop"],
+    run: async (page) => {
+      await gotoAdmin(page, "/admin/products?product=1");
+      await page.getByRole("dialog", { name: "Edit Product" }).waitFor();
+    },
+  },
+  { name: "admin-orders", asAdmin: true, run: (page) => gotoAdmin(page, "/admin/orders") },
+  {
+    name: "admin-order-details",
+    asAdmin: true,
+    sizes: ["desktop"],
+    run: async (page) => {
+      await gotoAdmin(page, "/admin/orders");
+      await page.getByRole("table").getByRole("link").first().click();
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  { name: "admin-customers", asAdmin: true, run: (page) => gotoAdmin(page, "/admin/customers") },
+  {
+    name: "admin-customer-details",
+    asAdmin: true,
+    sizes: ["desktop"],
+    run: async (page) => {
+      await gotoAdmin(page, "/admin/customers");
+      await page.getByRole("table").getByRole("link").first().click();
+      await page.getByRole("dialog").waitFor();
+    },
+  },
+  ...(["general", "admins", "notifications", "system"] as const).map((tab): Shot => ({
+    name: `admin-settings-${tab}`,
+    asAdmin: true,
+    sizes: ["desktop"],
+    run: (page) => gotoAdmin(page, tab === "general" ? "/admin/settings" : `/admin/settings?tab=${tab}`),
+  })),
+  {
+    name: "admin-diagnostic",
+    asAdmin: true,
+    sizes: ["desktop"],
+    fullPage: true,
+    run: async (page) => {
+      await gotoAdmin(page, "/admin/diagnostic");
+      await page.getByRole("button", { name: "Run Diagnostics" }).click();
+      await page.waitForURL(/run=1/);
+      await page.getByRole("button", { name: "Run Diagnostics" }).waitFor();
+    },
+  },
+];
+
+const shots: Shot[] = [
   { name: "home", run: async (page) => void (await page.goto(`${baseUrl}/`)) },
   {
     name: "home-collection",
@@ -106,15 +183,51 @@ const shots: { name: string; run: (page: Page) => Promise<void>; fullPage?: bool
       await page.waitForTimeout(4500); // let the toast leave
     },
   },
+  { name: "auth", run: async (page) => void (await page.goto(`${baseUrl}/auth`)) },
+  {
+    name: "auth-sign-up",
+    run: async (page) => {
+      await page.goto(`${baseUrl}/auth`);
+      await settle(page);
+      await page.getByRole("tab", { name: "Sign Up" }).click();
+    },
+  },
+  ...adminShots,
 ];
+
+/** The admin's signed-in browser state, from one sign-in through the /auth form. */
+async function adminState(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/auth?redirectTo=%2Fadmin`);
+  await settle(page);
+  await page.locator("#signin-email").fill(admin.email);
+  await page.locator("#signin-password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page
+    .waitForURL((url) => url.pathname === "/admin", { timeout: 15_000 })
+    .catch(() => {
+      throw new Error(`Could not sign in as ${admin.email}: create the admin first (see the top of this file).`);
+    });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
 
 const only = process.env.ONLY?.split(",");
 fs.mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+const wanted = shots.filter((shot) => !only || only.includes(shot.name));
+const storageState = wanted.some((shot) => shot.asAdmin) ? await adminState(browser) : undefined;
 for (const viewport of viewports) {
-  for (const shot of shots) {
-    if (only && !only.includes(shot.name)) continue;
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: "reduce" });
+  for (const shot of wanted) {
+    if (shot.sizes && !shot.sizes.includes(viewport.name)) continue;
+    const context = await browser.newContext({
+      viewport,
+      deviceScaleFactor: 1,
+      reducedMotion: "reduce",
+      storageState: shot.asAdmin ? storageState : undefined,
+    });
     const page = await context.newPage();
     await shot.run(page);
     await settle(page);

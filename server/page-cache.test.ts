@@ -37,7 +37,16 @@ describe("page cache", () => {
 
   it("never caches signed-in visitors, mutations, the API or admin", () => {
     const cache = new PageCache(policy);
-    expect(cache.keyFor(new Request("http://shop/", { headers: { cookie: "theme=x; better-auth.session_token=abc" } }))).toBeNull();
+    // The cookies better-auth sets for the shop (auth.server.ts), over http and over https.
+    for (const cookie of [
+      "theme=x; ahenfie.session_token=abc.def",
+      "__Secure-ahenfie.session_token=abc",
+      "ahenfie.session_token=abc; cart=1",
+    ]) {
+      expect(cache.keyFor(new Request("http://shop/", { headers: { cookie } })), cookie).toBeNull();
+    }
+    // Someone else's cookie of a similar name does not make a visitor signed in.
+    expect(cache.keyFor(new Request("http://shop/", { headers: { cookie: "xahenfie.session_token=1" } }))).toBe("/");
     expect(cache.keyFor(new Request("http://shop/", { method: "POST" }))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/api/products?ids=1"))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/admin/orders"))).toBeNull();

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
+import { hasAuthCookie } from "~/modules/auth/auth-cookies";
 
 /**
  * A short-lived cache of whole storefront responses for anonymous GET requests: pages
@@ -13,9 +14,6 @@ import zlib from "node:zlib";
  * just as strict, and the body can be stored gzipped once instead of compressed per request.
  */
 export const PAGE_CACHE_TTL_MS = 10_000;
-
-/** Cookies that mark a signed-in visitor; their pages are never cached. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:session|better-auth|ahenfie_session)[^=]*=/i;
 
 interface Entry {
   status: number;
@@ -55,7 +53,8 @@ export class PageCache {
     const url = new URL(request.url);
     // Never pages with someone's order on them, nor admin, sign-in or the API.
     if (/^\/(api\/|admin|auth|order-confirmation|track-order|account)/.test(url.pathname)) return null;
-    if (PERSONAL_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
+    // A signed-in visitor's page carries their email (account menu): never stored, never served.
+    if (hasAuthCookie(request.headers.get("cookie"))) return null;
     return url.pathname + url.search;
   }
 

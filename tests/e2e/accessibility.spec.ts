@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { contentPageSlugs } from "../../app/content/pages";
 import { addFromProductPage, cartButton, cartPanel, gotoHydrated } from "./support";
 
@@ -7,39 +7,10 @@ import { addFromProductPage, cartButton, cartPanel, gotoHydrated } from "./suppo
  * axe-core on every storefront screen. Any "serious" or "critical" violation of WCAG 2.0/2.1
  * A or AA fails the test, and the message lists each one with the elements it was found on.
  */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 // Reduced motion: the carousel holds still and the card and panel animations end at once,
 // so axe sees the page as it settles rather than mid-fade.
 test.use({ reducedMotion: "reduce" });
-
-/** Waits for fonts, images in view and any finite animation, so colours are measured at rest. */
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  await settle(page);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious
-    .map(
-      (v) =>
-        `- ${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
-        v.nodes
-          .map((n) => {
-            const why = (n.failureSummary ?? "").split("\n").slice(1).join(" ").trim();
-            return `    target: ${n.target.join(" ")}\n    html:   ${n.html.slice(0, 160)}\n    why:    ${why}`;
-          })
-          .join("\n"),
-    )
-    .join("\n");
-  expect(serious.length, `axe found serious or critical violations on ${label}:\n${report}\n`).toBe(0);
-}
 
 const pages = [
   "/",

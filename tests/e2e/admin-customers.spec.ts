@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { adminPage, expectNoSeriousViolations, placeGuestOrder, uniqueGuest } from "./admin-orders-support";
+import { adminPage, placeGuestOrder, uniqueGuest } from "./admin-support";
+import { expectNoSeriousViolations } from "./axe";
 
 /**
  * A guest orders twice under one email (product 2, ₵799.99; product 5, ₵189.99 + ₵50

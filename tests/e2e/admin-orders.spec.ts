@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, expectNoSeriousViolations, placeGuestOrder, uniqueGuest, waitForAdminHydration } from "./admin-orders-support";
+import { adminPage, placeGuestOrder, uniqueGuest, waitForAdminHydration } from "./admin-support";
+import { expectNoSeriousViolations } from "./axe";
 import { gotoHydrated, toast } from "./support";
 
 /**

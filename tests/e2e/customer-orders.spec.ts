@@ -19,7 +19,12 @@ test("a signed-in customer's order appears in Your Recent Orders and opens witho
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(toast(page, "Order placed successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-  const orderNumber = (await page.getByText(/^ORD-\d{6}$/).first().innerText()).trim();
+  const orderNumber = (
+    await page
+      .getByText(/^ORD-\d{6}$/)
+      .first()
+      .innerText()
+  ).trim();
 
   await gotoHydrated(page, "/track-order");
   const recent = page.getByRole("region", { name: "Your Recent Orders" });
@@ -35,4 +40,27 @@ test("guests see no Your Recent Orders card, only the tracking form", async ({ p
   await gotoHydrated(page, "/track-order");
   await expect(page.getByText("Enter your order number to track your order status.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your Recent Orders" })).toHaveCount(0);
+});
+
+test("a signed-in customer's pages are never served to anyone else (the page cache skips them)", async ({ page, baseURL, browser }) => {
+  const email = `yaw-${Date.now()}@example.com`;
+  await createVerifiedCustomer(page.request, baseURL!, email, "yaw-pass-1");
+  for (const path of ["/", "/collections/kaftans", "/product/3"]) {
+    await gotoHydrated(page, path);
+    await expect(page.getByRole("banner").getByRole("button", { name: `Account menu, signed in as ${email}` })).toBeVisible();
+  }
+
+  // A guest asking for the same pages moments later gets the signed-out header and no email.
+  const guest = await browser.newContext();
+  try {
+    for (const path of ["/", "/collections/kaftans", "/product/3"]) {
+      const response = await guest.request.get(path);
+      expect(await response.text(), path).not.toContain(email);
+    }
+    const guestPage = await guest.newPage();
+    await gotoHydrated(guestPage, "/");
+    await expect(guestPage.getByRole("banner").getByRole("link", { name: "Account: sign in" })).toBeVisible();
+  } finally {
+    await guest.close();
+  }
 });

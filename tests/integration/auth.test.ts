@@ -2,6 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminAccountError, createOrPromoteAdmin } from "~/modules/auth/admin-account.server";
 import { requestPasswordReset, resendVerification, resetPassword, signIn, signUp } from "~/modules/auth/auth-actions.server";
+import { hasAuthCookie } from "~/modules/auth/auth-cookies";
 import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
 import { validateNewPassword } from "~/modules/auth/auth.schema";
 import { createAuth, SESSION_SETTINGS, type Auth } from "~/modules/auth/auth.server";
@@ -204,6 +205,8 @@ describe.each(testDrivers())("accounts on %s", (driver) => {
       expect(setCookie).toMatch(/SameSite=Lax/i);
       const { response: session } = await getSession(sessionCookie(outcome.headers));
       expect(session?.user.id).toBe(user.id);
+      // The page cache recognises this cookie, so a signed-in page is never cached for others.
+      expect(hasAuthCookie(`theme=dark; ${sessionCookie(outcome.headers)}`)).toBe(true);
 
       const upper = await signIn(auth, requestHeaders(), { email: email.toUpperCase(), password });
       expect(upper.ok).toBe(true);

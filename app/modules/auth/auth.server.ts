@@ -6,6 +6,7 @@ import { accounts, sessions, users, verifications } from "~db/schema/auth";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { queueNewCustomerAlerts } from "~/modules/email/admin-alerts.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { AUTH_COOKIE_PREFIX } from "./auth-cookies";
 import { passwordResetEmail, verificationEmail } from "./auth-emails.server";
 import { CLIENT_IP_HEADER, enforceAuthRateLimits } from "./auth-rate-limits.server";
 import { findUserIdByEmail } from "./users.server";
@@ -95,7 +96,7 @@ export function createAuth(options: AuthOptions) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: options.secureCookies,
-      cookiePrefix: "ahenfie",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Stated, not left to the library's default: better-auth turns its Origin/CSRF check

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Role } from "./roles.server";
 import { getUserRole } from "./roles.server";
+import { hasAuthCookie } from "./auth-cookies";
 import { CLIENT_IP_HEADER } from "./auth-rate-limits.server";
 
 /** The signed-in person as pages see them. */
@@ -26,11 +27,6 @@ export function headersForAuth(request: Request, context: Pick<AppLoadContext, "
   return headers;
 }
 
-/** Cheap pre-check: without a session cookie there is nobody to look up. */
-export function hasSessionCookie(request: Request): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?ahenfie\.session_token=/.test(request.headers.get("cookie") ?? "");
-}
-
 interface ViewerLookup {
   viewer: Viewer | null;
   /** Set-Cookie headers when the session was renewed; send them with the response. */
@@ -51,7 +47,8 @@ export function lookupViewer(request: Request, context: AuthContext): Promise<Vi
 
 async function readViewer(request: Request, context: AuthContext): Promise<ViewerLookup> {
   const empty = { viewer: null, headers: new Headers() };
-  if (!hasSessionCookie(request)) return empty;
+  // Cheap pre-check: without a sign-in cookie there is nobody to look up.
+  if (!hasAuthCookie(request.headers.get("cookie"))) return empty;
   const { response: session, headers } = await context.auth.api.getSession({
     headers: headersForAuth(request, context),
     returnHeaders: true,

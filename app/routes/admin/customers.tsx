@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
-import { data, isRouteErrorResponse, useLocation, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AccessDenied } from "~/components/admin/access-denied";
+import { data, useLocation, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminRouteError } from "~/components/admin/admin-route-error";
 import { CustomerDetailsDialog } from "~/components/admin/customers/customer-details-dialog";
 import { CustomersFilters } from "~/components/admin/customers/customers-filters";
 import { CustomersSummary } from "~/components/admin/customers/customers-summary";
@@ -105,20 +105,12 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
 
 /** A failed load: logged on the server (with the request id); the admin gets a way to retry. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    const denied = (error.data ?? {}) as { email?: string; role?: string };
-    return <AccessDenied email={denied.email ?? null} role={denied.role ?? null} isAdmin={false} />;
-  }
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "The customers could not be loaded.";
   return (
-    <div className="mx-auto max-w-3xl py-16 text-center">
-      <h1 className="text-3xl font-semibold">Customers unavailable</h1>
-      <p className="mt-2 text-stone">{message} Please try again in a moment.</p>
-      <a href="/admin/customers" className={buttonVariants({ className: "mt-6" })}>
-        Retry
-      </a>
-    </div>
+    <AdminRouteError
+      error={useRouteError()}
+      title="Customers unavailable"
+      fallback="The customers could not be loaded."
+      retryHref="/admin/customers"
+    />
   );
 }

@@ -11,7 +11,10 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
   const location = useLocation();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cn(triggerClassName, "data-[state=open]:bg-sand")} aria-label={`Account menu, signed in as ${email}`}>
+      <DropdownMenu.Trigger
+        className={cn(triggerClassName, "data-[state=open]:bg-sand")}
+        aria-label={`Account menu, signed in as ${email}`}
+      >
         <User className="size-5" aria-hidden />
         <span className="absolute right-2 bottom-2 size-2 rounded-full bg-forest ring-2 ring-ivory" aria-hidden />
       </DropdownMenu.Trigger>

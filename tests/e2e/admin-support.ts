@@ -1,9 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "./e2e-accounts";
-import { addFromProductPage, gotoHydrated, signIn } from "./support";
+import { addFromProductPage, gotoHydrated } from "./support";
 
-/** Helpers of the admin orders and customers browser tests (not a spec file). */
+/** Helpers of the admin browser tests (not a spec file). */
+
+/**
+ * The e2e admin's signed-in browser state (its session cookie), saved once per run by
+ * admin-session.setup.ts. Admin tests start from it instead of signing in again: the shop
+ * allows 10 sign-ins per account in 15 minutes, and a suite signing in for every test
+ * would (rightly) be refused.
+ */
+export const ADMIN_STATE = `.tmp/e2e-${process.env.E2E_PORT ?? 3210}-admin-state.json`;
 
 export interface GuestCustomer {
   email: string;
@@ -34,31 +40,22 @@ export async function placeGuestOrder(page: Page, customer: GuestCustomer, produ
 
 /** A signed-in admin in a browser context of its own (the shopper's cart and session stay apart). */
 export async function adminPage(browser: Browser, path: string): Promise<Page> {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const context = await browser.newContext({ reducedMotion: "reduce", storageState: ADMIN_STATE });
   const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, path);
-  await page.waitForURL((url) => url.pathname === path);
-  await waitForAdminHydration(page);
+  await gotoAdmin(page, path);
   return page;
+}
+
+/** Opens an admin page (the browser must hold the admin's session) and waits for React. */
+export async function gotoAdmin(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForAdminHydration(page);
 }
 
 /** Admin pages have no storefront header: wait until the sidebar toggle carries React's props. */
 export async function waitForAdminHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
+    const button = document.querySelector('button[aria-label="Toggle sidebar"]');
     return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
   });
-}
-
-/** axe-core: no serious or critical WCAG 2.0/2.1 A/AA violation on what is on screen now. */
-export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `- ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`).join("\n");
-  expect(serious.length, `axe found serious or critical violations on ${label}:\n${report}\n`).toBe(0);
 }

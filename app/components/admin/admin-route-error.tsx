@@ -1,0 +1,35 @@
+import { isRouteErrorResponse } from "react-router";
+import { AccessDenied } from "~/components/admin/access-denied";
+import { buttonVariants } from "~/components/ui/button";
+
+/**
+ * An admin route's error: a 401/403 from requireAdmin (a customer posting to an admin
+ * action) shows SPEC.md's Access Denied screen; anything else says the page could not be
+ * loaded (the server logged it with the request id) and offers Retry.
+ */
+export function AdminRouteError({
+  error,
+  title,
+  fallback,
+  retryHref,
+}: {
+  error: unknown;
+  title: string;
+  fallback: string;
+  retryHref: string;
+}) {
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    const denied = (typeof error.data === "object" && error.data ? error.data : {}) as { email?: string; role?: string };
+    return <AccessDenied email={denied.email ?? null} role={denied.role ?? null} isAdmin={false} />;
+  }
+  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : fallback;
+  return (
+    <div className="mx-auto max-w-3xl py-16 text-center">
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="mt-2 text-stone">{message} Please try again in a moment.</p>
+      <a href={retryHref} className={buttonVariants({ className: "mt-6" })}>
+        Retry
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import fs from "node:fs";
+import { ADMIN_STATE, gotoAdmin, waitForAdminHydration } from "./admin-support";
+import { expectNoSeriousViolations } from "./axe";
+import { E2E_ADMIN } from "./e2e-accounts";
+import { addFromProductPage, createVerifiedCustomer, gotoHydrated, toast } from "./support";
+
+/**
+ * Admin settings: saved, still set after a reload, and in effect on the storefront (the
+ * shipping fee is charged at checkout); admin users with SPEC.md's rules and alerts.
+ * These change the whole shop, so playwright.config.ts runs this file last, after every
+ * other browser test, and each setting changed is put back.
+ */
+test.use({ reducedMotion: "reduce", storageState: ADMIN_STATE });
+
+const shopVersion = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
+
+test.describe("admin settings", () => {
+  test("General: errors under fields, the currency warning, and a shipping fee that is saved and charged on the storefront", async ({
+    page,
+    browser,
+  }) => {
+    await gotoAdmin(page, "/admin/settings");
+    await expect(page.getByRole("tab", { name: "General", selected: true })).toBeVisible();
+    await expectNoSeriousViolations(page, "/admin/settings (General)");
+
+    const fee = page.getByLabel("Shipping fee", { exact: true });
+    await expect(fee).toHaveValue("50.00");
+
+    // A bad amount is refused with a message under the field; nothing is saved.
+    await fee.fill("fifty");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(fee).toHaveAttribute("aria-invalid", "true");
+    await expect(fee).toHaveAccessibleDescription(/Enter the shipping fee as an amount with at most two decimals/);
+
+    // Changing the currency warns that prices are not converted (not saved here).
+    const currency = page.getByLabel("Store currency");
+    await currency.selectOption("USD");
+    await expect(page.getByRole("status").filter({ hasText: "Prices are not converted" })).toBeVisible();
+    await currency.selectOption("GHS");
+    await expect(page.getByText("Prices are not converted")).toHaveCount(0);
+
+    try {
+      await fee.fill("75.00");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(toast(page, "Settings saved")).toBeVisible();
+      await page.reload();
+      await waitForAdminHydration(page);
+      await expect(page.getByLabel("Shipping fee", { exact: true })).toHaveValue("75.00");
+
+      // A small cart on the storefront now pays ₵75.00 shipping.
+      const context = await browser.newContext({ reducedMotion: "reduce" });
+      const shopper = await context.newPage();
+      await addFromProductPage(shopper, 5);
+      await gotoHydrated(shopper, "/checkout");
+      await expect(shopper.getByTestId("summary-shipping")).toHaveText("₵75.00");
+      await context.close();
+    } finally {
+      // Other specs expect the default ₵50.00.
+      await gotoAdmin(page, "/admin/settings");
+      await page.getByLabel("Shipping fee", { exact: true }).fill("50.00");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(toast(page, "Settings saved")).toBeVisible();
+    }
+  });
+
+  test("Admin Users: Add Admin waits for an email, unknown emails are refused, your own row cannot be removed, others can", async ({
+    page,
+    baseURL,
+  }) => {
+    await gotoAdmin(page, "/admin/settings?tab=admins");
+    await expect(page.getByRole("tab", { name: "Admin Users", selected: true })).toBeVisible();
+    await expectNoSeriousViolations(page, "/admin/settings?tab=admins");
+
+    const add = page.getByRole("button", { name: "Add Admin" });
+    const email = page.getByLabel("Email of the account to make admin");
+    await expect(add).toBeDisabled();
+    await email.fill("   ");
+    await expect(add).toBeDisabled();
+
+    await email.fill(`nobody-${Date.now()}@example.com`);
+    await add.click();
+    await expect(toast(page, "Failed to add admin: No account with this email. Ask them to sign up first.")).toBeVisible();
+
+    const ownRow = page.getByRole("row").filter({ hasText: E2E_ADMIN.email });
+    await expect(ownRow).toContainText("You");
+    await expect(ownRow.getByRole("button")).toHaveCount(0);
+
+    // A real account becomes an admin, then is removed behind SPEC.md's confirmation.
+    const colleague = `colleague-${Date.now()}@example.com`;
+    const api = await playwrightRequest.newContext({ baseURL });
+    await createVerifiedCustomer(api, baseURL!, colleague, "colleague-pass-1");
+    await api.dispose();
+    await email.fill(colleague);
+    await add.click();
+    await expect(toast(page, "Successfully added admin user")).toBeVisible();
+    await expect(email).toHaveValue("");
+    const row = page.getByRole("row").filter({ hasText: colleague });
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: `Remove admin ${colleague}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Are you sure you want to remove this admin user?");
+    await expectNoSeriousViolations(page, "remove admin confirmation");
+    await confirm.getByRole("button", { name: "Remove admin" }).click();
+    await expect(toast(page, "Successfully removed admin user")).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("Notifications: a switch is saved and still set after a reload", async ({ page }) => {
+    await gotoAdmin(page, "/admin/settings?tab=notifications");
+    await expectNoSeriousViolations(page, "/admin/settings?tab=notifications");
+    const customerSwitch = page.getByRole("switch", { name: "Customer notifications" });
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Order notifications" })).toBeVisible();
+    const initial = (await customerSwitch.getAttribute("aria-checked")) === "true";
+
+    const setAndSave = async (on: boolean) => {
+      if (((await customerSwitch.getAttribute("aria-checked")) === "true") !== on) await customerSwitch.click();
+      await page.getByRole("button", { name: "Save notifications" }).click();
+      await expect(toast(page, "Settings saved").last()).toBeVisible();
+    };
+    try {
+      await setAndSave(!initial);
+      await page.reload();
+      await waitForAdminHydration(page);
+      await expect(customerSwitch).toHaveAttribute("aria-checked", String(!initial));
+    } finally {
+      await setAndSave(initial);
+    }
+    await page.reload();
+    await expect(customerSwitch).toHaveAttribute("aria-checked", String(initial));
+  });
+
+  test("System shows the running version, environment and database", async ({ page }) => {
+    await gotoAdmin(page, "/admin/settings");
+    // Tabs live in the URL: choosing one changes ?tab= (and the back button works).
+    await page.getByRole("tab", { name: "System" }).click();
+    await expect(page).toHaveURL(/\?tab=system$/);
+    await expect(page.getByTestId("system-version")).toHaveText(shopVersion);
+    await expect(page.getByTestId("system-driver")).toHaveText("pglite");
+    await expect(page.getByText("Production", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^PostgreSQL \d+/)).toBeVisible();
+    await expectNoSeriousViolations(page, "/admin/settings?tab=system");
+  });
+});

@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** WCAG 2.0/2.1 A and AA: what every page of the shop is checked against. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Waits for fonts and any finite animation, so colours are measured at rest, not mid-fade. */
+export async function settleForAxe(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * axe-core on what is on screen now, or only inside `scope` (an open modal: the page behind
+ * it is inert). Any serious or critical violation fails, listing each with its elements.
+ */
+export async function expectNoSeriousViolations(page: Page, label: string, scope?: string): Promise<void> {
+  await settleForAxe(page);
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const results = await (scope ? builder.include(scope) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
+        v.nodes
+          .map((n) => {
+            const why = (n.failureSummary ?? "").split("\n").slice(1).join(" ").trim();
+            return `    target: ${n.target.join(" ")}\n    html:   ${n.html.slice(0, 160)}\n    why:    ${why}`;
+          })
+          .join("\n"),
+    )
+    .join("\n");
+  expect(serious.length, `axe found serious or critical violations on ${label}:\n${report}\n`).toBe(0);
+}
