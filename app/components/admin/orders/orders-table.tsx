@@ -1,5 +1,6 @@
 import { Eye, PackageOpen } from "lucide-react";
 import { Link } from "react-router";
+import { adminTableHeader, TableEmptyState, type TableEmpty } from "~/components/admin/table-empty-state";
 import { formatAdminDate, formatAdminTime, moneyWithCode } from "~/components/admin/admin-format";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -7,7 +8,7 @@ import type { AdminOrderRow } from "~/modules/admin-orders/admin-orders.types";
 import { InlineStatusSelect } from "./inline-status-select";
 import { OrdersListMobile } from "./orders-list-mobile";
 
-const th = "px-4 py-3 text-left text-xs font-semibold tracking-[0.12em] text-stone uppercase whitespace-nowrap";
+const th = adminTableHeader;
 const td = "px-4 py-3 align-middle";
 
 /**
@@ -25,24 +26,10 @@ export function OrdersTable({
   timeZone: string;
   detailsHref: (orderId: string) => string;
   /** What to say when there is no row. */
-  empty: { title: string; body: string; action?: { label: string; href: string } };
+  empty: TableEmpty;
 }) {
-  if (orders.length === 0) {
-    return (
-      <div className="flex flex-col items-center px-6 py-16 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-sand text-forest">
-          <PackageOpen className="size-5" aria-hidden />
-        </span>
-        <h2 className="mt-4 font-display text-2xl font-semibold">{empty.title}</h2>
-        <p className="mt-1 max-w-md text-sm text-stone">{empty.body}</p>
-        {empty.action && (
-          <Link to={empty.action.href} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-5")}>
-            {empty.action.label}
-          </Link>
-        )}
-      </div>
-    );
-  }
+  if (orders.length === 0) return <TableEmptyState icon={PackageOpen} empty={empty} />;
+
   return (
     <>
       <OrdersListMobile orders={orders} timeZone={timeZone} detailsHref={detailsHref} />
