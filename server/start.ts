@@ -3,10 +3,34 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** `npm start`: build once if there is no build yet, then run the production server. */
+/**
+ * `npm start`: build when there is no build yet or the sources changed since the last one
+ * (after a `git pull`, say), then run the production server.
+ */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.log("No build found: building the shop first (this happens once)...");
+const builtEntry = path.join(root, "build/server/index.js");
+const sources = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+/** The newest modification time of a file or of any file below a folder. */
+function newestChange(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const builtAt = fs.existsSync(builtEntry) ? fs.statSync(builtEntry).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+if (builtAt < changedAt) {
+  console.log(
+    builtAt
+      ? "The sources changed since the last build: building again..."
+      : "No build found: building the shop first (this happens once)...",
+  );
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

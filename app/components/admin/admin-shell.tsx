@@ -87,7 +87,7 @@ export function AdminShell({
           </p>
           <Link
             to="/"
-            className="ml-auto inline-flex items-center gap-1.5 text-sm font-semibold text-forest underline-offset-4 hover:underline"
+            className="ml-auto inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold whitespace-nowrap text-forest underline-offset-4 hover:underline"
           >
             View store <ExternalLink className="size-3.5" aria-hidden />
           </Link>
