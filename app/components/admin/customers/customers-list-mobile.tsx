@@ -1,7 +1,5 @@
-import { Eye } from "lucide-react";
-import { Link } from "react-router";
+import { DetailsLink } from "~/components/admin/details-link";
 import { formatAdminDateTime, money } from "~/components/admin/admin-format";
-import { buttonVariants } from "~/components/ui/button";
 import { addressPreview } from "~/modules/admin-customers/customers.schema";
 import type { CustomerRow } from "~/modules/admin-customers/customers-query.server";
 
@@ -49,16 +47,7 @@ export function CustomersListMobile({
           </dl>
           <div className="flex items-center justify-between gap-3">
             <span className="text-xs text-stone tabular-nums">Last order {formatAdminDateTime(c.lastOrderAt, timeZone)}</span>
-            <Link
-              to={detailsHref(c.key)}
-              state={{ openedFromList: true }}
-              preventScrollReset
-              aria-label={`Details of ${c.name}`}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              <Eye aria-hidden />
-              Details
-            </Link>
+            <DetailsLink to={detailsHref(c.key)} of={c.name} />
           </div>
         </li>
       ))}

@@ -1,8 +1,7 @@
-import { Eye, UsersRound } from "lucide-react";
-import { Link } from "react-router";
+import { UsersRound } from "lucide-react";
+import { DetailsLink } from "~/components/admin/details-link";
 import { adminTableHeader, TableEmptyState, type TableEmpty } from "~/components/admin/table-empty-state";
 import { formatAdminDate, formatAdminTime, money } from "~/components/admin/admin-format";
-import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { addressPreview } from "~/modules/admin-customers/customers.schema";
 import type { CustomerRow } from "~/modules/admin-customers/customers-query.server";
@@ -79,16 +78,7 @@ export function CustomersTable({
                   <div className="text-xs text-stone">{formatAdminTime(c.lastOrderAt, timeZone)}</div>
                 </td>
                 <td className={cn(td, "text-right")}>
-                  <Link
-                    to={detailsHref(c.key)}
-                    state={{ openedFromList: true }}
-                    preventScrollReset
-                    aria-label={`Details of ${c.name}`}
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                  >
-                    <Eye aria-hidden />
-                    Details
-                  </Link>
+                  <DetailsLink to={detailsHref(c.key)} of={c.name} />
                 </td>
               </tr>
             ))}

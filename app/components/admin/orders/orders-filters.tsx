@@ -1,11 +1,8 @@
-import { Search } from "lucide-react";
 import { Form } from "react-router";
-import { FilterSelect } from "~/components/admin/filter-select";
-import { useFilterSubmit } from "~/components/admin/use-filter-submit";
 import { statusLabel } from "~/components/admin/admin-status-badge";
+import { FilterSearchField, FilterSelectField } from "~/components/admin/filter-fields";
+import { useFilterSubmit } from "~/components/admin/use-filter-submit";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { MIN_ORDER_SEARCH_LENGTH } from "~/modules/admin-orders/admin-orders.filters";
 import { orderStatuses, paymentStatuses } from "~/modules/orders/orders.constants";
 
@@ -37,59 +34,29 @@ export function OrdersFilters({
       aria-label="Orders"
       className="grid gap-3 p-4 md:grid-cols-[minmax(0,1fr)_11rem_11rem_auto] md:items-end"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="orders-search">Search</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden />
-          <Input
-            // A new key when the URL changes (back button) shows the URL's search again.
-            key={search}
-            id="orders-search"
-            name="q"
-            type="search"
-            defaultValue={search}
-            placeholder="Order number, name, email or phone"
-            aria-describedby="orders-search-hint"
-            aria-invalid={searchTooShort || undefined}
-            className="pl-9"
-            maxLength={100}
-          />
-        </div>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="orders-status">Order status</Label>
-        <FilterSelect
-          key={status}
-          id="orders-status"
-          name="status"
-          defaultValue={status}
-          onChange={(e) => submitForm(e.currentTarget.form)}
-        >
-          <option value="">All statuses</option>
-          {orderStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </FilterSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="orders-payment">Payment status</Label>
-        <FilterSelect
-          key={payment}
-          id="orders-payment"
-          name="payment"
-          defaultValue={payment}
-          onChange={(e) => submitForm(e.currentTarget.form)}
-        >
-          <option value="">All payments</option>
-          {paymentStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </FilterSelect>
-      </div>
+      <FilterSearchField
+        id="orders-search"
+        value={search}
+        placeholder="Order number, name, email or phone"
+        aria-describedby="orders-search-hint"
+        aria-invalid={searchTooShort || undefined}
+      />
+      <FilterSelectField id="orders-status" label="Order status" name="status" value={status} onApply={submitForm}>
+        <option value="">All statuses</option>
+        {orderStatuses.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </FilterSelectField>
+      <FilterSelectField id="orders-payment" label="Payment status" name="payment" value={payment} onApply={submitForm}>
+        <option value="">All payments</option>
+        {paymentStatuses.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </FilterSelectField>
       <Button type="submit">Search</Button>
       <p
         id="orders-search-hint"

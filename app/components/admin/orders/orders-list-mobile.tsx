@@ -1,7 +1,5 @@
-import { Eye } from "lucide-react";
-import { Link } from "react-router";
+import { DetailsLink } from "~/components/admin/details-link";
 import { formatAdminDateTime, moneyWithCode } from "~/components/admin/admin-format";
-import { buttonVariants } from "~/components/ui/button";
 import type { AdminOrderRow } from "~/modules/admin-orders/admin-orders.types";
 import { InlineStatusSelect } from "./inline-status-select";
 
@@ -31,16 +29,7 @@ export function OrdersListMobile({
           <div className="flex flex-wrap items-center gap-2">
             <InlineStatusSelect kind="order" orderId={order.id} orderNumber={order.orderNumber} value={order.orderStatus} />
             <InlineStatusSelect kind="payment" orderId={order.id} orderNumber={order.orderNumber} value={order.paymentStatus} />
-            <Link
-              to={detailsHref(order.id)}
-              state={{ openedFromList: true }}
-              preventScrollReset
-              aria-label={`Details of ${order.orderNumber}`}
-              className={buttonVariants({ variant: "outline", size: "sm", className: "ml-auto" })}
-            >
-              <Eye aria-hidden />
-              Details
-            </Link>
+            <DetailsLink to={detailsHref(order.id)} of={order.orderNumber} className="ml-auto" />
           </div>
         </li>
       ))}

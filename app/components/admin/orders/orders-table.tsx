@@ -1,8 +1,7 @@
-import { Eye, PackageOpen } from "lucide-react";
-import { Link } from "react-router";
+import { PackageOpen } from "lucide-react";
+import { DetailsLink } from "~/components/admin/details-link";
 import { adminTableHeader, TableEmptyState, type TableEmpty } from "~/components/admin/table-empty-state";
 import { formatAdminDate, formatAdminTime, moneyWithCode } from "~/components/admin/admin-format";
-import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { AdminOrderRow } from "~/modules/admin-orders/admin-orders.types";
 import { InlineStatusSelect } from "./inline-status-select";
@@ -87,16 +86,7 @@ export function OrdersTable({
                   <div className="text-xs text-stone">{formatAdminTime(order.createdAt, timeZone)}</div>
                 </td>
                 <td className={cn(td, "text-right")}>
-                  <Link
-                    to={detailsHref(order.id)}
-                    state={{ openedFromList: true }}
-                    preventScrollReset
-                    aria-label={`Details of ${order.orderNumber}`}
-                    className={buttonVariants({ variant: "outline", size: "sm" })}
-                  >
-                    <Eye aria-hidden />
-                    Details
-                  </Link>
+                  <DetailsLink to={detailsHref(order.id)} of={order.orderNumber} />
                 </td>
               </tr>
             ))}
