@@ -344,8 +344,9 @@ test.describe("accounts with real email", () => {
     const raw = await emailTo(email, `Your Ahenfie order ${orderNumber}`);
     const text = emailText(raw);
     // Product 4 is ₵449.99: below ₵500, so the ₵50 shipping fee applies.
-    expect(text).toContain("1 × ");
-    expect(text).toContain("Total GHS 499.99");
+    expect(text).toContain("Kente Lapel Tuxedo (Black · Size M · 1 × ₵449.99): ₵449.99");
+    expect(text).toContain("Shipping: ₵50.00");
+    expect(text).toContain("Total: GHS 499.99");
     expect(text).toContain("Payment method: Pay on Delivery.");
     const link = linkInEmail(raw, "/order-confirmation/");
     await gotoHydrated(page, link);

@@ -177,8 +177,12 @@ describe.each(testDrivers())("placing orders on %s", (driver) => {
     const [mail] = await database.db.select().from(emailOutbox);
     expect(mail!.toAddress).toBe("ama@example.com");
     expect(mail!.subject).toBe(`Your Ahenfie order ${placed.orderNumber}`);
-    expect(mail!.text).toContain("1 × Osu Linen Kaftan (Sand, size L) — ₵349.99");
-    expect(mail!.text).toContain("Total GHS 399.99");
+    expect(mail!.text).toContain("Osu Linen Kaftan (Sand · Size L · 1 × ₵349.99): ₵349.99");
+    expect(mail!.text).toContain("Shipping: ₵50.00");
+    expect(mail!.text).toContain("Total: GHS 399.99");
+    // The HTML lists the same line in its items table, with the total in bold.
+    expect(mail!.html).toContain("<strong style=\"color:#1e1b18\">Osu Linen Kaftan</strong>");
+    expect(mail!.html).toMatch(/font-weight:bold[^>]*>Total<\/td><td[^>]*>GHS 399\.99</);
     expect(mail!.text).toContain("Payment method: Mobile Money.");
     expect(mail!.text).toContain(`https://shop.example/order-confirmation/${placed.id}`);
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));

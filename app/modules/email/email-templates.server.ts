@@ -9,15 +9,57 @@ export interface EmailContent {
   preheader: string;
   heading: string;
   paragraphs: string[];
+  /** An itemised table after the paragraphs (an order's lines and totals). */
+  summary?: EmailSummary;
+  /** Paragraphs after the summary. */
+  closing?: string[];
   button?: { label: string; url: string };
   /** Small print under the body (why they got it, contact details). */
   footer?: string;
 }
 
+export interface EmailSummary {
+  lines: { name: string; detail?: string; amount: string }[];
+  /** Subtotal, shipping, total…; the last one is shown in bold. */
+  totals: { label: string; amount: string }[];
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const paragraphHtml = (p: string) =>
+  `<tr><td style="padding:14px 32px 0;font-size:15px;line-height:1.6;color:#3b362f">${escapeHtml(p)}</td></tr>`;
+
+function summaryHtml({ lines, totals }: EmailSummary): string {
+  const cell = "padding:10px 0;border-bottom:1px solid #e6dccb;font-size:14px;line-height:1.4;vertical-align:top";
+  const items = lines
+    .map(
+      (l) =>
+        `<tr><td style="${cell}"><strong style="color:#1e1b18">${escapeHtml(l.name)}</strong>${
+          l.detail ? `<br><span style="font-size:12px;color:#5f574d">${escapeHtml(l.detail)}</span>` : ""
+        }</td><td align="right" style="${cell};white-space:nowrap;padding-left:12px">${escapeHtml(l.amount)}</td></tr>`,
+    )
+    .join("");
+  const sums = totals
+    .map((t, i) => {
+      const last = i === totals.length - 1;
+      const style = `padding:${i === 0 ? 12 : 4}px 0 0;font-size:${last ? 16 : 14}px;${last ? "font-weight:bold;color:#1e1b18" : "color:#3b362f"}`;
+      return `<tr><td style="${style}">${escapeHtml(t.label)}</td><td align="right" style="${style};white-space:nowrap">${escapeHtml(t.amount)}</td></tr>`;
+    })
+    .join("");
+  return `<tr><td style="padding:18px 32px 0"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}${sums}</table></td></tr>`;
+}
+
+function summaryText({ lines, totals }: EmailSummary): string[] {
+  return [
+    ...lines.map((l) => `${l.name}${l.detail ? ` (${l.detail})` : ""}: ${l.amount}`),
+    "",
+    ...totals.map((t) => `${t.label}: ${t.amount}`),
+    "",
+  ];
+}
+
 export function renderEmail(content: EmailContent): { html: string; text: string } {
-  const { storeName, preheader, heading, paragraphs, button, footer } = content;
+  const { storeName, preheader, heading, paragraphs, summary, closing = [], button, footer } = content;
   const kente =
     "background:repeating-linear-gradient(90deg,#c9a227 0 18px,#0f3d2e 18px 24px,#c9a227 24px 30px,#8c2a1c 30px 36px,#1e1b18 36px 40px,#e0b84b 40px 52px,#0f3d2e 52px 58px);background-color:#c9a227";
   const html = `<!doctype html>
@@ -29,7 +71,9 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <tr><td style="height:6px;${kente}"></td></tr>
 <tr><td style="padding:28px 32px 8px;font-family:Georgia,serif;font-size:22px;letter-spacing:4px;text-transform:uppercase;color:#0f3d2e">${escapeHtml(storeName)}</td></tr>
 <tr><td style="padding:8px 32px 0;font-family:Georgia,serif;font-size:28px;line-height:1.2;color:#1e1b18">${escapeHtml(heading)}</td></tr>
-${paragraphs.map((p) => `<tr><td style="padding:14px 32px 0;font-size:15px;line-height:1.6;color:#3b362f">${escapeHtml(p)}</td></tr>`).join("\n")}
+${paragraphs.map(paragraphHtml).join("\n")}
+${summary ? summaryHtml(summary) : ""}
+${closing.map(paragraphHtml).join("\n")}
 ${
   button
     ? `<tr><td style="padding:26px 32px 4px"><a href="${escapeHtml(button.url)}" style="display:inline-block;background:#0f3d2e;color:#fbf8f1;text-decoration:none;font-weight:bold;font-size:14px;letter-spacing:1px;padding:14px 26px;border-radius:3px">${escapeHtml(button.label)}</a></td></tr>
@@ -45,6 +89,8 @@ ${
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
+    ...(summary ? summaryText(summary) : []),
+    ...closing.flatMap((p) => [p, ""]),
     ...(button ? [`${button.label}: ${button.url}`, ""] : []),
     "--",
     footer ?? `${storeName}, Accra, Ghana`,

@@ -27,15 +27,20 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
     storeName: order.storeName,
     preheader: `Order ${order.orderNumber} is confirmed: ${formatMoneyWithCode(order.total, order.currency)}`,
     heading: `Thank you, ${order.customerName.split(" ")[0]}`,
-    paragraphs: [
-      `We have received your order ${order.orderNumber} and our tailors are preparing it.`,
-      ...order.lines.map(
-        (l) =>
-          `${l.quantity} × ${l.name}${[l.color, l.size && `size ${l.size}`].filter(Boolean).length ? ` (${[l.color, l.size && `size ${l.size}`].filter(Boolean).join(", ")})` : ""} — ${money(multiplyMoney(l.unitPrice, l.quantity))}`,
-      ),
-      `Subtotal ${money(order.subtotal)} · Shipping ${order.shipping === 0 ? "free" : money(order.shipping)} · Total ${formatMoneyWithCode(order.total, order.currency)}`,
-      `Payment method: ${payment}.`,
-    ],
+    paragraphs: [`We have received your order ${order.orderNumber} and our tailors are preparing it.`],
+    summary: {
+      lines: order.lines.map((l) => ({
+        name: l.name,
+        detail: [l.color, l.size && `Size ${l.size}`, `${l.quantity} × ${money(l.unitPrice)}`].filter(Boolean).join(" · "),
+        amount: money(multiplyMoney(l.unitPrice, l.quantity)),
+      })),
+      totals: [
+        { label: "Subtotal", amount: money(order.subtotal) },
+        { label: "Shipping", amount: order.shipping === 0 ? "Free" : money(order.shipping) },
+        { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
+      ],
+    },
+    closing: [`Payment method: ${payment}.`],
     button: { label: "View your order", url: `${order.origin}/order-confirmation/${order.orderId}` },
     footer: `You are receiving this email because you placed an order with ${order.storeName}. Track it any time with your order number and email.`,
   });
