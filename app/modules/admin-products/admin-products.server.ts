@@ -37,18 +37,8 @@ const rowColumns = {
     where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
 };
 
-interface Row {
-  id: number;
-  slug: string;
-  name: string;
-  sku: string | null;
-  price: number;
-  originalPrice: number | null;
-  stockQuantity: number;
-  isActive: boolean;
-  isFeatured: boolean;
-  isNew: boolean;
-  isBestseller: boolean;
+/** A row as the selection above reads it: the table row's fields before shaping. */
+type Row = Omit<AdminProductRow, "category" | "image" | "createdAt" | "updatedAt"> & {
   imageUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -56,7 +46,7 @@ interface Row {
   categorySlug: string | null;
   categoryName: string | null;
   colorImage: string | null;
-}
+};
 
 function toRow(row: Row): AdminProductRow {
   return {
