@@ -68,5 +68,12 @@ console.log(`orders: ${latencies.length}, failures: ${failures}, orders/s: ${(la
 console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${latencies.at(-1)!.toFixed(1)}`);
 
 await database.close();
+// pg's pool.end() resolves before the sockets have closed: wait for the server to see them
+// go, so the drop does not have to terminate (and log) live connections.
+for (let i = 0; i < 40; i++) {
+  const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+  if (rows[0].n === 0) break;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 await admin.query(`drop database if exists "${name}" with (force)`);
 await admin.end();
