@@ -81,4 +81,5 @@ if (!process.env.BENCH_KEEP) await dropDatabase("bench_catalog_large");
 
 console.log(`Collection queries on PostgreSQL, median of 15, uncached (ms): 35 products vs ${EXTRA_PRODUCTS + 35}`);
 console.log("query".padEnd(34), "small".padStart(8), "large".padStart(8));
-for (const [label] of queries) console.log(label.padEnd(34), smallTimes[label]!.toFixed(1).padStart(8), largeTimes[label]!.toFixed(1).padStart(8));
+for (const [label] of queries)
+  console.log(label.padEnd(34), smallTimes[label]!.toFixed(1).padStart(8), largeTimes[label]!.toFixed(1).padStart(8));

@@ -181,7 +181,7 @@ describe.each(testDrivers())("placing orders on %s", (driver) => {
     expect(mail!.text).toContain("Shipping: ₵50.00");
     expect(mail!.text).toContain("Total: GHS 399.99");
     // The HTML lists the same line in its items table, with the total in bold.
-    expect(mail!.html).toContain("<strong style=\"color:#1e1b18\">Osu Linen Kaftan</strong>");
+    expect(mail!.html).toContain('<strong style="color:#1e1b18">Osu Linen Kaftan</strong>');
     expect(mail!.html).toMatch(/font-weight:bold[^>]*>Total<\/td><td[^>]*>GHS 399\.99</);
     expect(mail!.text).toContain("Payment method: Mobile Money.");
     expect(mail!.text).toContain(`https://shop.example/order-confirmation/${placed.id}`);
