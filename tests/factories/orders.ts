@@ -74,6 +74,7 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}) {
     paymentStatus: order!.paymentStatus,
     notes: "Order placed",
     changedBy: "guest",
+    isInitial: true,
     createdAt: order!.createdAt,
   });
   return order!;

@@ -47,6 +47,7 @@ async function insertOrder(db: Db, o: OrderFixture) {
       status: "processing",
       paymentStatus: "pending",
       changedBy: o.userId ? "customer" : "guest",
+      isInitial: true,
       createdAt: new Date(o.at),
     },
     ...(o.changes ?? []).map(([status, paymentStatus, changedBy, at]) => ({

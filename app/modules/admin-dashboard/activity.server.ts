@@ -43,7 +43,8 @@ interface ActivitySqlRow {
 
 /**
  * The newest orders and status changes, merged newest first. Each side takes only its newest
- * `limit` rows (index order), so the cost does not grow with the size of the shop.
+ * `limit` rows in index order (placements are left out of the changes' partial index), so the
+ * cost does not grow with the size of the shop.
  */
 export async function recentActivity(db: Db, limit = 10): Promise<ActivityItem[]> {
   const n = Math.min(Math.max(Math.trunc(limit), 1), 100);
@@ -65,13 +66,15 @@ export async function recentActivity(db: Db, limit = 10): Promise<ActivityItem[]
                 h.status, prev.status, h.payment_status, prev.payment_status, h.changed_by, h.notes, h.created_at, h.id
          from order_status_history h
          join orders o on o.id = h.order_id
-         join lateral (
+         -- A placement is shown as order-placed above; every other entry has one before it.
+         left join lateral (
            select p.status, p.payment_status
            from order_status_history p
            where p.order_id = h.order_id and (p.created_at, p.id) < (h.created_at, h.id)
            order by p.created_at desc nulls last, p.id desc
            limit 1
          ) prev on true
+         where not h.is_initial
          order by h.created_at desc nulls last, h.id desc nulls last
          limit ${n})
       ) activity

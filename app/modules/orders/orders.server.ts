@@ -148,6 +148,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         paymentStatus: "pending",
         notes: "Order placed",
         changedBy: context.userId ? "customer" : "guest",
+        isInitial: true,
       });
       await queueEmail(
         tx,
