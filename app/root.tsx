@@ -7,7 +7,7 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
 import { lookupViewer } from "~/modules/auth/session.server";
-import { isClosedForMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
+import { isClosedForMaintenance } from "~/modules/settings/maintenance.server";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (isClosedForMaintenance(new URL(request.url).pathname, settings, viewer))
     throw data(
       { maintenance: true, storeName: settings.storeName },
-      { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+      // server/http.ts adds Retry-After and Cache-Control: no-store to every 503.
+      { status: 503 },
     );
   return data(
     {

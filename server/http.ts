@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
 import type { PageCache } from "./page-cache";
 
 export interface HttpAppOptions {
@@ -108,6 +109,13 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     let response = await handleRequest(c.req.raw, { ...services, requestId, clientIp, cspNonce: nonce, renderComplete: cacheKey !== null });
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
+    }
+    if (response.status === 503) {
+      // Maintenance mode (the root loader): crawlers are told when to come back, and no
+      // browser or proxy keeps the closed page. (Headers of a thrown loader response do not
+      // reach the document on their own.)
+      response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
+      response.headers.set("Cache-Control", "no-store");
     }
     if (cacheKey) response = await pageCache.store(cacheKey, response);
     return response;

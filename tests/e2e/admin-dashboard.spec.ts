@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN_STATE, gotoAdmin } from "./admin-support";
+import { ADMIN_STATE, gotoAdmin, guestContext } from "./admin-support";
 import { expectNoSeriousViolations } from "./axe";
 import { E2E_ADMIN } from "./e2e-accounts";
 import { activeProducts, addFromProductPage, gotoHydrated, parseCedis, toast } from "./support";
@@ -19,7 +19,7 @@ async function cardFigure(page: Page, label: string): Promise<number> {
 
 /** A guest places a small pay-on-delivery order on the storefront; returns its number and total. */
 async function placeGuestOrder(browser: Browser): Promise<{ orderNumber: string; total: number }> {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const context = await guestContext(browser);
   const shopper = await context.newPage();
   try {
     await addFromProductPage(shopper, 5);

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import fs from "node:fs";
-import { ADMIN_STATE, gotoAdmin, waitForAdminHydration } from "./admin-support";
+import { ADMIN_STATE, gotoAdmin, guestContext, waitForAdminHydration } from "./admin-support";
 import { expectNoSeriousViolations } from "./axe";
 import { E2E_ADMIN } from "./e2e-accounts";
 import { addFromProductPage, createVerifiedCustomer, gotoHydrated, toast } from "./support";
@@ -12,6 +12,8 @@ import { addFromProductPage, createVerifiedCustomer, gotoHydrated, toast } from 
  * other browser test, and each setting changed is put back.
  */
 test.use({ reducedMotion: "reduce", storageState: ADMIN_STATE });
+// One at a time: maintenance mode closes the storefront the shipping-fee test shops on.
+test.describe.configure({ mode: "default" });
 
 const shopVersion = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
 
@@ -49,7 +51,7 @@ test.describe("admin settings", () => {
       await expect(page.getByLabel("Shipping fee", { exact: true })).toHaveValue("75.00");
 
       // A small cart on the storefront now pays ₵75.00 shipping.
-      const context = await browser.newContext({ reducedMotion: "reduce" });
+      const context = await guestContext(browser);
       const shopper = await context.newPage();
       await addFromProductPage(shopper, 5);
       await gotoHydrated(shopper, "/checkout");
@@ -142,5 +144,49 @@ test.describe("admin settings", () => {
     await expect(page.getByText("Production", { exact: true })).toBeVisible();
     await expect(page.getByText(/^PostgreSQL \d+/)).toBeVisible();
     await expectNoSeriousViolations(page, "/admin/settings?tab=system");
+  });
+
+  test("Maintenance mode: shoppers get the 503 maintenance page; sign-in and admins keep working", async ({ page, browser }) => {
+    const maintenanceSwitch = () => page.getByRole("switch", { name: /^Maintenance mode/ });
+    await gotoAdmin(page, "/admin/settings");
+    try {
+      await maintenanceSwitch().click();
+      await expect(page.getByText("Maintenance mode on")).toBeVisible();
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(toast(page, "Settings saved")).toBeVisible();
+
+      const guest = await guestContext(browser);
+      try {
+        for (const path of ["/", "/collections/kaftans", "/product/1"]) {
+          const response = await guest.request.get(path);
+          expect(response.status(), path).toBe(503);
+          expect(response.headers()["retry-after"]).toMatch(/^\d+$/);
+          expect(response.headers()["cache-control"]).toContain("no-store");
+          expect(await response.text()).toContain("We are refitting the shop");
+        }
+        expect((await guest.request.get("/auth")).status()).toBe(200);
+        const shopper = await guest.newPage();
+        await shopper.goto("/");
+        await expect(shopper.getByRole("heading", { name: "We are refitting the shop" })).toBeVisible();
+        await expectNoSeriousViolations(shopper, "the maintenance page");
+      } finally {
+        await guest.close();
+      }
+
+      // The admin still sees the shop, with a reminder that it is closed.
+      await gotoHydrated(page, "/product/1");
+      await expect(page.getByRole("status").filter({ hasText: "Maintenance mode is on" })).toBeVisible();
+    } finally {
+      await gotoAdmin(page, "/admin/settings");
+      if ((await maintenanceSwitch().getAttribute("aria-checked")) === "true") {
+        await maintenanceSwitch().click();
+        await page.getByRole("button", { name: "Save settings" }).click();
+        await expect(toast(page, "Settings saved").last()).toBeVisible();
+      }
+    }
+    // Open again for everyone at once (saving settings clears the page cache).
+    const later = await guestContext(browser);
+    expect((await later.request.get("/")).status()).toBe(200);
+    await later.close();
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { addFromProductPage, gotoHydrated } from "./support";
 
 /** Helpers of the admin browser tests (not a spec file). */
@@ -36,6 +36,15 @@ export async function placeGuestOrder(page: Page, customer: GuestCustomer, produ
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   return (await page.getByText(/^ORD-\d{6}$/).textContent())!;
+}
+
+/**
+ * A shopper's browser context with no session. In a spec that uses ADMIN_STATE,
+ * browser.newContext() would start from the admin's cookies too (Playwright applies the
+ * spec's `use` options to it), so guests must ask for an empty state.
+ */
+export function guestContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: "reduce", storageState: { cookies: [], origins: [] } });
 }
 
 /** A signed-in admin in a browser context of its own (the shopper's cart and session stay apart). */
