@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { customerSummary, listCustomers } from "~/modules/admin-customers/customers.server";
 import { recentActivity } from "~/modules/admin-dashboard/activity.server";
 import { dashboardStats } from "~/modules/admin-dashboard/dashboard.server";
@@ -9,8 +8,8 @@ import { parseAdminOrderFilters } from "~/modules/admin-orders/admin-orders.filt
 import { listAdminOrders } from "~/modules/admin-orders/admin-orders.server";
 import { orderSummary } from "~/modules/admin-orders/order-summary.server";
 import { invalidateStoreSettingsCache } from "~/modules/settings/settings.server";
-import { openDatabase, type Database, type Db } from "~db/client";
-import { seedCatalog } from "~db/seed/seed";
+import type { Database, Db } from "~db/client";
+import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 
 /**
  * The admin pages' queries over a handful of orders and over 1,000,000 (BENCH_ORDERS), on
@@ -20,30 +19,8 @@ import { seedCatalog } from "~db/seed/seed";
  * show what that costs.
  * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/admin-scale.ts
  */
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SMALL_ORDERS = 30;
-
-async function freshDatabase(name: string): Promise<Database> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
-  await database.migrate();
-  await seedCatalog(database.db);
-  return database;
-}
-
-async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
 
 /**
  * `count` orders from about count/5 customers (every tenth with an account), spread over the
@@ -114,20 +91,20 @@ async function measure(database: Database, runs: number) {
   return results;
 }
 
-const small = await freshDatabase("bench_admin_small");
+const small = await freshBenchDatabase("bench_admin_small");
 await addOrders(small.db, SMALL_ORDERS);
 const smallTimes = await measure(small, 15);
 await small.close();
 
 console.log(`Adding ${ORDERS.toLocaleString("en")} orders (with items and history)...`);
-const large = await freshDatabase("bench_admin_large");
+const large = await freshBenchDatabase("bench_admin_large");
 const loadStarted = performance.now();
 await addOrders(large.db, ORDERS);
 console.log(`loaded in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
 const largeTimes = await measure(large, 5);
 await large.close();
-await dropDatabase("bench_admin_small");
-if (!process.env.BENCH_KEEP) await dropDatabase("bench_admin_large");
+await dropBenchDatabase("bench_admin_small");
+if (!process.env.BENCH_KEEP) await dropBenchDatabase("bench_admin_large");
 
 console.log(`Admin queries on PostgreSQL, median, uncached (ms): ${SMALL_ORDERS} orders vs ${ORDERS.toLocaleString("en")}`);
 console.log("query".padEnd(30), "small".padStart(8), "large".padStart(9));

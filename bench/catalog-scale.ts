@@ -1,40 +1,17 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
 import { listCollection } from "~/modules/catalog/catalog.server";
 import { COLLECTION_PAGE_SIZE } from "~/modules/catalog/catalog.constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
-import { openDatabase, type Database } from "~db/client";
-import { seedCatalog } from "~db/seed/seed";
+import type { Database } from "~db/client";
+import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 
 /**
  * Collection queries over the 35-product sample catalog and over 100,000 products, on
  * PostgreSQL, uncached: DESIGN.md asks that a large catalog pages as fast as a small one.
  * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/catalog-scale.ts
  */
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-
-async function freshDatabase(name: string): Promise<Database> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
-  await database.migrate();
-  await seedCatalog(database.db);
-  return database;
-}
-
-async function dropDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
 
 const queries = [
   ["kaftans, featured, page 1", "kaftans", ""],
@@ -61,11 +38,11 @@ async function measure(database: Database) {
   return results;
 }
 
-const small = await freshDatabase("bench_catalog_small");
+const small = await freshBenchDatabase("bench_catalog_small");
 const smallTimes = await measure(small);
 await small.close();
 
-const large = await freshDatabase("bench_catalog_large");
+const large = await freshBenchDatabase("bench_catalog_large");
 // Copies of the sample products with varied prices, dates, stock and flags.
 await large.db.execute(sql`
   insert into products (slug, name, description, price, category_id, stock_quantity, sku, is_featured, is_active, created_at)
@@ -76,8 +53,8 @@ await large.db.execute(sql`
 await large.db.execute(sql`analyze`);
 const largeTimes = await measure(large);
 await large.close();
-await dropDatabase("bench_catalog_small");
-if (!process.env.BENCH_KEEP) await dropDatabase("bench_catalog_large");
+await dropBenchDatabase("bench_catalog_small");
+if (!process.env.BENCH_KEEP) await dropBenchDatabase("bench_catalog_large");
 
 console.log(`Collection queries on PostgreSQL, median of 15, uncached (ms): 35 products vs ${EXTRA_PRODUCTS + 35}`);
 console.log("query".padEnd(34), "small".padStart(8), "large".padStart(8));

@@ -1,0 +1,37 @@
+import pg from "pg";
+import { openDatabase, type Database } from "~db/client";
+import { seedCatalog } from "~db/seed/seed";
+
+/** The PostgreSQL server the benchmarks make their scratch databases on. */
+export const benchAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** A new, migrated database `name` with the sample catalog (an old one of that name is dropped). */
+export async function freshBenchDatabase(name: string, options: { poolSize?: number } = {}): Promise<Database> {
+  await dropBenchDatabase(name);
+  const admin = new pg.Client({ connectionString: benchAdminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(benchAdminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href, ...options });
+  await database.migrate();
+  await seedCatalog(database.db);
+  return database;
+}
+
+/**
+ * Drops database `name`. pg's pool.end() resolves before its sockets have closed, so this
+ * waits for the server to see them go rather than terminate (and log) live connections.
+ */
+export async function dropBenchDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: benchAdminUrl });
+  await admin.connect();
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
