@@ -13,16 +13,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Production entry: the built app on one port, on the configured database. */
 async function main() {
   const { config, logger, services, shutdown } = await boot();
-  // The same BUILD_DIR as react-router.config.ts (default build/).
-  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-  const buildPath = path.join(buildDir, "server/index.js");
+  const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createHttpApp({
     services,
     logger,
     build,
     mode: "production",
-    clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) || ".",
+    clientDir: path.relative(process.cwd(), path.join(root, "build/client")) || ".",
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;

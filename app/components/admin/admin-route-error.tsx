@@ -33,3 +33,10 @@ export function AdminRouteError({
     </div>
   );
 }
+
+/** SPEC.md's Access Denied screen for a 401/403 from requireAdmin (it carries email and role), else null. */
+export function accessDeniedFor(error: unknown) {
+  if (!isRouteErrorResponse(error) || (error.status !== 401 && error.status !== 403)) return null;
+  const denied = (typeof error.data === "object" && error.data ? error.data : {}) as { email?: string; role?: string };
+  return <AccessDenied email={denied.email ?? null} role={denied.role ?? null} isAdmin={false} />;
+}

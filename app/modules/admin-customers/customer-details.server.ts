@@ -2,21 +2,14 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { epochMs, ordersOfCustomer, parseCustomerKey } from "./customer-key.server";
+import type { RecentOrder } from "~/modules/orders/customer-orders.server";
 import type { CustomerRow } from "./customers-query.server";
 
 /** The newest orders shown in the details dialog; statistics always cover every order. */
 export const CUSTOMER_HISTORY_LIMIT = 50;
 
-export interface CustomerOrder {
-  id: string;
-  orderNumber: string;
-  /** pesewas, in the order's own currency */
-  totalAmount: number;
-  currency: string;
-  orderStatus: string;
-  paymentStatus: string;
-  createdAt: string;
-}
+/** One order in the dialog's history: the same shape as a customer's own Recent Orders. */
+export type CustomerOrder = RecentOrder;
 
 export interface CustomerDetails extends CustomerRow {
   /** The shop account behind a user key, when it still exists. */

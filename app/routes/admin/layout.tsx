@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { AccessDenied } from "~/components/admin/access-denied";
+import { Outlet, useRouteError } from "react-router";
+import { accessDeniedFor } from "~/components/admin/admin-route-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/sidebar-state";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -29,17 +29,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** 403 from an admin action (a customer posting to it) shows SPEC.md's Access Denied screen. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 401)) {
-    const denied = (typeof error.data === "object" && error.data) || {};
-    return (
-      <AccessDenied
-        email={(denied as { email?: string }).email ?? null}
-        role={(denied as { role?: string }).role ?? null}
-        isAdmin={false}
-      />
-    );
-  }
+  const denied = accessDeniedFor(useRouteError());
+  if (denied) return denied;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-ivory p-8 text-center">
       <div>
