@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
-      store: { name: settings.storeName, tagline: brand.tagline, description: brand.description },
+      store: { name: settings.storeName, tagline: brand.tagline, description: brand.description, timeZone: settings.timezone },
       origin: siteOrigin(request, context),
       year: new Date().getFullYear(),
       /** Only what the header needs; pages that need more ask for it themselves. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
-import { listCollection } from "~/modules/catalog/catalog.server";
-import { COLLECTION_PAGE_SIZE } from "~/modules/catalog/catalog.constants";
+import { listCollection } from "~/modules/catalog/storefront-queries.server";
+import { COLLECTION_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import type { Database } from "~db/client";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { placeOrder } from "~/modules/orders/orders.server";
-import { checkoutSchema } from "~/modules/orders/orders.schema";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 
 /**

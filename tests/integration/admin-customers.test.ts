@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~db/client";
 import { orders } from "~db/schema/orders";
-import { addressPreview } from "~/modules/admin-customers/customers.schema";
-import { customersCsv, customerSummary, getCustomer, listCustomers } from "~/modules/admin-customers/customers.server";
+import { addressPreview } from "~/modules/customers/customers.schema";
+import { customersCsv, customerSummary, getCustomer, listCustomers } from "~/modules/customers/customers.server";
 import { createUser } from "../factories/users";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~db/client";
 import { orders, orderStatusHistory } from "~db/schema/orders";
-import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/admin-dashboard/dashboard.server";
+import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/reports/dashboard-stats.server";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";

@@ -2,18 +2,15 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
-import { ordersCsv, ordersCsvStream } from "~/modules/admin-orders/admin-orders-csv.server";
-import { parseAdminOrderFilters } from "~/modules/admin-orders/admin-orders.filters";
-import {
-  changeOrderStatusAsAdmin,
-  changePaymentStatus,
-  getAdminOrderDetails,
-  listAdminOrders,
-} from "~/modules/admin-orders/admin-orders.server";
-import { orderSummary } from "~/modules/admin-orders/order-summary.server";
-import { OrderNotFoundError } from "~/modules/orders/orders.errors";
-import { checkoutSchema } from "~/modules/orders/orders.schema";
-import { getOrderDetails, placeOrder } from "~/modules/orders/orders.server";
+import { ordersCsv, ordersCsvStream } from "~/modules/orders/orders-csv.server";
+import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
+import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
+import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
+import { orderSummary } from "~/modules/orders/order-summary.server";
+import { OrderNotFoundError } from "~/modules/orders/order-errors";
+import { checkoutSchema } from "~/modules/orders/checkout.schema";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { products } from "~db/schema/catalog";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";

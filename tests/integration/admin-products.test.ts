@@ -15,20 +15,22 @@ import {
   ProductNotFoundError,
   UnknownCategoryError,
   UnsupportedImageTypeError,
-} from "~/modules/admin-products/admin-products.errors";
-import { parseAdminProductFilters } from "~/modules/admin-products/admin-products.filters";
-import { productFormInput, productFormValues } from "~/modules/admin-products/admin-products.form-data";
-import { productFieldErrors, productFormSchema, type ProductFormInput } from "~/modules/admin-products/admin-products.schema";
+} from "~/modules/catalog/product-errors";
+import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
+import { productFormInput, productFormValues } from "~/modules/catalog/product-form-data";
+import { productFieldErrors, productFormSchema, type ProductFormInput } from "~/modules/catalog/product.schema";
 import {
   createProduct,
   deleteProduct,
   getAdminProduct,
   listAdminProducts,
   updateProduct,
-} from "~/modules/admin-products/admin-products.server";
-import { saveProductImage } from "~/modules/admin-products/product-images.server";
-import { changeOrderStatus, getOrderDetails, placeOrder } from "~/modules/orders/orders.server";
-import { checkoutSchema } from "~/modules/orders/orders.schema";
+} from "~/modules/catalog/product-management.server";
+import { saveProductImage } from "~/modules/catalog/product-images.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { changeOrderStatus } from "~/modules/orders/order-status.server";
+import { getOrderDetails } from "~/modules/orders/order-details.server";
+import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { orderItems, orders } from "~db/schema/orders";
 import { createCategory, createProduct as insertProduct } from "../factories/catalog";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings } from "~db/schema/store";
-import { placeOrder } from "~/modules/orders/orders.server";
-import { checkoutSchema } from "~/modules/orders/orders.schema";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import {
   defaultStoreSettings,
   generalSettingsFormValues,

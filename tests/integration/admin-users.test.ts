@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userRoles } from "~db/schema/store";
-import {
-  addAdminByEmail,
-  AdminUserError,
-  claimFirstAdmin,
-  countAdmins,
-  listAdmins,
-  removeAdmin,
-} from "~/modules/admin-users/admin-users.server";
+import { addAdminByEmail, AdminUserError, claimFirstAdmin, countAdmins, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { getUserRole, setUserRole } from "~/modules/auth/roles.server";
 import { createUser } from "../factories/users";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";

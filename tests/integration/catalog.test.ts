@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { categoryCounts, getProduct, getProductCards, LISTING_COUNT_CAP, listCollection } from "~/modules/catalog/catalog.server";
+import {
+  categoryCounts,
+  getProduct,
+  getProductCards,
+  LISTING_COUNT_CAP,
+  listCollection,
+} from "~/modules/catalog/storefront-queries.server";
 import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { categories, productColors, products } from "~db/schema/catalog";

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { changeOrderStatus, findOrderForTracking, placeOrder } from "~/modules/orders/orders.server";
-import { OrderRefusedError } from "~/modules/orders/orders.errors";
-import { checkoutSchema, type CheckoutInput } from "~/modules/orders/orders.schema";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { changeOrderStatus } from "~/modules/orders/order-status.server";
+import { findOrderForTracking } from "~/modules/orders/order-details.server";
+import { OrderRefusedError } from "~/modules/orders/order-errors";
+import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { products } from "~db/schema/catalog";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";

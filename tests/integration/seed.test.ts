@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getProduct, listCollection } from "~/modules/catalog/catalog.server";
+import { getProduct, listCollection } from "~/modules/catalog/storefront-queries.server";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { formatMoney } from "~/lib/money";
 import { seedIfEmpty } from "~db/seed/seed";

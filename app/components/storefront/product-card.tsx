@@ -1,8 +1,8 @@
 import { Eye, ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import type { ProductCardData } from "~/modules/catalog/catalog.types";
-import { DEFAULT_SIZE } from "~/modules/catalog/catalog.constants";
+import type { ProductCardData } from "~/modules/catalog/catalog-types";
+import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
 import { cn } from "~/lib/cn";
 import { useCart } from "./cart/cart-provider";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";

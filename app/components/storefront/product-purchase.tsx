@@ -1,9 +1,11 @@
+import { stockLevel } from "~/modules/catalog/stock-level";
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { ProductDetail } from "~/modules/catalog/catalog.types";
-import { DEFAULT_SIZE } from "~/modules/catalog/catalog.constants";
-import { formatMoney, multiplyMoney } from "~/lib/money";
+import type { ProductDetail } from "~/modules/catalog/catalog-types";
+import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
+import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
 import { useCart } from "./cart/cart-provider";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";
@@ -29,8 +31,9 @@ export function ProductPurchase({
 }) {
   const cart = useCart();
   const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color } = selection;
-  const soldOut = product.stockQuantity <= 0;
-  const lowStock = !soldOut && product.stockQuantity <= 5;
+  const level = stockLevel(product.stockQuantity);
+  const soldOut = level === "sold-out";
+  const lowStock = level === "low";
 
   return (
     <div className={cn("space-y-6", compact && "space-y-5")}>
@@ -140,7 +143,7 @@ export function ProductPurchase({
         }
       >
         <ShoppingBag aria-hidden />
-        {soldOut ? "Sold Out" : `Add to Cart - ${formatMoney(multiplyMoney(product.price, quantity))}`}
+        {soldOut ? "Sold Out" : `Add to Cart - ${formatMoney(lineTotal({ unitPrice: product.price, quantity }))}`}
       </Button>
     </div>
   );

@@ -2,7 +2,7 @@ import { ArrowRight, Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { ProductCardData, ProductDetail } from "~/modules/catalog/catalog.types";
+import type { ProductCardData, ProductDetail } from "~/modules/catalog/catalog-types";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { ProductPurchase, useProductSelection } from "./product-purchase";

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
-import { formatOrderDate } from "~/components/storefront/order-timeline";
+import { OrderDate } from "~/components/storefront/order-timeline";
 import { formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import type { RecentOrder } from "~/modules/orders/customer-orders.server";
 
@@ -24,7 +24,9 @@ export function RecentOrders({ orders, openId, onOpen }: { orders: RecentOrder[]
                 className="flex w-full cursor-pointer flex-wrap items-center gap-x-4 gap-y-2 py-3 text-left transition-colors hover:bg-sand/50 aria-[current]:bg-sand/60 md:px-2"
               >
                 <span className="min-w-32 font-semibold">{order.orderNumber}</span>
-                <span className="text-sm text-stone">{formatOrderDate(order.createdAt)}</span>
+                <span className="text-sm text-stone">
+                  <OrderDate iso={order.createdAt} />
+                </span>
                 <span className="ml-auto flex items-center gap-3">
                   <StatusBadge status={order.orderStatus} />
                   <span className="tabular-nums">{formatMoneyWithCode(order.totalAmount, order.currency as CurrencyCode)}</span>

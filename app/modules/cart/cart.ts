@@ -1,4 +1,4 @@
-import { multiplyMoney } from "~/lib/money";
+import { subtotalOf } from "~/modules/pricing/order-totals";
 
 /**
  * The cart's rules (SPEC.md §4), as pure functions over a list of lines.
@@ -66,7 +66,7 @@ export function cartItemCount(lines: CartLine[]): number {
 
 /** Sum of price × quantity, in pesewas. */
 export function cartTotal(lines: CartLine[]): number {
-  return lines.reduce((sum, l) => sum + multiplyMoney(l.price, l.quantity), 0);
+  return subtotalOf(lines.map((l) => ({ unitPrice: l.price, quantity: l.quantity })));
 }
 
 /** Parses stored JSON defensively: a corrupt or old entry gives an empty cart, never a crash. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectionTitle, filtersToSearchParams } from "./catalog.constants";
+import { collectionTitle, filtersToSearchParams } from "./catalog-constants";
 import { parseCollectionFilters } from "./catalog.schema";
 
 const parse = (query: string) => parseCollectionFilters(new URLSearchParams(query));

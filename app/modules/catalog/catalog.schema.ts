@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sortOptions, type CollectionFilterValues } from "./catalog.constants";
+import { sortOptions, type CollectionFilterValues } from "./catalog-constants";
 
 const flag = z
   .union([z.literal("1"), z.literal("true"), z.literal("on"), z.literal("")])

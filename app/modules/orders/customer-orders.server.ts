@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orders } from "~db/schema/orders";
-import { getOrderDetails, type OrderDetails } from "./orders.server";
+import { getOrderDetails, type OrderDetails } from "~/modules/orders/order-details.server";
 
 /** SPEC.md §9: the "Your Recent Orders" card lists five. */
 export const RECENT_ORDERS_LIMIT = 5;

@@ -1,8 +1,9 @@
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { brand } from "~/lib/brand";
-import { currencySymbols, formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
+import { currencySymbols, formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
-import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./orders.constants";
+import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 
 export interface OrderConfirmationData {
   storeName: string;
@@ -32,7 +33,7 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
       lines: order.lines.map((l) => ({
         name: l.name,
         detail: [l.color, l.size && `Size ${l.size}`, `${l.quantity} × ${money(l.unitPrice)}`].filter(Boolean).join(" · "),
-        amount: money(multiplyMoney(l.unitPrice, l.quantity)),
+        amount: money(lineTotal(l)),
       })),
       totals: [
         { label: "Subtotal", amount: money(order.subtotal) },

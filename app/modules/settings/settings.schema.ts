@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { brand } from "~/lib/brand";
 import { parseMoney, toDecimalString, type CurrencyCode } from "~/lib/money";
-import { defaultShippingRates } from "./shipping";
+import { defaultShippingRates } from "~/modules/pricing/order-totals";
 
 /**
  * Store settings: what they are, their defaults, and the Zod schemas for the admin Settings

@@ -18,7 +18,6 @@ import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type Stor
  */
 export type { StoreSettings } from "./settings.schema";
 export { defaultStoreSettings } from "./settings.schema";
-export { shippingFor } from "./shipping";
 
 export const SETTINGS_CACHE_TTL_MS = 5_000;
 

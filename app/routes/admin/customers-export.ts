@@ -1,6 +1,7 @@
+import { localDay } from "~/lib/dates";
 import { CSV_BOM } from "~/lib/csv";
-import { customersCsv } from "~/modules/admin-customers/customers.server";
-import { customersQueryFromUrl } from "~/modules/admin-customers/customers.schema";
+import { customersCsv } from "~/modules/customers/customers.server";
+import { customersQueryFromUrl } from "~/modules/customers/customers.schema";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/customers-export";
@@ -12,9 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { search, sort } = customersQueryFromUrl(new URL(request.url).searchParams);
   try {
     const [csv, { timezone }] = await Promise.all([customersCsv(db, { search, sort }), getStoreSettings(db)]);
-    const day = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-      new Date(),
-    );
+    const day = localDay(timezone);
     // The byte-order mark lets Excel read UTF-8 (₵, accented names).
     return new Response(CSV_BOM + csv, {
       headers: {

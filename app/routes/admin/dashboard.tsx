@@ -5,7 +5,7 @@ import { QuickActions } from "~/components/admin/dashboard/quick-actions";
 import { RecentActivity } from "~/components/admin/dashboard/recent-activity";
 import { RevenueChart } from "~/components/admin/dashboard/revenue-chart";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/admin-dashboard/dashboard.server";
+import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/reports/dashboard-stats.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";

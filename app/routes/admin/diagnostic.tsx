@@ -1,13 +1,13 @@
 import { Activity, PlayCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { formatAdminDateTime } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
 import { ClaimAdminButton, ClaimAdminHint } from "~/components/admin/diagnostic/claim-admin";
 import type { ClaimAdminResult, DiagnosticReport } from "~/components/admin/diagnostic/diagnostic-types";
 import { DatabaseCard, EmailCard, TablesCard, UserCard } from "~/components/admin/diagnostic/report-cards";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { isSameOrigin } from "~/lib/http.server";
-import { AdminUserError, claimFirstAdmin, countAdmins } from "~/modules/admin-users/admin-users.server";
+import { AdminUserError, claimFirstAdmin, countAdmins } from "~/modules/auth/staff.server";
 import { requireAdmin, requireUser } from "~/modules/auth/session.server";
 import { checkUserRole } from "~/modules/diagnostics/role-check.server";
 import { runDiagnostics } from "~/modules/diagnostics/diagnostics.server";
@@ -137,7 +137,7 @@ export default function AdminDiagnostic({ loaderData }: Route.ComponentProps) {
       ) : (
         <div aria-live="polite">
           <p className="mb-4 text-sm text-stone">
-            Ran <time dateTime={report.ranAt}>{formatAdminDateTime(report.ranAt, timeZone)}</time> in {report.durationMs} ms.
+            Ran <time dateTime={report.ranAt}>{formatDateTime(report.ranAt, timeZone)}</time> in {report.durationMs} ms.
           </p>
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <div className="grid grid-cols-1 gap-6">

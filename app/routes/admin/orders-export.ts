@@ -1,13 +1,9 @@
-import { parseAdminOrderFilters } from "~/modules/admin-orders/admin-orders.filters";
-import { ordersCsvStream } from "~/modules/admin-orders/admin-orders-csv.server";
+import { localDay } from "~/lib/dates";
+import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
+import { ordersCsvStream } from "~/modules/orders/orders-csv.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders-export";
-
-/** "2026-03-01" in the given zone (the day the admin sees on their calendar). */
-function localDay(timeZone: string, date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-}
 
 /**
  * /admin/orders/export.csv?q=&status=&payment= — the orders list with the page's filters, every

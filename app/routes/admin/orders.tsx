@@ -13,16 +13,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
 import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
-import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/admin-orders/admin-orders.filters";
-import {
-  changeOrderStatusAsAdmin,
-  changePaymentStatus,
-  getAdminOrderDetails,
-  listAdminOrders,
-} from "~/modules/admin-orders/admin-orders.server";
-import { orderSummary } from "~/modules/admin-orders/order-summary.server";
+import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
+import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
+import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
+import { orderSummary } from "~/modules/orders/order-summary.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { OrderNotFoundError } from "~/modules/orders/orders.errors";
+import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders";
 

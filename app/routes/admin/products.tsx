@@ -6,9 +6,9 @@ import type { ProductActionResult } from "~/components/admin/products/product-ac
 import { isSameOrigin } from "~/lib/http.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
-import { LOW_STOCK_THRESHOLD } from "~/modules/admin-dashboard/quick-actions.server";
-import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "~/modules/admin-products/admin-products.errors";
-import { parseAdminProductFilters } from "~/modules/admin-products/admin-products.filters";
+import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
+import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "~/modules/catalog/product-errors";
+import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
 import {
   createProduct,
   deleteProduct,
@@ -16,10 +16,10 @@ import {
   listAdminProducts,
   listProductCategories,
   updateProduct,
-} from "~/modules/admin-products/admin-products.server";
-import type { AdminProduct } from "~/modules/admin-products/admin-products.types";
-import { readProductForm } from "~/modules/admin-products/product-form.server";
-import { PRODUCT_FORM_MAX_BYTES, PRODUCT_IMAGE_MESSAGES } from "~/modules/admin-products/product-image-rules";
+} from "~/modules/catalog/product-management.server";
+import type { AdminProduct } from "~/modules/catalog/product-management-types";
+import { readProductForm } from "~/modules/catalog/product-form.server";
+import { PRODUCT_FORM_MAX_BYTES, PRODUCT_IMAGE_MESSAGES } from "~/modules/catalog/product-image-rules";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/products";
 

@@ -15,7 +15,7 @@ import {
 import { useSettingsToasts } from "~/components/admin/settings/settings-toasts";
 import { SystemPanel } from "~/components/admin/settings/system-panel";
 import { isSameOrigin } from "~/lib/http.server";
-import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/admin-users/admin-users.server";
+import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getProduct } from "~/modules/catalog/catalog.server";
+import { getProduct } from "~/modules/catalog/storefront-queries.server";
 import { productIdSchema } from "~/modules/catalog/catalog.schema";
 import type { Route } from "./+types/product";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { data } from "react-router";
-import { getProductCards } from "~/modules/catalog/catalog.server";
+import { getProductCards } from "~/modules/catalog/storefront-queries.server";
 import type { Route } from "./+types/products";
 
 const idsSchema = z

@@ -1,5 +1,5 @@
 import { contentPageSlugs } from "~/content/pages";
-import { listCategories, sitemapProducts } from "~/modules/catalog/catalog.server";
+import { listCategories, sitemapProducts } from "~/modules/catalog/storefront-queries.server";
 import { siteOrigin } from "~/lib/http.server";
 import type { Route } from "./+types/sitemap";
 

@@ -4,13 +4,13 @@ import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { CollectionFilters } from "~/components/storefront/collection/collection-filters";
 import { Pagination } from "~/components/storefront/pagination";
 import { ProductGrid } from "~/components/storefront/product-card";
-import { listCollection } from "~/modules/catalog/catalog.server";
+import { listCollection } from "~/modules/catalog/storefront-queries.server";
 import {
   COLLECTION_PAGE_SIZE,
   collectionTitle,
   filtersToSearchParams,
   type CollectionFilterValues as Filters,
-} from "~/modules/catalog/catalog.constants";
+} from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";

@@ -1,14 +1,15 @@
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { CheckCircle2, Printer } from "lucide-react";
 import { data, Link } from "react-router";
 import { countries } from "~/components/storefront/checkout/countries";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
-import { formatOrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
+import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { OrderTotals } from "~/components/storefront/order-totals";
 import { Button } from "~/components/ui/button";
-import { getOrderDetails } from "~/modules/orders/orders.server";
-import { paymentMethods } from "~/modules/orders/orders.constants";
+import { getOrderDetails } from "~/modules/orders/order-details.server";
+import { paymentMethods } from "~/modules/orders/order-constants";
 import { brand } from "~/lib/brand";
-import { formatMoney, multiplyMoney, type CurrencyCode } from "~/lib/money";
+import { formatMoney, type CurrencyCode } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import type { Route } from "./+types/order-confirmation";
 
@@ -64,7 +65,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-stone">Placed</dt>
-              <dd>{formatOrderDate(order.createdAt)}</dd>
+              <dd>
+                <OrderDate iso={order.createdAt} />
+              </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-stone">Payment method</dt>
@@ -122,7 +125,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
                     .join(" · ")}
                 </p>
               </div>
-              <p className="font-semibold tabular-nums">{formatMoney(multiplyMoney(item.unitPrice, item.quantity), currency)}</p>
+              <p className="font-semibold tabular-nums">{formatMoney(lineTotal(item), currency)}</p>
             </li>
           ))}
         </ul>

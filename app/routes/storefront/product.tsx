@@ -9,9 +9,9 @@ import { ProductPurchase, useProductSelection } from "~/components/storefront/pr
 import { WishlistButton } from "~/components/storefront/wishlist-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { getProduct, relatedProducts } from "~/modules/catalog/catalog.server";
+import { getProduct, relatedProducts } from "~/modules/catalog/storefront-queries.server";
 import { productIdSchema } from "~/modules/catalog/catalog.schema";
-import type { ProductDetail } from "~/modules/catalog/catalog.types";
+import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { absoluteImage, imageSrc } from "~/lib/images";

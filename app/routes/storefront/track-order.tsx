@@ -1,19 +1,20 @@
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { PackageSearch } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
-import { formatOrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
+import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
-import { findOrderForTracking, type OrderDetails } from "~/modules/orders/orders.server";
+import { findOrderForTracking, type OrderDetails } from "~/modules/orders/order-details.server";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/customer-orders.server";
 import { getViewer } from "~/modules/auth/session.server";
 import { RecentOrders } from "~/components/storefront/recent-orders";
 import { brand } from "~/lib/brand";
 import { isSameOrigin } from "~/lib/http.server";
-import { formatMoney, formatMoneyWithCode, multiplyMoney, type CurrencyCode } from "~/lib/money";
+import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import type { Route } from "./+types/track-order";
 
 export const meta: Route.MetaFunction = () => [
@@ -173,7 +174,9 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             <h2 id="tracked-heading" className="text-2xl font-semibold">
               Order {order.orderNumber}
             </h2>
-            <p className="mt-1 text-sm text-stone">Placed {formatOrderDate(order.createdAt)}</p>
+            <p className="mt-1 text-sm text-stone">
+              Placed <OrderDate iso={order.createdAt} />
+            </p>
             <div className="mt-4 flex gap-2">
               <StatusBadge status={order.orderStatus} /> <StatusBadge status={order.paymentStatus} kind="payment" />
             </div>
@@ -186,9 +189,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                       {[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
                     </span>
                   </span>
-                  <span className="tabular-nums">
-                    {formatMoney(multiplyMoney(item.unitPrice, item.quantity), order.currency as CurrencyCode)}
-                  </span>
+                  <span className="tabular-nums">{formatMoney(lineTotal(item), order.currency as CurrencyCode)}</span>
                 </li>
               ))}
             </ul>

@@ -4,7 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { ProductGrid } from "~/components/storefront/product-card";
 import { useWishlist } from "~/components/storefront/wishlist-store";
 import { Button } from "~/components/ui/button";
-import type { ProductCardData } from "~/modules/catalog/catalog.types";
+import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { brand } from "~/lib/brand";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/wishlist";

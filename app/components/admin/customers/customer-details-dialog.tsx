@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
-import { formatAdminDateTime, money, moneyWithCode } from "~/components/admin/admin-format";
+import { money, moneyWithCode } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
-import type { CustomerDetails } from "~/modules/admin-customers/customers.server";
+import type { CustomerDetails } from "~/modules/customers/customers.server";
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -90,8 +91,8 @@ export function CustomerDetailsDialog({
                 <Stat label="Total orders">{customer.totalOrders}</Stat>
                 <Stat label="Total spent">{money(customer.totalSpent, customer.currency)}</Stat>
                 <Stat label="Average order">{money(customer.averageOrder, customer.currency)}</Stat>
-                <Stat label="First order">{formatAdminDateTime(customer.firstOrderAt, timeZone)}</Stat>
-                <Stat label="Last order">{formatAdminDateTime(customer.lastOrderAt, timeZone)}</Stat>
+                <Stat label="First order">{formatDateTime(customer.firstOrderAt, timeZone)}</Stat>
+                <Stat label="Last order">{formatDateTime(customer.lastOrderAt, timeZone)}</Stat>
                 <Stat label="Cancelled">{customer.cancelledOrders}</Stat>
               </dl>
               <p className="mt-2 text-xs text-stone">
@@ -147,7 +148,7 @@ export function CustomerDetailsDialog({
                         <td className={td}>
                           <AdminStatusBadge kind="payment" status={order.paymentStatus} />
                         </td>
-                        <td className={cn(td, "whitespace-nowrap tabular-nums")}>{formatAdminDateTime(order.createdAt, timeZone)}</td>
+                        <td className={cn(td, "whitespace-nowrap tabular-nums")}>{formatDateTime(order.createdAt, timeZone)}</td>
                       </tr>
                     ))}
                   </tbody>

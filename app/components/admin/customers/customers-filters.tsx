@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { FilterSearchField, FilterSelectField } from "~/components/admin/filter-fields";
 import { useFilterSubmit } from "~/components/admin/use-filter-submit";
 import { Button } from "~/components/ui/button";
-import type { CustomerSort } from "~/modules/admin-customers/customers.schema";
+import type { CustomerSort } from "~/modules/customers/customers.schema";
 
 const sortLabels: Record<CustomerSort, string> = {
   recent: "Most recent order",

@@ -1,7 +1,8 @@
 import { DetailsLink } from "~/components/admin/details-link";
-import { formatAdminDateTime, money } from "~/components/admin/admin-format";
-import { addressPreview } from "~/modules/admin-customers/customers.schema";
-import type { CustomerRow } from "~/modules/admin-customers/customers-query.server";
+import { money } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
+import { addressPreview } from "~/modules/customers/customers.schema";
+import type { CustomerRow } from "~/modules/customers/customers-query.server";
 
 /** The customers table as stacked rows on phones (below md). */
 export function CustomersListMobile({
@@ -46,7 +47,7 @@ export function CustomersListMobile({
             </div>
           </dl>
           <div className="flex items-center justify-between gap-3">
-            <span className="text-xs text-stone tabular-nums">Last order {formatAdminDateTime(c.lastOrderAt, timeZone)}</span>
+            <span className="text-xs text-stone tabular-nums">Last order {formatDateTime(c.lastOrderAt, timeZone)}</span>
             <DetailsLink to={detailsHref(c.key)} of={c.name} />
           </div>
         </li>

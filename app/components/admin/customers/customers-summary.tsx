@@ -1,7 +1,7 @@
 import { Banknote, Repeat, Users, WalletCards } from "lucide-react";
 import { money } from "~/components/admin/admin-format";
 import { SummaryCard } from "~/components/admin/summary-card";
-import type { CustomerSummary } from "~/modules/admin-customers/customers.server";
+import type { CustomerSummary } from "~/modules/customers/customers.server";
 
 const count = (n: number) => n.toLocaleString("en-GB");
 

@@ -1,10 +1,11 @@
 import { UsersRound } from "lucide-react";
 import { DetailsLink } from "~/components/admin/details-link";
 import { adminTableHeader, TableEmptyState, type TableEmpty } from "~/components/admin/table-empty-state";
-import { formatAdminDate, formatAdminTime, money } from "~/components/admin/admin-format";
+import { money } from "~/components/admin/admin-format";
+import { formatDate, formatTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
-import { addressPreview } from "~/modules/admin-customers/customers.schema";
-import type { CustomerRow } from "~/modules/admin-customers/customers-query.server";
+import { addressPreview } from "~/modules/customers/customers.schema";
+import type { CustomerRow } from "~/modules/customers/customers-query.server";
 import { CustomersListMobile } from "./customers-list-mobile";
 
 const th = adminTableHeader;
@@ -74,8 +75,8 @@ export function CustomersTable({
                   <div className="text-xs text-stone">avg {money(c.averageOrder, c.currency)}</div>
                 </td>
                 <td className={cn(td, "whitespace-nowrap tabular-nums")}>
-                  <div>{formatAdminDate(c.lastOrderAt, timeZone)}</div>
-                  <div className="text-xs text-stone">{formatAdminTime(c.lastOrderAt, timeZone)}</div>
+                  <div>{formatDate(c.lastOrderAt, timeZone)}</div>
+                  <div className="text-xs text-stone">{formatTime(c.lastOrderAt, timeZone)}</div>
                 </td>
                 <td className={cn(td, "text-right")}>
                   <DetailsLink to={detailsHref(c.key)} of={c.name} />

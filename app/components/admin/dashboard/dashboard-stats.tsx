@@ -1,7 +1,7 @@
 import { Banknote, Package, ShoppingBag, Users } from "lucide-react";
 import { moneyWithCode } from "~/components/admin/admin-format";
 import { SummaryCard } from "~/components/admin/summary-card";
-import type { DashboardStats } from "~/modules/admin-dashboard/dashboard.server";
+import type { DashboardStats } from "~/modules/reports/dashboard-stats.server";
 
 const count = (n: number) => n.toLocaleString("en-GB");
 

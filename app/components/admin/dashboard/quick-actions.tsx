@@ -1,7 +1,7 @@
 import { AlertTriangle, ChevronRight, Clock, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { QuickActionCounts } from "~/modules/admin-dashboard/dashboard.server";
+import type { QuickActionCounts } from "~/modules/reports/dashboard-stats.server";
 import { DashboardPanel } from "./dashboard-panel";
 
 const actionClass =

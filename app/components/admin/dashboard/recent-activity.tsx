@@ -1,8 +1,9 @@
 import { ArrowRight, CreditCard, PackagePlus, RefreshCcw, StickyNote } from "lucide-react";
 import { Link } from "react-router";
-import { formatAdminDateTime, moneyWithCode } from "~/components/admin/admin-format";
+import { moneyWithCode } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
-import type { ActivityItem } from "~/modules/admin-dashboard/dashboard.server";
+import type { ActivityItem } from "~/modules/reports/dashboard-stats.server";
 import { DashboardPanel } from "./dashboard-panel";
 
 const icons = {
@@ -87,7 +88,7 @@ export function RecentActivity({ items, timeZone, className }: { items: Activity
                       {item.orderNumber}
                     </Link>
                     <time dateTime={item.at} className="text-xs text-stone tabular-nums">
-                      {formatAdminDateTime(item.at, timeZone)}
+                      {formatDateTime(item.at, timeZone)}
                     </time>
                   </div>
                   <div className="mt-1">

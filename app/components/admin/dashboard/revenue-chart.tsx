@@ -1,5 +1,5 @@
 import { money } from "~/components/admin/admin-format";
-import type { RevenueDay } from "~/modules/admin-dashboard/dashboard.server";
+import type { RevenueDay } from "~/modules/reports/dashboard-stats.server";
 import { DashboardPanel } from "./dashboard-panel";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

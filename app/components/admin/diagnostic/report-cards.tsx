@@ -1,4 +1,4 @@
-import { formatAdminDateTime } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
 import { DashboardPanel } from "~/components/admin/dashboard/dashboard-panel";
 import { CheckStatus, ResultRow } from "./check-status";
 import { tableError, type DiagnosticReport } from "./diagnostic-types";
@@ -207,7 +207,7 @@ export function EmailCard({
               {outbox.value.map((m) => (
                 <tr key={m.id} className="align-top">
                   <td className="px-5 py-2 whitespace-nowrap tabular-nums md:px-2">
-                    <time dateTime={m.createdAt}>{formatAdminDateTime(m.createdAt, timeZone)}</time>
+                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, timeZone)}</time>
                   </td>
                   <td className="px-2 py-2 break-all">{m.to}</td>
                   <td className="px-2 py-2">{m.subject}</td>

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { adminStatusColours, adminStatusDot, statusLabel } from "~/components/admin/admin-status-badge";
 import { cn } from "~/lib/cn";
-import { orderStatuses, paymentStatuses } from "~/modules/orders/orders.constants";
+import { orderStatuses, paymentStatuses } from "~/modules/orders/order-constants";
 import { toastOrderUpdate, type OrderUpdateResult } from "./order-update";
 
 /**

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
-import { formatAdminDateTime, moneyWithCode } from "~/components/admin/admin-format";
+import { moneyWithCode } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
 import { countries } from "~/components/storefront/checkout/countries";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { AdminOrderDetails } from "~/modules/admin-orders/admin-orders.types";
-import { paymentMethods } from "~/modules/orders/orders.constants";
+import type { AdminOrderDetails } from "~/modules/orders/order-types";
+import { paymentMethods } from "~/modules/orders/order-constants";
 import { OrderHistory } from "./order-history";
 import { OrderItemsTable } from "./order-items-table";
 
@@ -52,7 +53,7 @@ export function OrderDetailsDialog({
           <>
             <DialogTitle className="pr-10">Order {order.orderNumber}</DialogTitle>
             <DialogDescription id="order-details-description">
-              Placed {formatAdminDateTime(order.createdAt, timeZone)} ({timeZone}) · {moneyWithCode(order.totalAmount, order.currency)}
+              Placed {formatDateTime(order.createdAt, timeZone)} ({timeZone}) · {moneyWithCode(order.totalAmount, order.currency)}
             </DialogDescription>
             <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
               <span className="text-stone">Status</span> <AdminStatusBadge status={order.orderStatus} />
@@ -92,7 +93,7 @@ export function OrderDetailsDialog({
                   <Field label="Total">
                     <span className="font-semibold tabular-nums">{moneyWithCode(order.totalAmount, order.currency)}</span>
                   </Field>
-                  <Field label="Date">{formatAdminDateTime(order.createdAt, timeZone)}</Field>
+                  <Field label="Date">{formatDateTime(order.createdAt, timeZone)}</Field>
                 </dl>
               </section>
             </div>

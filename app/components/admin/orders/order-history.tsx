@@ -1,6 +1,6 @@
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
-import { formatAdminDateTime } from "~/components/admin/admin-format";
-import type { AdminOrderHistoryEntry } from "~/modules/admin-orders/admin-orders.types";
+import { formatDateTime } from "~/lib/dates";
+import type { AdminOrderHistoryEntry } from "~/modules/orders/order-types";
 
 /** Who made a change, as the history records it (an admin's name or email, or one of these). */
 const whoLabels: Record<string, string> = { guest: "the customer (guest checkout)", customer: "the customer", system: "the system" };
@@ -23,7 +23,7 @@ export function OrderHistory({ history, timeZone }: { history: AdminOrderHistory
               </>
             )}
             <time dateTime={entry.createdAt} className="text-xs text-stone tabular-nums">
-              {formatAdminDateTime(entry.createdAt, timeZone)}
+              {formatDateTime(entry.createdAt, timeZone)}
             </time>
           </div>
           {entry.notes && <p className="mt-1 text-charcoal">{entry.notes}</p>}

@@ -1,6 +1,6 @@
 import { money } from "~/components/admin/admin-format";
 import { cn } from "~/lib/cn";
-import type { AdminOrderDetails } from "~/modules/admin-orders/admin-orders.types";
+import type { AdminOrderDetails } from "~/modules/orders/order-types";
 
 const th = "px-3 py-2 text-left text-xs font-semibold tracking-[0.1em] text-stone uppercase whitespace-nowrap";
 const td = "px-3 py-2.5 align-top";

@@ -3,8 +3,8 @@ import { statusLabel } from "~/components/admin/admin-status-badge";
 import { FilterSearchField, FilterSelectField } from "~/components/admin/filter-fields";
 import { useFilterSubmit } from "~/components/admin/use-filter-submit";
 import { Button } from "~/components/ui/button";
-import { MIN_ORDER_SEARCH_LENGTH } from "~/modules/admin-orders/admin-orders.filters";
-import { orderStatuses, paymentStatuses } from "~/modules/orders/orders.constants";
+import { MIN_ORDER_SEARCH_LENGTH } from "~/modules/orders/order-filters.schema";
+import { orderStatuses, paymentStatuses } from "~/modules/orders/order-constants";
 
 /**
  * Search, status and payment filters of the orders table: a GET form, so they live in the URL

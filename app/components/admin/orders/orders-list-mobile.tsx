@@ -1,6 +1,7 @@
 import { DetailsLink } from "~/components/admin/details-link";
-import { formatAdminDateTime, moneyWithCode } from "~/components/admin/admin-format";
-import type { AdminOrderRow } from "~/modules/admin-orders/admin-orders.types";
+import { moneyWithCode } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
+import type { AdminOrderRow } from "~/modules/orders/order-types";
 import { InlineStatusSelect } from "./inline-status-select";
 
 /** The orders table as stacked rows on phones (below md), with the same selects and Details link. */
@@ -24,7 +25,7 @@ export function OrdersListMobile({
           <div className="-mt-2 text-sm">
             <div className="font-medium">{order.customerName}</div>
             <div className="truncate text-xs text-stone">{order.customerEmail}</div>
-            <div className="text-xs text-stone tabular-nums">{formatAdminDateTime(order.createdAt, timeZone)}</div>
+            <div className="text-xs text-stone tabular-nums">{formatDateTime(order.createdAt, timeZone)}</div>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <InlineStatusSelect kind="order" orderId={order.id} orderNumber={order.orderNumber} value={order.orderStatus} />

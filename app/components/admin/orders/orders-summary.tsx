@@ -1,7 +1,7 @@
 import { Banknote, CircleCheck, Hourglass, ShoppingBag } from "lucide-react";
 import { money } from "~/components/admin/admin-format";
 import { SummaryCard } from "~/components/admin/summary-card";
-import type { OrderSummary } from "~/modules/admin-orders/admin-orders.types";
+import type { OrderSummary } from "~/modules/orders/order-types";
 
 const count = (n: number) => n.toLocaleString("en-GB");
 

@@ -1,9 +1,10 @@
 import { PackageOpen } from "lucide-react";
 import { DetailsLink } from "~/components/admin/details-link";
 import { adminTableHeader, TableEmptyState, type TableEmpty } from "~/components/admin/table-empty-state";
-import { formatAdminDate, formatAdminTime, moneyWithCode } from "~/components/admin/admin-format";
+import { moneyWithCode } from "~/components/admin/admin-format";
+import { formatDate, formatTime } from "~/lib/dates";
 import { cn } from "~/lib/cn";
-import type { AdminOrderRow } from "~/modules/admin-orders/admin-orders.types";
+import type { AdminOrderRow } from "~/modules/orders/order-types";
 import { InlineStatusSelect } from "./inline-status-select";
 import { OrdersListMobile } from "./orders-list-mobile";
 
@@ -82,8 +83,8 @@ export function OrdersTable({
                   <InlineStatusSelect kind="payment" orderId={order.id} orderNumber={order.orderNumber} value={order.paymentStatus} />
                 </td>
                 <td className={cn(td, "whitespace-nowrap tabular-nums")}>
-                  <div>{formatAdminDate(order.createdAt, timeZone)}</div>
-                  <div className="text-xs text-stone">{formatAdminTime(order.createdAt, timeZone)}</div>
+                  <div>{formatDate(order.createdAt, timeZone)}</div>
+                  <div className="text-xs text-stone">{formatTime(order.createdAt, timeZone)}</div>
                 </td>
                 <td className={cn(td, "text-right")}>
                   <DetailsLink to={detailsHref(order.id)} of={order.orderNumber} />

@@ -2,8 +2,8 @@ import { Plus, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { MAX_COLORS } from "~/modules/admin-products/admin-products.schema";
-import type { AdminProductColor } from "~/modules/admin-products/admin-products.types";
+import { MAX_COLORS } from "~/modules/catalog/product.schema";
+import type { AdminProductColor } from "~/modules/catalog/product-management-types";
 import { FieldError, fieldState } from "./form-field";
 import { ProductImageInput } from "./product-image-input";
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { notify } from "~/components/ui/toaster";
 import type { CurrencyCode } from "~/lib/money";
-import type { AdminProduct, AdminProductCategory } from "~/modules/admin-products/admin-products.types";
+import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
 import { useFetcherResult, type ProductActionResult } from "./product-action";
 import { ProductForm } from "./product-form";
 

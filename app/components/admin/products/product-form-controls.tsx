@@ -2,7 +2,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { cn } from "~/lib/cn";
-import { SIZES } from "~/modules/catalog/catalog.constants";
+import { SIZES } from "~/modules/catalog/catalog-constants";
 import { FieldError, fieldState } from "./form-field";
 
 /** Smaller controls of the product form. */

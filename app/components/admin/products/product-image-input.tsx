@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
-import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/admin-products/product-image-rules";
+import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";
 import { FieldError } from "./form-field";
 
 /**

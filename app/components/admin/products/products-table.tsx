@@ -1,3 +1,4 @@
+import { stockLevel } from "~/modules/catalog/stock-level";
 import { PackageOpen, Pencil, SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { money } from "~/components/admin/admin-format";
@@ -5,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
 import { currencySymbols, type CurrencyCode } from "~/lib/money";
-import type { AdminProductListing, AdminProductRow } from "~/modules/admin-products/admin-products.types";
+import type { AdminProductListing, AdminProductRow } from "~/modules/catalog/product-management-types";
 import { DeleteProductButton } from "./delete-product-button";
 
 const th = "px-4 py-3 text-left text-xs font-semibold tracking-[0.12em] text-stone uppercase";
@@ -150,13 +151,14 @@ function ProductRow({
 /** Low stock is said in words as well as colour: none left in red, a few left in amber. */
 function StockLevel({ stock, threshold }: { stock: number; threshold: number }) {
   const figure = stock.toLocaleString("en-GB");
-  if (stock === 0)
+  const level = stockLevel(stock, threshold);
+  if (level === "sold-out")
     return (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 tabular-nums ring-1 ring-red-200 ring-inset">
         0 · Out of stock
       </span>
     );
-  if (stock <= threshold)
+  if (level === "low")
     return (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums ring-1 ring-amber-300 ring-inset">
         {figure} · Low stock

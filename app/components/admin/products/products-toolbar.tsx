@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { AdminProductCategory } from "~/modules/admin-products/admin-products.types";
+import type { AdminProductCategory } from "~/modules/catalog/product-management-types";
 
 const SEARCH_DELAY_MS = 350;
 

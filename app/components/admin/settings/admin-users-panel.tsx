@@ -1,7 +1,7 @@
 import { Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { formatAdminDate } from "~/components/admin/admin-format";
+import { formatDate } from "~/lib/dates";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,7 +15,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { AdminUser } from "~/modules/admin-users/admin-users.server";
+import type { AdminUser } from "~/modules/auth/staff.server";
 import { SettingsSection } from "./settings-field";
 import { useFetcherResult, type SettingsActionResult } from "./settings-result";
 import { settingsFetcherKeys } from "./settings-toasts";
@@ -139,7 +139,7 @@ export function AdminUsersPanel({ admins, viewerId, timeZone }: { admins: AdminU
                     </td>
                     <td className="px-3 py-3">{admin.name || "—"}</td>
                     <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                      <time dateTime={admin.createdAt}>{formatAdminDate(admin.createdAt, timeZone)}</time>
+                      <time dateTime={admin.createdAt}>{formatDate(admin.createdAt, timeZone)}</time>
                     </td>
                     <td className="px-5 py-2 text-right md:px-3">{isYou ? null : <RemoveAdminButton admin={admin} />}</td>
                   </tr>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatAdminDateTime } from "~/components/admin/admin-format";
+import { formatDateTime } from "~/lib/dates";
 import type { SystemInfo } from "~/modules/diagnostics/system-info.server";
 import { SettingsSection } from "./settings-field";
 
@@ -45,7 +45,7 @@ export function SystemPanel({ system, timeZone }: { system: SystemInfo; timeZone
           <Row label="Uptime">
             {formatUptime(system.uptimeMs)}
             <span className="block text-xs font-normal text-stone">
-              Started <time dateTime={system.startedAt}>{formatAdminDateTime(system.startedAt, timeZone)}</time> ({timeZone})
+              Started <time dateTime={system.startedAt}>{formatDateTime(system.startedAt, timeZone)}</time> ({timeZone})
             </span>
           </Row>
         </dl>

@@ -1,5 +1,5 @@
 import type { NewCartLine } from "~/modules/cart/cart";
-import type { ProductCardData } from "~/modules/catalog/catalog.types";
+import type { ProductCardData } from "~/modules/catalog/catalog-types";
 
 /** A cart line for a product in a chosen colour (its index and name, or none) and size. */
 export function cartLineFromProduct(

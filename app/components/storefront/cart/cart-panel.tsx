@@ -1,11 +1,12 @@
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { formatMoney, multiplyMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import { useCart } from "./cart-provider";
-import { useShippingRates } from "../use-shipping-rates";
+import { useShippingRates } from "~/components/storefront/use-store-settings";
 
 /** The cart side panel (SPEC.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
@@ -101,9 +102,13 @@ export function CartPanel() {
                         </button>
                       </div>
                       <div className="text-right">
-                        <p className="font-semibold tabular-nums">{formatMoney(multiplyMoney(line.price, line.quantity))}</p>
+                        <p className="font-semibold tabular-nums">
+                          {formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}
+                        </p>
                         {line.originalPrice != null && line.originalPrice > line.price && (
-                          <s className="text-xs text-stone tabular-nums">{formatMoney(multiplyMoney(line.originalPrice, line.quantity))}</s>
+                          <s className="text-xs text-stone tabular-nums">
+                            {formatMoney(lineTotal({ unitPrice: line.originalPrice, quantity: line.quantity }))}
+                          </s>
                         )}
                       </div>
                     </div>

@@ -5,11 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
 import type { CheckoutActionResult } from "~/routes/storefront/checkout";
-import { paymentMethods } from "~/modules/orders/orders.constants";
-import { shippingFor } from "~/modules/settings/shipping";
+import { paymentMethods } from "~/modules/orders/order-constants";
+import { shippingFor } from "~/modules/pricing/order-totals";
 import { cn } from "~/lib/cn";
 import { useCart } from "../cart/cart-provider";
-import { useShippingRates } from "../use-shipping-rates";
+import { useShippingRates } from "~/components/storefront/use-store-settings";
 import { countries } from "./countries";
 import { OrderSummary } from "./order-summary";
 

@@ -1,5 +1,6 @@
+import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
-import { formatMoney, multiplyMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import { OrderTotals } from "../order-totals";
 
@@ -20,7 +21,7 @@ export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[];
                 {[line.color, line.size && `Size ${line.size}`, `Qty ${line.quantity}`].filter(Boolean).join(" · ")}
               </p>
             </div>
-            <p className="font-semibold tabular-nums">{formatMoney(multiplyMoney(line.price, line.quantity))}</p>
+            <p className="font-semibold tabular-nums">{formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}</p>
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
 import { cn } from "~/lib/cn";
-import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog.constants";
+import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog-constants";
 
 const SEARCH_DEBOUNCE_MS = 350;
 

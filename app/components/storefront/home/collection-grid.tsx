@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "react-router";
-import type { ProductListing } from "~/modules/catalog/catalog.server";
+import type { ProductListing } from "~/modules/catalog/storefront-queries.server";
 import { cn } from "~/lib/cn";
 import { Pagination } from "../pagination";
 import { ProductGrid } from "../product-card";

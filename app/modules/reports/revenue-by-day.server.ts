@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
+import { isValidTimeZone } from "~/lib/dates";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 
 export interface RevenueDay {
@@ -27,11 +28,7 @@ export class InvalidTimeZoneError extends Error {
 }
 
 function checkTimeZone(timeZone: string): void {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-  } catch {
-    throw new InvalidTimeZoneError(`Unknown timezone "${timeZone}"`);
-  }
+  if (!isValidTimeZone(timeZone)) throw new InvalidTimeZoneError(`Unknown timezone "${timeZone}"`);
 }
 
 /**

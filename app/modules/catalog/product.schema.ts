@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SIZES } from "~/modules/catalog/catalog.constants";
+import { SIZES } from "~/modules/catalog/catalog-constants";
 
 /**
  * The admin product form (SPEC.md §5), one schema for the browser and the server. It takes

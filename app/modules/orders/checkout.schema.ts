@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { paymentMethods, type PaymentMethod } from "./orders.constants";
+import { paymentMethods, type PaymentMethod } from "./order-constants";
 
 const required = (label: string, max: number) =>
   z

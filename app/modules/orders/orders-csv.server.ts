@@ -1,11 +1,12 @@
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
+import { formatSortableDateTime } from "~/lib/dates";
 import { orders } from "~db/schema/orders";
 import { CSV_BOM, csvLine } from "~/lib/csv";
 import { toDecimalString } from "~/lib/money";
-import { paymentMethods } from "~/modules/orders/orders.constants";
-import type { AdminOrderFilters } from "./admin-orders.filters";
-import { newestFirst, orderListCondition, orderRowColumns } from "./admin-orders.server";
+import { paymentMethods } from "~/modules/orders/order-constants";
+import type { AdminOrderFilters } from "./order-filters.schema";
+import { newestFirst, orderListCondition, orderRowColumns } from "./order-list.server";
 
 /**
  * CSV export of the filtered orders list (the same search and filters as the table, every
@@ -24,27 +25,10 @@ const LINE_END = "\r\n";
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
 
-/** "2026-03-01 14:05" in the given zone. */
-function dateFormatter(timeZone: string): (date: Date) => string {
-  const format = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return (date) => {
-    const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-  };
-}
-
 /** The CSV as pieces: the header line, then one piece per batch of rows. */
 export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, options: OrdersCsvOptions = {}): AsyncGenerator<string> {
   const timeZone = options.timeZone ?? "Africa/Accra";
-  const formatDate = dateFormatter(timeZone);
+  const formatDate = (date: Date) => formatSortableDateTime(date, timeZone);
   const batchSize = options.batchSize ?? CSV_BATCH_SIZE;
   yield (
     csvLine(["Order number", `Date (${timeZone})`, "Customer", "Email", "Phone", "Status", "Payment", "Method", "Currency", "Total"]) +

@@ -1,6 +1,6 @@
 import { toDecimalString } from "~/lib/money";
-import type { ProductFormInput } from "./admin-products.schema";
-import type { AdminProduct } from "./admin-products.types";
+import type { ProductFormInput } from "./product.schema";
+import type { AdminProduct } from "./product-management-types";
 
 const scalarFields = [
   "name",

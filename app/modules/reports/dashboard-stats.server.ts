@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
-import { customerKeyOfOrder } from "~/modules/admin-customers/customer-key.server";
+import { customerKeyOfOrder } from "~/modules/customers/customer-key.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 
 /**
@@ -9,9 +9,9 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
  * lower-case email; cancelled orders are not revenue; money is summed only over orders in the
  * store's current currency (orders in another currency are reported apart, never converted).
  */
-export { recentActivity, type ActivityItem } from "./activity.server";
+export { recentActivity, type ActivityItem } from "./recent-activity.server";
 export { revenueByDay, type RevenueDay } from "./revenue-by-day.server";
-export { quickActionCounts, LOW_STOCK_THRESHOLD, type QuickActionCounts } from "./quick-actions.server";
+export { quickActionCounts, type QuickActionCounts } from "./quick-actions.server";
 
 export interface Revenue {
   /** Orders paid and not cancelled: money received. */

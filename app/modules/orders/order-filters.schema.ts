@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/modules/orders/orders.constants";
+import { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/modules/orders/order-constants";
 
 /** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&page=). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
-import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./admin-products.errors";
+import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
 /**
  * Product photo uploads. The picture's real content decides (sharp reads it); the file name

@@ -2,8 +2,8 @@ import { and, type AnyColumn, asc, count, desc, eq, gt, gte, ilike, inArray, lte
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { cached } from "./catalog-cache.server";
-import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog.constants";
-import type { ProductCardData, ProductDetail } from "./catalog.types";
+import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog-constants";
+import type { ProductCardData, ProductDetail } from "./catalog-types";
 
 const cardColumns = {
   id: products.id,

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orders } from "~db/schema/orders";
-import type { OrderSummary } from "./admin-orders.types";
+import type { OrderSummary } from "./order-types";
 
 /**
  * The four cards of the admin orders page: total orders, pending (processing), paid, and

@@ -1,21 +1,16 @@
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderSearchDocument, orderStatusHistory } from "~db/schema/orders";
-import { multiplyMoney } from "~/lib/money";
-import { queueEmail } from "~/modules/email/email-outbox.server";
-import { orderStatusEmailFor } from "~/modules/orders/order-emails.server";
-import type { OrderStatus, PaymentStatus } from "~/modules/orders/orders.constants";
-import { OrderNotFoundError } from "~/modules/orders/orders.errors";
-import { changeOrderStatus, statusChangeColumns, type StatusChangeOptions } from "~/modules/orders/orders.server";
+import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   MIN_ORDER_SEARCH_LENGTH,
   ORDER_LIST_COUNT_CAP,
   orderIdSchema,
   type AdminOrderFilters,
-} from "./admin-orders.filters";
-import type { AdminOrderDetails, AdminOrderListing, AdminOrderRow } from "./admin-orders.types";
-import { forgetOrderSummary } from "./order-summary.server";
+} from "./order-filters.schema";
+import type { AdminOrderDetails, AdminOrderListing, AdminOrderRow } from "./order-types";
 
 /**
  * Admin orders: the table (search, filters, paging in the database), the summary cards, the
@@ -146,7 +141,7 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
       color: i.color,
       quantity: i.quantity,
       unitPrice: Number(i.unitPrice),
-      lineTotal: multiplyMoney(Number(i.unitPrice), i.quantity),
+      lineTotal: lineTotal({ unitPrice: Number(i.unitPrice), quantity: i.quantity }),
       imageUrl: i.imageUrl,
     })),
     history: history.map((h) => ({
@@ -157,66 +152,4 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
       createdAt: h.createdAt.toISOString(),
     })),
   };
-}
-
-export interface AdminStatusChange extends StatusChangeOptions {
-  /** Written to the history: the admin's name or email. */
-  changedBy: string;
-  notes?: string;
-}
-
-/**
- * The inline order status select: changeOrderStatus of the orders module (stock returned on
- * cancel, once; history with who; the customer's email when notifyCustomer is on), and the
- * summary cards refreshed.
- */
-export async function changeOrderStatusAsAdmin(
-  db: Db,
-  orderId: string,
-  status: OrderStatus,
-  change: AdminStatusChange,
-): Promise<{ changed: boolean }> {
-  if (!orderIdSchema.safeParse(orderId).success) throw new OrderNotFoundError(`Order ${orderId} not found`);
-  const result = await changeOrderStatus(db, orderId, status, change.changedBy, change.notes, change);
-  if (result.changed) forgetOrderSummary(db);
-  return result;
-}
-
-const paymentNotes: Record<PaymentStatus, string> = {
-  pending: "Payment marked as pending",
-  paid: "Payment received",
-  failed: "Payment failed",
-};
-
-/**
- * The inline payment select: sets the payment status and writes a history entry with who
- * made the change (the order status stays; the note says what happened to the payment, and
- * the customer's timeline shows it). The order row is locked, so two admins changing it at
- * once write one entry each, in turn. With notifyCustomer, the email is queued in the same
- * transaction; nothing happens when the status is already the one asked for.
- */
-export async function changePaymentStatus(
-  db: Db,
-  orderId: string,
-  status: PaymentStatus,
-  change: AdminStatusChange,
-): Promise<{ changed: boolean }> {
-  if (!orderIdSchema.safeParse(orderId).success) throw new OrderNotFoundError(`Order ${orderId} not found`);
-  const result = await db.transaction(async (tx) => {
-    const [order] = await tx.select(statusChangeColumns).from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
-    if (order.paymentStatus === status) return { changed: false };
-    await tx.update(orders).set({ paymentStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx.insert(orderStatusHistory).values({
-      orderId,
-      status: order.status,
-      paymentStatus: status,
-      notes: change.notes ?? paymentNotes[status],
-      changedBy: change.changedBy,
-    });
-    if (change.notifyCustomer) await queueEmail(tx, orderStatusEmailFor(order, { kind: "payment", status }, change));
-    return { changed: true };
-  });
-  if (result.changed) forgetOrderSummary(db);
-  return result;
 }

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
-import { resolveProductImage } from "~/modules/catalog/catalog.server";
-import { isForeignKeyViolation, uniqueViolation } from "./database-errors.server";
-import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "./admin-products.errors";
-import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./admin-products.filters";
-import type { ProductColorInput, ProductInput } from "./admin-products.schema";
-import type { AdminProduct, AdminProductCategory, AdminProductListing, AdminProductRow } from "./admin-products.types";
+import { resolveProductImage } from "~/modules/catalog/storefront-queries.server";
+import { isForeignKeyViolation, uniqueViolation } from "~/lib/database-errors.server";
+import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "./product-errors";
+import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./product-filters.schema";
+import type { ProductColorInput, ProductInput } from "./product.schema";
+import type { AdminProduct, AdminProductCategory, AdminProductListing, AdminProductRow } from "./product-management-types";
 import { freeProductSlug } from "./product-slug.server";
 
 /**

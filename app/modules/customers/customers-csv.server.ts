@@ -1,32 +1,10 @@
 import type { Db } from "~db/client";
 import { toCsv, type CsvColumn } from "~/lib/csv";
+import { formatSortableDateTime } from "~/lib/dates";
 import { toDecimalString } from "~/lib/money";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { customersQuerySchema, type CustomersQuery } from "./customers.schema";
 import { queryAllCustomers, type CustomerRow } from "./customers-query.server";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-01-02 10:30" in the given IANA zone: sortable, and what the admin sees on screen. */
-export function formatLocalDateTime(iso: string, timeZone: string): string {
-  // Building a DateTimeFormat is slow (tens of microseconds); an export formats thousands of dates.
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
-}
 
 /**
  * The customers matching the list's search, in its order, as CSV (all pages). Amounts are plain
@@ -47,8 +25,8 @@ export async function customersCsv(db: Db, filters: Pick<CustomersQuery, "search
     { header: "Cancelled orders", value: (c) => c.cancelledOrders },
     { header: `Total spent (${currency})`, value: (c) => toDecimalString(c.totalSpent) },
     { header: `Average order (${currency})`, value: (c) => toDecimalString(c.averageOrder) },
-    { header: `First order (${timezone})`, value: (c) => formatLocalDateTime(c.firstOrderAt, timezone) },
-    { header: `Last order (${timezone})`, value: (c) => formatLocalDateTime(c.lastOrderAt, timezone) },
+    { header: `First order (${timezone})`, value: (c) => formatSortableDateTime(c.firstOrderAt, timezone) },
+    { header: `Last order (${timezone})`, value: (c) => formatSortableDateTime(c.lastOrderAt, timezone) },
   ];
   return toCsv(columns, rows);
 }

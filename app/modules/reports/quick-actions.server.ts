@@ -2,9 +2,7 @@ import { and, asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { products } from "~db/schema/catalog";
 import { orders } from "~db/schema/orders";
-
-/** Active products with this many or fewer in stock are "low stock" on the dashboard. */
-export const LOW_STOCK_THRESHOLD = 5;
+import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
 
 export interface LowStockProduct {
   id: number;

@@ -1,6 +1,6 @@
-import { productFormInput } from "./admin-products.form-data";
-import { ProductImageError } from "./admin-products.errors";
-import { productFieldErrors, productFormSchema, type ProductInput } from "./admin-products.schema";
+import { productFormInput } from "./product-form-data";
+import { ProductImageError } from "./product-errors";
+import { productFieldErrors, productFormSchema, type ProductInput } from "./product.schema";
 import { saveProductImage } from "./product-images.server";
 
 /**

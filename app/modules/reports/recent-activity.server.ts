@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
-import { epochMs } from "~/modules/admin-customers/customer-key.server";
+import { epochMs } from "~/modules/customers/customer-key.server";
 
 export interface ActivityItem {
   /**

@@ -1,0 +1,77 @@
+/**
+ * Every date and time the shop shows or exports, in the store's timezone (Settings →
+ * General). Dates are assembled from numeric parts with our own month names, so the server
+ * and the browser print exactly the same text (no hydration mismatch from ICU differences
+ * such as "Sep" / "Sept"). Building an Intl.DateTimeFormat is slow (tens of microseconds) and
+ * exports format thousands of dates, so one formatter per zone is kept.
+ */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+type DateInput = string | Date;
+
+function partsIn(value: DateInput, timeZone: string) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+  return { year: parts.year ?? "", month: parts.month ?? "", day: parts.day ?? "", hour: parts.hour ?? "", minute: parts.minute ?? "" };
+}
+
+/** "12 Mar 2026" */
+export function formatDate(value: DateInput, timeZone: string): string {
+  const p = partsIn(value, timeZone);
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1] ?? ""} ${p.year}`;
+}
+
+/** "14:05" */
+export function formatTime(value: DateInput, timeZone: string): string {
+  const p = partsIn(value, timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** "12 Mar 2026, 14:05" */
+export function formatDateTime(value: DateInput, timeZone: string): string {
+  return `${formatDate(value, timeZone)}, ${formatTime(value, timeZone)}`;
+}
+
+/** "12 Mar 2026, 14:05 GMT": for shoppers, who may live in another zone than the shop. */
+export function formatDateTimeWithZone(value: DateInput, timeZone: string): string {
+  return `${formatDateTime(value, timeZone)} ${zoneLabel(timeZone)}`;
+}
+
+/** "2026-03-12 14:05": sortable, for CSV exports. */
+export function formatSortableDateTime(value: DateInput, timeZone: string): string {
+  const p = partsIn(value, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** "2026-03-12": the calendar day in the zone (file names, day buckets). */
+export function localDay(timeZone: string, value: DateInput = new Date()): string {
+  const p = partsIn(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** What shoppers read after a time: Accra is on GMT all year; other zones by name. */
+export function zoneLabel(timeZone: string): string {
+  return timeZone === "Africa/Accra" ? "GMT" : timeZone;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
+
+/** An order with its items and status history, for the confirmation page; null if none. */
+export async function getOrderDetails(db: Db, orderId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id),
+    db
+      .select({ status: orderStatusHistory.status, notes: orderStatusHistory.notes, createdAt: orderStatusHistory.createdAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(sql`${orderStatusHistory.createdAt} desc, ${orderStatusHistory.id} desc`),
+  ]);
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    customerAddress: order.customerAddress,
+    customerCountry: order.customerCountry,
+    subtotalAmount: Number(order.subtotalAmount),
+    shippingAmount: Number(order.shippingAmount),
+    totalAmount: Number(order.totalAmount),
+    currency: order.currency,
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    notes: order.notes,
+    createdAt: order.createdAt.toISOString(),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      category: i.category,
+      unitPrice: Number(i.unitPrice),
+      quantity: i.quantity,
+      size: i.size,
+      color: i.color,
+      imageUrl: i.imageUrl,
+    })),
+    history: history.map((h) => ({ status: h.status, notes: h.notes, createdAt: h.createdAt.toISOString() })),
+  };
+}
+export type OrderDetails = NonNullable<Awaited<ReturnType<typeof getOrderDetails>>>;
+
+/**
+ * The tracking lookup: the order number and the email used at checkout must both match
+ * (trimmed, case-insensitive). A wrong number and a wrong email give the same answer, null,
+ * after the same single query, so the response reveals nothing about which was wrong.
+ */
+export async function findOrderForTracking(db: Db, orderNumber: string, email: string): Promise<OrderDetails | null> {
+  const [match] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    // Order numbers are stored upper-case, so the unique index answers the lookup.
+    .where(and(eq(orders.orderNumber, orderNumber.trim().toUpperCase()), sql`lower(${orders.customerEmail}) = lower(${email.trim()})`));
+  return match ? getOrderDetails(db, match.id) : null;
+}

@@ -1,0 +1,246 @@
+import crypto from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { categories, productColors, products } from "~db/schema/catalog";
+import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
+import { resolveProductImage } from "~/modules/catalog/storefront-queries.server";
+import { queueNewOrderAlerts } from "~/modules/email/admin-alerts.server";
+import { queueEmail } from "~/modules/email/email-outbox.server";
+import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
+import { getStoreSettings, type StoreSettings } from "~/modules/settings/settings.server";
+import type { CheckoutInput } from "./checkout.schema";
+import { orderConfirmationEmail } from "./order-emails.server";
+import { outOfStock, OrderRefusedError, priceChanged, unavailable } from "./order-errors";
+
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  totalAmount: number;
+  /** False when the same submission had already created this order (a retry or double click). */
+  created: boolean;
+}
+
+export interface PlaceOrderContext {
+  userId: string | null;
+  /** Public origin for links in the confirmation email. */
+  origin: string;
+  storeName: string;
+}
+
+/** ORD- and six digits; uniqueness is the database's job (see insertWithFreshNumber). */
+export function newOrderNumber(): string {
+  return `ORD-${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
+}
+
+class DuplicateSubmission extends Error {}
+
+/**
+ * Places an order in one transaction: prices and stock come from the database (anything the
+ * browser says about prices is only compared, never charged), stock is taken with a
+ * conditional update so two shoppers can never buy the same last item, the total charged is
+ * `orderTotals` of the pricing module, and the confirmation email is queued in the same
+ * transaction. The same idempotency key always yields one order.
+ */
+export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrderContext): Promise<PlacedOrder> {
+  const existing = await findByIdempotencyKey(db, input.idempotencyKey);
+  if (existing) return { ...existing, created: false };
+  if (input.items.length === 0) throw new OrderRefusedError("Cart is empty", "empty");
+
+  try {
+    return await db.transaction(async (tx) => {
+      const settings = await getStoreSettings(tx);
+      const lines = await priceLinesFromCatalog(tx, input.items);
+      await takeStock(tx, lines);
+      const totals = orderTotals(lines, settings);
+      const order = await insertWithFreshNumber(tx, input.idempotencyKey, {
+        userId: context.userId,
+        customerName: input.name,
+        customerEmail: input.email,
+        customerPhone: input.phone,
+        customerAddress: input.address,
+        customerCountry: input.country,
+        subtotalAmount: totals.subtotal,
+        shippingAmount: totals.shipping,
+        totalAmount: totals.total,
+        currency: settings.currency,
+        paymentMethod: input.paymentMethod,
+        notes: input.notes,
+        idempotencyKey: input.idempotencyKey,
+      });
+      await recordItemsAndHistory(tx, order.id, lines, context.userId);
+      await queueOrderEmails(tx, { order, input, lines, totals, settings, context });
+      return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };
+    });
+  } catch (error) {
+    if (error instanceof DuplicateSubmission) {
+      const order = await findByIdempotencyKey(db, input.idempotencyKey);
+      if (order) return { ...order, created: false };
+    }
+    throw error;
+  }
+}
+
+type OrderLine = Awaited<ReturnType<typeof priceLinesFromCatalog>>[number];
+
+/**
+ * Each cart line checked against the live catalog and priced from it: an inactive or missing
+ * product, or a price that changed since the shopper saw it, refuses the order by name.
+ */
+async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const rows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      originalPrice: products.originalPrice,
+      isActive: products.isActive,
+      imageUrl: products.imageUrl,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const colors = await tx
+    .select({
+      productId: productColors.productId,
+      position: productColors.position,
+      name: productColors.name,
+      imageUrl: productColors.imageUrl,
+    })
+    .from(productColors)
+    .where(inArray(productColors.productId, ids));
+
+  return items.map((item) => {
+    const product = byId.get(item.productId);
+    if (!product || !product.isActive) throw unavailable(product?.name ?? "An item in your cart", item.productId);
+    const price = Number(product.price);
+    if (item.seenPrice !== undefined && item.seenPrice !== price) throw priceChanged(product.name, product.id, price);
+    const color = item.colorIndex === null ? undefined : colors.find((c) => c.productId === product.id && c.position === item.colorIndex);
+    return {
+      product,
+      quantity: item.quantity,
+      unitPrice: price,
+      size: item.size,
+      color: color?.name ?? null,
+      imageUrl: color?.imageUrl ?? resolveProductImage({ imageUrl: product.imageUrl, categorySlug: product.categorySlug }),
+    };
+  });
+}
+
+/** One conditional update per product, in id order (no deadlocks); too little stock refuses by name. */
+async function takeStock(tx: Db, lines: OrderLine[]): Promise<void> {
+  const wanted = new Map<number, { name: string; quantity: number }>();
+  for (const line of lines) {
+    const entry = wanted.get(line.product.id) ?? { name: line.product.name, quantity: 0 };
+    entry.quantity += line.quantity;
+    wanted.set(line.product.id, entry);
+  }
+  for (const [productId, { name, quantity }] of [...wanted].sort(([a], [b]) => a - b)) {
+    const taken = await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
+      .where(and(eq(products.id, productId), sql`${products.stockQuantity} >= ${quantity}`))
+      .returning({ id: products.id });
+    if (taken.length === 0) {
+      const [left] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId));
+      throw outOfStock(name, productId, left?.stock ?? 0);
+    }
+  }
+}
+
+/** The item snapshot (what was bought, at what price) and the first history entry. */
+async function recordItemsAndHistory(tx: Db, orderId: string, lines: OrderLine[], userId: string | null): Promise<void> {
+  await tx.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId,
+      productId: l.product.id,
+      name: l.product.name,
+      category: l.product.categoryName,
+      unitPrice: l.unitPrice,
+      originalUnitPrice: l.product.originalPrice === null ? null : Number(l.product.originalPrice),
+      quantity: l.quantity,
+      size: l.size,
+      color: l.color,
+      imageUrl: l.imageUrl,
+    })),
+  );
+  await tx.insert(orderStatusHistory).values({
+    orderId,
+    status: "processing",
+    paymentStatus: "pending",
+    notes: "Order placed",
+    changedBy: userId ? "customer" : "guest",
+    isInitial: true,
+  });
+}
+
+/** The customer's confirmation and, when the shop wants them, the staff's new-order alerts. */
+async function queueOrderEmails(
+  tx: Db,
+  placed: {
+    order: { id: string; orderNumber: string };
+    input: CheckoutInput;
+    lines: OrderLine[];
+    totals: OrderTotals;
+    settings: StoreSettings;
+    context: PlaceOrderContext;
+  },
+): Promise<void> {
+  const { order, input, lines, totals, settings, context } = placed;
+  await queueEmail(
+    tx,
+    orderConfirmationEmail({
+      storeName: context.storeName,
+      origin: context.origin,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      customerName: input.name,
+      customerEmail: input.email,
+      paymentMethod: input.paymentMethod,
+      currency: settings.currency,
+      ...totals,
+      lines: lines.map((l) => ({ name: l.product.name, quantity: l.quantity, unitPrice: l.unitPrice, size: l.size, color: l.color })),
+    }),
+  );
+  if (!settings.emailNotifications) return;
+  await queueNewOrderAlerts(tx, {
+    storeName: context.storeName,
+    origin: context.origin,
+    orderNumber: order.orderNumber,
+    customerName: input.name,
+    customerEmail: input.email,
+    total: totals.total,
+    currency: settings.currency,
+    itemCount: totals.itemCount,
+  });
+}
+
+async function findByIdempotencyKey(db: Db, key: string) {
+  const [order] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, totalAmount: orders.totalAmount })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  return order ? { ...order, totalAmount: Number(order.totalAmount) } : null;
+}
+
+/**
+ * Inserts the order with a random number, trying another on the rare collision. A concurrent
+ * submission with the same idempotency key waits on its unique index and then rolls this
+ * transaction back (DuplicateSubmission), returning the stock it took.
+ */
+async function insertWithFreshNumber(tx: Db, idempotencyKey: string, values: Omit<typeof orders.$inferInsert, "orderNumber">) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, orderNumber: newOrderNumber() })
+      .onConflictDoNothing()
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    if (row) return row;
+    const [sameKey] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
+    if (sameKey) throw new DuplicateSubmission();
+  }
+  throw new Error("Could not assign a unique order number");
+}
