@@ -37,7 +37,7 @@ describe("money in pesewas", () => {
     expect(toDecimalString(100_000)).toBe("1000.00");
   });
 
-  it("rounds the discount percent as SPEC.md defines it", () => {
+  it("rounds the discount percent as docs/product-rules.md defines it", () => {
     expect(discountPercent(29_999, 39_999)).toBe(25);
     expect(discountPercent(79_999, 99_999)).toBe(20);
     expect(discountPercent(10_000, null)).toBeNull();

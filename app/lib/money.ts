@@ -50,7 +50,7 @@ export function multiplyMoney(pesewas: number, quantity: number): number {
   return total;
 }
 
-/** The rounded share of (original − price) over original, as SPEC.md defines the badge. */
+/** The rounded share of (original − price) over original, as docs/product-rules.md defines the badge. */
 export function discountPercent(price: number, originalPrice: number | null | undefined): number | null {
   if (!originalPrice || originalPrice <= price) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);

@@ -31,7 +31,7 @@ test("an admin finds a guest customer by email, with their orders, statistics an
   await expect(row.getByRole("rowheader")).toContainText(guest.name);
   await expect(row.getByRole("rowheader")).toContainText("Guest");
   await expect(row.getByRole("rowheader")).toContainText(guest.phone);
-  // SPEC.md: the address cut to 30 characters, on one line.
+  // docs/product-rules.md: the address cut to 30 characters, on one line.
   await expect(row.getByRole("rowheader")).toContainText("12 Independence Avenue, Ridge…");
   await expect(row.getByRole("cell").nth(0)).toHaveText("2");
   await expect(row.getByRole("cell").nth(1)).toContainText("₵1,039.98");

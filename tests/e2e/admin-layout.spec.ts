@@ -4,7 +4,7 @@ import { E2E_ADMIN } from "./e2e-accounts";
 import { gotoHydrated, signIn } from "./support";
 
 /**
- * The admin frame of SPEC.md: Welcome, {email}; the sidebar's six pages; collapsing to icons
+ * The admin frame of docs/product-rules.md: Welcome, {email}; the sidebar's six pages; collapsing to icons
  * (3rem) from the toggle or ctrl+B, kept in a cookie read on the server; an 18rem sheet on
  * phones; Sign Out to the storefront.
  */

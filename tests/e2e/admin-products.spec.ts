@@ -146,7 +146,7 @@ test("admin creates a product with a photo, edits its price and deletes it; the 
   await expect(page.getByRole("main")).toContainText("₵150.00");
   await expect(page.getByRole("main")).not.toContainText("₵123.45");
 
-  // Delete, after SPEC.md's question; the product page then says it is gone.
+  // Delete, after docs/product-rules.md's question; the product page then says it is gone.
   await gotoProducts(page, `?q=${encodeURIComponent(sku)}`);
   await row(page, name)
     .getByRole("button", { name: `Delete ${name}` })

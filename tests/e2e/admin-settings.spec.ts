@@ -7,7 +7,7 @@ import { addFromProductPage, createVerifiedCustomer, gotoHydrated, toast } from 
 
 /**
  * Admin settings: saved, still set after a reload, and in effect on the storefront (the
- * shipping fee is charged at checkout); admin users with SPEC.md's rules and alerts.
+ * shipping fee is charged at checkout); admin users with docs/product-rules.md's rules and alerts.
  * These change the whole shop, so playwright.config.ts runs this file last, after every
  * other browser test, and each setting changed is put back.
  */
@@ -88,7 +88,7 @@ test.describe("admin settings", () => {
     await expect(ownRow).toContainText("You");
     await expect(ownRow.getByRole("button")).toHaveCount(0);
 
-    // A real account becomes an admin, then is removed behind SPEC.md's confirmation.
+    // A real account becomes an admin, then is removed behind docs/product-rules.md's confirmation.
     const colleague = `colleague-${Date.now()}@example.com`;
     const api = await playwrightRequest.newContext({ baseURL });
     await createVerifiedCustomer(api, baseURL!, colleague, "colleague-pass-1");

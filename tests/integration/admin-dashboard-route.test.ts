@@ -7,7 +7,7 @@ import { createUser } from "../factories/users";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
 
 /**
- * The dashboard route's loader: the figures for an admin, and SPEC.md's error state (which
+ * The dashboard route's loader: the figures for an admin, and docs/product-rules.md's error state (which
  * query failed, a reference for the log line, never the database's own words) when one fails.
  */
 describe.each(testDrivers())("admin dashboard loader on %s", (driver) => {

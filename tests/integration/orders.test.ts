@@ -221,7 +221,7 @@ describe.each(testDrivers())("placing orders on %s", (driver) => {
     expect(await findOrderForTracking(database.db, "ORD-000000", "yaw.darko@example.com")).toBeNull();
   });
 
-  it("validates the checkout form with SPEC.md's rules", () => {
+  it("validates the checkout form with docs/product-rules.md's rules", () => {
     const result = checkoutSchema.safeParse({ email: "", name: " ", phone: "", address: "", items: [], idempotencyKey: "k".repeat(20) });
     const messages = result.error!.issues.map((i) => i.message);
     expect(messages).toEqual(

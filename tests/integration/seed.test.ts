@@ -15,7 +15,7 @@ describe.each(testDrivers())("sample catalog on %s", (driver) => {
     await database?.destroy();
   });
 
-  it("seeds SPEC.md's eight products with their exact prices, once", async () => {
+  it("seeds docs/product-rules.md's eight products with their exact prices, once", async () => {
     expect(await seedIfEmpty(database.db)).toBe(true);
     expect(await seedIfEmpty(database.db)).toBe(false);
     const prices = [];

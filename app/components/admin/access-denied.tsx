@@ -8,7 +8,7 @@ export interface AccessDeniedProps {
   isAdmin: boolean;
 }
 
-/** SPEC.md's Access Denied screen: who is signed in, their role, and a way to check or leave. */
+/** docs/product-rules.md's Access Denied screen: who is signed in, their role, and a way to check or leave. */
 export function AccessDenied({ email, role, isAdmin }: AccessDeniedProps) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-ivory px-6 py-16">

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 
 /**
  * An admin route's error: a 401/403 from requireAdmin (a customer posting to an admin
- * action) shows SPEC.md's Access Denied screen; anything else says the page could not be
+ * action) shows docs/product-rules.md's Access Denied screen; anything else says the page could not be
  * loaded (the server logged it with the request id) and offers Retry.
  */
 export function AdminRouteError({
@@ -34,7 +34,7 @@ export function AdminRouteError({
   );
 }
 
-/** SPEC.md's Access Denied screen for a 401/403 from requireAdmin (it carries email and role), else null. */
+/** docs/product-rules.md's Access Denied screen for a 401/403 from requireAdmin (it carries email and role), else null. */
 export function accessDeniedFor(error: unknown) {
   if (!isRouteErrorResponse(error) || (error.status !== 401 && error.status !== 403)) return null;
   const denied = (typeof error.data === "object" && error.data ? error.data : {}) as { email?: string; role?: string };

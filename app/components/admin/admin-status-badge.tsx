@@ -1,7 +1,7 @@
 import { cn } from "~/lib/cn";
 
 /**
- * Order and payment status colours of the admin screens (SPEC.md §4 ADMIN): processing yellow,
+ * Order and payment status colours of the admin screens (docs/product-rules.md §4 ADMIN): processing yellow,
  * confirmed blue, shipped purple, delivered green, cancelled red; payment pending yellow, paid
  * green, failed red; anything else neutral. (The customer's tracking screen uses other colours:
  * components/storefront/order-status-badge.tsx.)

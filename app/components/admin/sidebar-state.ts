@@ -1,4 +1,4 @@
-/** SPEC.md §9: the admin sidebar's open state lives in a cookie for 7 days. */
+/** docs/product-rules.md §9: the admin sidebar's open state lives in a cookie for 7 days. */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 

@@ -4,7 +4,7 @@ import { Input } from "~/components/ui/input";
 
 /**
  * A password field with the page's one visibility toggle: every password field on the
- * page shows or hides together (SPEC.md: one toggle shared by both tabs).
+ * page shows or hides together (docs/product-rules.md: one toggle shared by both tabs).
  */
 export function PasswordInput({ visible, onToggle, ...props }: ComponentProps<"input"> & { visible: boolean; onToggle: () => void }) {
   return (

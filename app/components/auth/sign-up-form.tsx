@@ -16,7 +16,7 @@ export function SignUpForm({ showPasswords, onTogglePasswords }: { showPasswords
   const feedback = useFormFeedback(fetcher);
   const message = feedback.shown;
 
-  // SPEC.md: the sign-up form is cleared after a successful sign-up.
+  // docs/product-rules.md: the sign-up form is cleared after a successful sign-up.
   useEffect(() => {
     if (feedback.server?.ok) formRef.current?.reset();
   }, [feedback.server]);

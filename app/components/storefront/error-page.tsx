@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** The 404 page (SPEC.md) and the friendly error page; no stack traces reach shoppers. */
+/** The 404 page (docs/product-rules.md) and the friendly error page; no stack traces reach shoppers. */
 export function ErrorPage({ status }: { status: 404 | 500 }) {
   const notFound = status === 404;
   return (

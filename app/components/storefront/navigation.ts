@@ -1,4 +1,4 @@
-/** The header links (SPEC.md: Home, Kaftans, Suits, Track Order, About, Contact). */
+/** The header links (docs/product-rules.md: Home, Kaftans, Suits, Track Order, About, Contact). */
 export const headerLinks = [
   { label: "Home", to: "/" },
   { label: "Kaftans", to: "/collections/kaftans" },

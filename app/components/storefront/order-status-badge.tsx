@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** Status colours of the customer screens (SPEC.md §4): processing blue, confirmed green, shipped purple, delivered emerald, cancelled red. */
+/** Status colours of the customer screens (docs/product-rules.md §4): processing blue, confirmed green, shipped purple, delivered emerald, cancelled red. */
 const orderColours: Record<string, string> = {
   processing: "bg-blue-100 text-blue-900",
   confirmed: "bg-green-100 text-green-900",

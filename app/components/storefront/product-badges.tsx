@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { discountPercent } from "~/lib/money";
 
-/** New, Bestseller, the discount percent and Sold Out, as SPEC.md lists them. */
+/** New, Bestseller, the discount percent and Sold Out, as docs/product-rules.md lists them. */
 export function ProductBadges({
   isNew,
   isBestseller,

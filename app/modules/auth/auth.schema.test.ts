@@ -8,7 +8,7 @@ const badEmail = { title: "Invalid email", description: "Please enter a valid em
 
 const refusal = (message: object) => ({ ok: false, message });
 
-describe("validateSignIn (SPEC.md §5: email and password both required)", () => {
+describe("validateSignIn (docs/product-rules.md §5: email and password both required)", () => {
   it.each([
     [{}, "nothing"],
     [{ email: "", password: "" }, "both empty"],
@@ -32,7 +32,7 @@ describe("validateSignIn (SPEC.md §5: email and password both required)", () =>
   });
 });
 
-describe("validateSignUp (SPEC.md §5: all three, then matching, then 6 characters)", () => {
+describe("validateSignUp (docs/product-rules.md §5: all three, then matching, then 6 characters)", () => {
   const ok = { email: "ama@example.com", password: "kente1", confirmPassword: "kente1" };
 
   it.each([

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC.md §5/§8 messages: a title (the toast's) and the explanation under it. */
+/** docs/product-rules.md §5/§8 messages: a title (the toast's) and the explanation under it. */
 export interface FormMessage {
   title: string;
   description: string;
@@ -30,7 +30,7 @@ export interface SignUpInput extends SignInInput {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: FormMessage };
 
-/** Sign in: both fields required (SPEC.md §5). Shared by the browser and the action. */
+/** Sign in: both fields required (docs/product-rules.md §5). Shared by the browser and the action. */
 export function validateSignIn(input: Partial<Record<keyof SignInInput, unknown>>): Validation<SignInInput> {
   const values = { email: String(input.email ?? "").trim(), password: String(input.password ?? "") };
   if (!values.email || !values.password) return { ok: false, message: AUTH_MESSAGES.missing };

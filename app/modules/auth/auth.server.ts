@@ -127,7 +127,7 @@ export function createAuth(options: AuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await enforceAuthRateLimits(db, ctx.path, ctx.headers, ctx.body as { email?: unknown } | undefined);
-        // SPEC.md wants "Account exists" for a taken email; better-auth would answer a
+        // docs/product-rules.md wants "Account exists" for a taken email; better-auth would answer a
         // duplicate sign-up with a silent success when verification is required.
         if (ctx.path === "/sign-up/email") {
           const email = (ctx.body as { email?: unknown } | undefined)?.email;

@@ -9,7 +9,7 @@ interface RoleLog {
 }
 
 /**
- * The user's role as stored in user_roles (SPEC.md §6): no row → customer; a lookup
+ * The user's role as stored in user_roles (docs/product-rules.md §6): no row → customer; a lookup
  * error is logged and also gives customer, so a database hiccup never grants admin.
  */
 export async function getUserRole(db: Db, userId: string, log?: RoleLog): Promise<Role> {

@@ -1,7 +1,7 @@
 import { subtotalOf } from "~/modules/pricing/order-totals";
 
 /**
- * The cart's rules (SPEC.md §4), as pure functions over a list of lines.
+ * The cart's rules (docs/product-rules.md §4), as pure functions over a list of lines.
  * Prices here are for display only: the server recomputes every total at checkout.
  */
 export interface CartLine {

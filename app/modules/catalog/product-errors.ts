@@ -1,5 +1,5 @@
 /**
- * Errors of the admin products module. Routes turn them into SPEC.md's toasts ("Failed to save
+ * Errors of the admin products module. Routes turn them into docs/product-rules.md's toasts ("Failed to save
  * product" with the message below it) and HTTP statuses; `field` names the form field to mark.
  */
 export class ProductNotFoundError extends Error {

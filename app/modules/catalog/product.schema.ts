@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SIZES } from "~/modules/catalog/catalog-constants";
 
 /**
- * The admin product form (SPEC.md §5), one schema for the browser and the server. It takes
+ * The admin product form (docs/product-rules.md §5), one schema for the browser and the server. It takes
  * what a form sends (strings, "on" for a ticked box, one line per material) as well as typed
  * values, and gives money in pesewas:
  *
@@ -71,7 +71,7 @@ const wholeNumber = (label: string, options: { required: boolean }) =>
     return number;
   });
 
-/** Free text; blank becomes null, as SPEC.md wants for description and SKU. */
+/** Free text; blank becomes null, as docs/product-rules.md wants for description and SKU. */
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })

@@ -37,7 +37,7 @@ interface OrderSqlRow {
 
 /**
  * One customer for the details dialog: contact details (newest order), statistics and order
- * history. SPEC.md shows the history only for customers with a user id; guests get it too,
+ * history. docs/product-rules.md shows the history only for customers with a user id; guests get it too,
  * matched the same way they are keyed (no user id, same trimmed lower-case email), so the
  * history is exactly the orders the statistics count. Null when the key has no orders.
  */

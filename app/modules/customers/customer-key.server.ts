@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * Customers are derived from orders (SPEC.md "Derived customer"): keyed by the user id when the
+ * Customers are derived from orders (docs/product-rules.md "Derived customer"): keyed by the user id when the
  * order has one, else by the checkout email, trimmed and lower-cased, so "Ama@Example.com " and
  * "ama@example.com" are one guest. The kind is part of the key ("user:…" / "email:…") so a
  * user id can never collide with an email, and the key says how to find the customer's orders.
  *
- * Note, as SPEC.md keys it: a shopper who ordered as a guest and later signed in appears twice
+ * Note, as docs/product-rules.md keys it: a shopper who ordered as a guest and later signed in appears twice
  * (once by email, once by user id).
  */
 export type CustomerKey = `user:${string}` | `email:${string}`;

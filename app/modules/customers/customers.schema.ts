@@ -6,7 +6,7 @@ export type CustomerSort = (typeof customerSorts)[number];
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 export const MAX_CUSTOMERS_PAGE_SIZE = 100;
-/** SPEC.md §9: the customers table cuts the address to 30 characters. */
+/** docs/product-rules.md §9: the customers table cuts the address to 30 characters. */
 export const CUSTOMER_ADDRESS_PREVIEW = 30;
 
 export const customersQuerySchema = z.object({

@@ -7,7 +7,7 @@ import { errorMessage } from "./table-counts.server";
 
 /**
  * The Diagnostic page's role check. Unlike getUserRole (which falls back to "customer" on any
- * error, so a hiccup never grants admin), this reports the lookup's error, for SPEC.md's
+ * error, so a hiccup never grants admin), this reports the lookup's error, for docs/product-rules.md's
  * "Role check failed: {message}". `row` says whether a user_roles row exists at all.
  */
 export async function checkUserRole(db: Db, userId: string): Promise<Check<{ role: Role; row: boolean }>> {

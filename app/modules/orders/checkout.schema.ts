@@ -19,7 +19,7 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 
-/** The checkout form, as the server validates it (SPEC.md §3 and §5). */
+/** The checkout form, as the server validates it (docs/product-rules.md §3 and §5). */
 export const checkoutSchema = z.object({
   email: required("Email", 254).pipe(z.email({ error: "Please enter a valid email address" })),
   name: required("Full name", 120),

@@ -3,7 +3,7 @@ import type { Db } from "~db/client";
 import { orders } from "~db/schema/orders";
 import { getOrderDetails, type OrderDetails } from "~/modules/orders/order-details.server";
 
-/** SPEC.md §9: the "Your Recent Orders" card lists five. */
+/** docs/product-rules.md §9: the "Your Recent Orders" card lists five. */
 export const RECENT_ORDERS_LIMIT = 5;
 
 export interface RecentOrder {

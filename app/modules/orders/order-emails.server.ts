@@ -20,7 +20,7 @@ export interface OrderConfirmationData {
   lines: { name: string; quantity: number; unitPrice: number; size: string | null; color: string | null }[];
 }
 
-/** SPEC.md's send-order-confirmation: order number, items, total, payment method and a link. */
+/** docs/product-rules.md's send-order-confirmation: order number, items, total, payment method and a link. */
 export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEmail {
   const money = (pesewas: number) => formatMoney(pesewas, order.currency);
   const payment = paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod;

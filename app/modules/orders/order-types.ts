@@ -37,7 +37,7 @@ export interface CurrencyRevenue {
 /** The four cards of the admin orders page. */
 export interface OrderSummary {
   totalOrders: number;
-  /** Orders in processing (SPEC.md's "Pending Orders"). */
+  /** Orders in processing (docs/product-rules.md's "Pending Orders"). */
   pendingOrders: number;
   /** Orders whose payment status is paid, whatever their order status. */
   paidOrders: number;

@@ -12,7 +12,7 @@ export interface LowStockProduct {
 }
 
 export interface QuickActionCounts {
-  /** Orders still in processing (SPEC.md's "Pending Orders"). */
+  /** Orders still in processing (docs/product-rules.md's "Pending Orders"). */
   pendingOrders: number;
   lowStockThreshold: number;
   /** How many active products are at or below the threshold. */

@@ -12,7 +12,7 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
-/** Which query failed, in SPEC.md §8's words ("Error fetching orders: …"). */
+/** Which query failed, in docs/product-rules.md §8's words ("Error fetching orders: …"). */
 async function labelled<T>(what: string, work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -71,7 +71,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Anything the loader did not catch (it catches the queries) still shows SPEC.md's error state. */
+/** Anything the loader did not catch (it catches the queries) still shows docs/product-rules.md's error state. */
 export function ErrorBoundary() {
   const error = useRouteError();
   console.error(error);

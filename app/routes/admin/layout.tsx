@@ -27,7 +27,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 403 from an admin action (a customer posting to it) shows SPEC.md's Access Denied screen. */
+/** 403 from an admin action (a customer posting to it) shows docs/product-rules.md's Access Denied screen. */
 export function ErrorBoundary() {
   const denied = accessDeniedFor(useRouteError());
   if (denied) return denied;

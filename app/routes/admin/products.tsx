@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dialog,
     };
   } catch (error) {
-    // SPEC.md: "Failed to fetch products", with a Retry; the page around it still works.
+    // docs/product-rules.md: "Failed to fetch products", with a Retry; the page around it still works.
     context.log.error({ err: error, requestId: context.requestId }, "admin products failed to load");
     return { ok: false as const, filters: shown };
   }

@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { headers } = await context.auth.api.signOut({ headers: headersForAuth(request, context), returnHeaders: true });
     return redirect(next, { headers });
   } catch (error) {
-    // SPEC.md §8: a sign-out error is logged and nothing is shown to the shopper.
+    // docs/product-rules.md §8: a sign-out error is logged and nothing is shown to the shopper.
     context.log.error({ err: error, requestId: context.requestId }, "sign-out failed");
     return redirect(next);
   }

@@ -31,7 +31,7 @@ const TRACKING_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 export type TrackResult =
   { ok: true; order: OrderDetails } | { ok: false; kind: "blank" | "not-found" | "rate-limited" | "error"; title: string; message: string };
 
-/** Signed-in customers see their five newest orders (SPEC.md: failures are only logged). */
+/** Signed-in customers see their five newest orders (docs/product-rules.md: failures are only logged). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   if (!viewer) return { signedIn: false, recentOrders: [] };

@@ -20,7 +20,7 @@ const th = "px-3 py-2 text-left text-xs font-semibold tracking-[0.1em] text-ston
 const td = "px-3 py-2.5";
 
 /**
- * The customer dialog (SPEC.md): contact details, statistics (orders, spent, average, first
+ * The customer dialog (docs/product-rules.md): contact details, statistics (orders, spent, average, first
  * and last order) and the order history, for members and guests alike. Order numbers open
  * the order on the Orders page.
  */

@@ -5,7 +5,7 @@ import type { CustomerSummary } from "~/modules/customers/customers.server";
 
 const count = (n: number) => n.toLocaleString("en-GB");
 
-/** The four cards of SPEC.md, over every customer (not only the ones a search finds). */
+/** The four cards of docs/product-rules.md, over every customer (not only the ones a search finds). */
 export function CustomersSummary({ summary }: { summary: CustomerSummary }) {
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -1,7 +1,7 @@
 import { AlertCircle, RotateCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
-/** SPEC.md §8: "Error Loading Dashboard" with the message and a Retry button. */
+/** docs/product-rules.md §8: "Error Loading Dashboard" with the message and a Retry button. */
 export function DashboardError({
   message,
   reference,

@@ -5,7 +5,7 @@ import type { DashboardStats } from "~/modules/reports/dashboard-stats.server";
 
 const count = (n: number) => n.toLocaleString("en-GB");
 
-/** SPEC.md's four cards, with live figures. Revenue is shown twice: received and booked. */
+/** docs/product-rules.md's four cards, with live figures. Revenue is shown twice: received and booked. */
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

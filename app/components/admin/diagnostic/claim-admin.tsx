@@ -6,7 +6,7 @@ import { notify } from "~/components/ui/toaster";
 import type { ClaimAdminResult } from "./diagnostic-types";
 
 /**
- * "Make Current User Admin" (SPEC.md): works only while the shop has no admin at all
+ * "Make Current User Admin" (docs/product-rules.md): works only while the shop has no admin at all
  * (DECISIONS.md); after that an admin grants access in Settings → Admin Users.
  */
 export function ClaimAdminButton() {
@@ -16,7 +16,7 @@ export function ClaimAdminButton() {
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       notify.success(result.message);
-      // SPEC.md: the page reloads (after a moment, so the message can be read).
+      // docs/product-rules.md: the page reloads (after a moment, so the message can be read).
       window.setTimeout(() => window.location.reload(), 1500);
     } else notify.error(result.message);
   });

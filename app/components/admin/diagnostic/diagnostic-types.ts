@@ -28,7 +28,7 @@ export interface DiagnosticReport {
 /** The answer to "Make Current User Admin". */
 export type ClaimAdminResult = { ok: true; message: string } | { ok: false; message: string };
 
-/** "user_roles" → "User roles table: {message}" (SPEC.md §8's "Products table: {message}"). */
+/** "user_roles" → "User roles table: {message}" (docs/product-rules.md §8's "Products table: {message}"). */
 export function tableError(table: string, message: string): string {
   const words = table.replace(/_/g, " ");
   return `${words.charAt(0).toUpperCase()}${words.slice(1)} table: ${message}`;

@@ -31,7 +31,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The order details dialog (SPEC.md): customer, order facts, items as a table with totals,
+ * The order details dialog (docs/product-rules.md): customer, order facts, items as a table with totals,
  * notes, and the status history with who changed what. `state` is "loading" while the
  * order is being fetched (the dialog opens at once), "missing" when there is no such order.
  */

@@ -8,7 +8,7 @@ const td = "px-3 py-2.5 align-top";
 const wide = "hidden sm:table-cell";
 
 /**
- * The order's items as a table (SPEC.md showed raw data; issue 5 asks for a readable table),
+ * The order's items as a table (docs/product-rules.md showed raw data; issue 5 asks for a readable table),
  * with subtotal, shipping and total. On phones colour, size, quantity and unit price fold
  * under the item name, so the line totals stay in view.
  */

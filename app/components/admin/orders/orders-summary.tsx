@@ -6,7 +6,7 @@ import type { OrderSummary } from "~/modules/orders/order-types";
 const count = (n: number) => n.toLocaleString("en-GB");
 
 /**
- * The four cards of SPEC.md. Revenue is in the store currency and counts orders that are not
+ * The four cards of docs/product-rules.md. Revenue is in the store currency and counts orders that are not
  * cancelled (paid ones said apart); orders placed in another currency (before the store
  * currency was changed) are never added in: they are named under the figure.
  */

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { useFetcherResult, type ProductActionResult } from "./product-action";
 
-/** The row's delete button: asks SPEC.md's question, then deletes through a fetcher. */
+/** The row's delete button: asks docs/product-rules.md's question, then deletes through a fetcher. */
 export function DeleteProductButton({ id, name }: { id: number; name: string }) {
   const fetcher = useFetcher<ProductActionResult>();
   const [open, setOpen] = useState(false);

@@ -10,7 +10,7 @@ import { useFetcherResult, type ProductActionResult } from "./product-action";
 import { ProductForm } from "./product-form";
 
 /**
- * "Add New Product" / "Edit Product" (SPEC.md). Opened by ?product=new or ?product=<id>; the
+ * "Add New Product" / "Edit Product" (docs/product-rules.md). Opened by ?product=new or ?product=<id>; the
  * product to edit comes with the page's data, so until it arrives the dialog shows a
  * skeleton. It stays open while a save is under way and closes after a successful one, once
  * the page's data has been reloaded with the change.

@@ -61,7 +61,7 @@ export function SizesField({ chosen, error }: { chosen: readonly string[]; error
   );
 }
 
-/** A price box with the currency symbol inside; step 0.01 as SPEC.md asks. */
+/** A price box with the currency symbol inside; step 0.01 as docs/product-rules.md asks. */
 export function MoneyInput({
   id,
   name,

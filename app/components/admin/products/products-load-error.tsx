@@ -2,7 +2,7 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** SPEC.md §8: "Failed to fetch products", with a Retry that loads the page's data again. */
+/** docs/product-rules.md §8: "Failed to fetch products", with a Retry that loads the page's data again. */
 export function ProductsLoadError() {
   const revalidator = useRevalidator();
   const busy = revalidator.state === "loading";

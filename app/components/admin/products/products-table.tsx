@@ -11,7 +11,7 @@ import { DeleteProductButton } from "./delete-product-button";
 
 const th = "px-4 py-3 text-left text-xs font-semibold tracking-[0.12em] text-stone uppercase";
 
-/** The products of one page: Name, SKU, Category, Price, Stock, Status, Actions (SPEC.md). */
+/** The products of one page: Name, SKU, Category, Price, Stock, Status, Actions (docs/product-rules.md). */
 export function ProductsTable({
   listing,
   currency,

@@ -20,7 +20,7 @@ import { SettingsSection } from "./settings-field";
 import { useFetcherResult, type SettingsActionResult } from "./settings-result";
 import { settingsFetcherKeys } from "./settings-toasts";
 
-/** Add an admin by the email of an existing account (SPEC.md §5: Add Admin disabled while empty). */
+/** Add an admin by the email of an existing account (docs/product-rules.md §5: Add Admin disabled while empty). */
 function AddAdminForm() {
   const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.addAdmin });
   const [email, setEmail] = useState("");
@@ -57,7 +57,7 @@ function AddAdminForm() {
   );
 }
 
-/** One admin's remove button, behind SPEC.md's confirmation. */
+/** One admin's remove button, behind docs/product-rules.md's confirmation. */
 function RemoveAdminButton({ admin }: { admin: AdminUser }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.removeAdmin });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("userId") === admin.userId;

@@ -21,7 +21,7 @@ export function tabFromSearch(search: URLSearchParams): SettingsTab {
 
 /**
  * Calls `onResult` once for each answer a fetcher gets back (when it turns idle with new data),
- * e.g. to show SPEC.md's toast.
+ * e.g. to show docs/product-rules.md's toast.
  */
 export function useFetcherResult<T>(fetcher: FetcherWithComponents<T>, onResult: (result: T) => void): void {
   const handled = useRef<T | undefined>(undefined);

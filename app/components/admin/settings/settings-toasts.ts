@@ -11,7 +11,7 @@ export const settingsFetcherKeys = {
 } as const;
 
 /**
- * SPEC.md §8's toasts for every Settings form. Called by the page itself, which stays mounted
+ * docs/product-rules.md §8's toasts for every Settings form. Called by the page itself, which stays mounted
  * while tabs change and rows disappear, so no answer goes unannounced.
  */
 export function useSettingsToasts(): void {

@@ -30,7 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The System tab: what is running, read live (not SPEC.md's static texts). */
+/** The System tab: what is running, read live (not docs/product-rules.md's static texts). */
 export function SystemPanel({ system, timeZone }: { system: SystemInfo; timeZone: string }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -8,7 +8,7 @@ import { imageSrc } from "~/lib/images";
 import { useCart } from "./cart-provider";
 import { useShippingRates } from "~/components/storefront/use-store-settings";
 
-/** The cart side panel (SPEC.md §2): lines, quantity controls, total, checkout and clear. */
+/** The cart side panel (docs/product-rules.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
   const navigate = useNavigate();

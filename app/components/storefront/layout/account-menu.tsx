@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 const item =
   "flex w-full cursor-pointer items-center gap-2.5 rounded-sm px-3 py-2.5 text-sm text-charcoal outline-none select-none data-[highlighted]:bg-sand [&_svg]:size-4 [&_svg]:text-stone";
 
-/** Signed in: the email, My Orders, Admin Panel (admins only) and Sign Out (SPEC.md §2). */
+/** Signed in: the email, My Orders, Admin Panel (admins only) and Sign Out (docs/product-rules.md §2). */
 export function AccountMenu({ email, isAdmin, triggerClassName }: { email: string; isAdmin: boolean; triggerClassName: string }) {
   const location = useLocation();
   return (

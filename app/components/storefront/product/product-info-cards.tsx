@@ -37,7 +37,7 @@ export function DetailCard({ title, items }: { title: string; items: string[] })
   );
 }
 
-/** SPEC.md's reviews card: a fixed 4.8 of 5 (24 reviews) until reviews are built. */
+/** docs/product-rules.md's reviews card: a fixed 4.8 of 5 (24 reviews) until reviews are built. */
 export function ReviewsCard() {
   return (
     <section className="rounded-sm border border-border bg-white/70 p-6">
