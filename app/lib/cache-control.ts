@@ -13,7 +13,7 @@
  * Only a leaf route opts in: a layout that said "public" would make every child without
  * headers of its own public too.
  */
-export const PUBLIC_PAGE_SECONDS = 10;
+const PUBLIC_PAGE_SECONDS = 10;
 
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_PAGE_SECONDS}`;
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";

@@ -20,7 +20,7 @@ import type { Db } from "~db/client";
  *   (it already dropped its caches). PGlite has one process and no other instances: the
  *   NOTIFY is harmless there and nobody listens.
  */
-export const STOREFRONT_CHANNEL = "ahenfie_storefront_changed";
+const STOREFRONT_CHANNEL = "ahenfie_storefront_changed";
 
 type Drop = () => void;
 
@@ -49,7 +49,7 @@ export function onStorefrontChange(db: Db, drop: Drop): () => void {
 }
 
 /** This instance's caches of this handle drop what they hold. */
-export function dropStaleStorefront(db: Db): void {
+function dropStaleStorefront(db: Db): void {
   for (const drop of subscribers.get(db) ?? []) {
     try {
       drop();
