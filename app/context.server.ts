@@ -14,7 +14,11 @@ export interface AppServices {
   startedAt: Date;
   /** The outbox worker: `nudge()` after queueing sends without waiting for the next poll. */
   email: { nudge(): void; transport: string };
-  /** Whole-page cache of anonymous storefront responses; clear it when the catalog changes. */
+  /**
+   * Whole-page cache of anonymous responses whose route declares them public. Nothing needs to
+   * clear it by hand: it drops everything when a storefront change is announced
+   * (app/modules/storefront/storefront-changes.server.ts).
+   */
   pageCache: { clear(): void };
   /** better-auth: sessions, sign-in/up, verification and reset links. */
   auth: Auth;
@@ -29,8 +33,9 @@ declare module "react-router" {
     /** CSP nonce for the inline scripts of this response. */
     cspNonce: string;
     /**
-     * Render the whole document before sending (no streamed Suspense chunks): set for
-     * responses going into the page cache, which reads the whole body anyway.
+     * The response may go into the page cache (an anonymous GET): a page whose route declares
+     * it public is then rendered whole before sending (no streamed Suspense chunks), since
+     * the page cache reads the whole body anyway.
      */
     renderComplete: boolean;
   }

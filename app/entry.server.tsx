@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { sharedCacheSeconds } from "./lib/cache-control";
 
 export const streamTimeout = 5_000;
 
@@ -23,9 +24,11 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and the page cache get the whole document at once; people get the shell streamed.
+    // Crawlers and the page cache (pages their route declares public) get the whole document at
+    // once; people get the shell streamed.
+    const cacheable = loadContext.renderComplete && sharedCacheSeconds(responseHeaders.get("Cache-Control")) !== null;
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.renderComplete ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || cacheable ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

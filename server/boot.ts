@@ -10,6 +10,7 @@ import { PageCache } from "./page-cache";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
+import { listenForStorefrontChanges, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { createShopAuth } from "./auth";
 
 export interface Booted {
@@ -54,13 +55,19 @@ export async function boot(): Promise<Booted> {
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
   const auth = await createShopAuth(config, database.db, logger, emailWorker.nudge);
+  const pageCache = new PageCache((hashes) => contentSecurityPolicy(hashes.join(" ")));
+  // Storefront changes (announced by module commands, here or on another instance) clear the
+  // cached pages; the catalog and settings caches subscribe themselves.
+  onStorefrontChange(database.db, () => pageCache.clear());
+  // Other instances announce through PostgreSQL NOTIFY; one dedicated connection listens.
+  const listener = config.databaseUrl ? listenForStorefrontChanges({ db: database.db, url: config.databaseUrl, log: logger }) : null;
   const services: AppServices & { pageCache: PageCache } = {
     database,
     config,
     log: logger,
     startedAt: new Date(),
     email: { nudge: emailWorker.nudge, transport: transport.describe() },
-    pageCache: new PageCache((hashes) => contentSecurityPolicy(hashes.join(" "))),
+    pageCache,
     auth,
   };
   return {
@@ -70,6 +77,7 @@ export async function boot(): Promise<Booted> {
     async shutdown() {
       clearInterval(maintenance);
       await emailWorker.stop();
+      await listener?.close();
       await database.close();
       release();
     },

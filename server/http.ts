@@ -8,7 +8,7 @@ import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
-import type { PageCache } from "./page-cache";
+import { keepSignedInPagesPrivate, type PageCache } from "./page-cache";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache };
@@ -107,6 +107,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     if (cached) return cached;
     const clientIp = clientAddress(c, services.config.trustProxy);
     let response = await handleRequest(c.req.raw, { ...services, requestId, clientIp, cspNonce: nonce, renderComplete: cacheKey !== null });
+    response = keepSignedInPagesPrivate(c.req.raw, response);
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
     }
@@ -117,6 +118,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
       response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
       response.headers.set("Cache-Control", "no-store");
     }
+    // Stored only if the route said the page is public (its Cache-Control; see page-cache.ts).
     if (cacheKey) response = await pageCache.store(cacheKey, response);
     return response;
   });

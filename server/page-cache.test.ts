@@ -1,13 +1,18 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { inlineScriptHashes, PageCache } from "./page-cache";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
+import { inlineScriptHashes, keepSignedInPagesPrivate, PageCache } from "./page-cache";
 
 const policy = (hashes: string[]) => `script-src ${hashes.join(" ")}`;
 const page = `<html><head><script type="application/ld+json">{"@type":"Product"}</script></head>
 <body><script nonce="AAA">window.__ctx = 1;</script><script type="module" nonce="AAA">import "/assets/x.js";</script>
 <script src="/assets/y.js"></script></body></html>`;
-const html = () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } });
+/** A storefront page as a public route sends it (app/lib/cache-control.ts). */
+const html = (cacheControl: string | null = PUBLIC_PAGE_CACHE_CONTROL, extra: Record<string, string> = {}) =>
+  new Response(page, {
+    headers: { "content-type": "text/html; charset=utf-8", ...(cacheControl ? { "cache-control": cacheControl } : {}), ...extra },
+  });
 const sha = (s: string) => `'sha256-${crypto.createHash("sha256").update(s).digest("base64")}'`;
 
 describe("page cache", () => {
@@ -68,5 +73,83 @@ describe("page cache", () => {
     await cache.store("/", html());
     cache.clear();
     expect(cache.get("/", new Request("http://shop/"))).toBeNull();
+  });
+
+  it("stores only what the route declares public with an s-maxage", async () => {
+    const cache = new PageCache(policy);
+    const request = new Request("http://shop/x");
+    for (const cacheControl of [
+      null,
+      "private, no-store",
+      "no-store",
+      "public, max-age=60",
+      "public, s-maxage=0",
+      "public, s-maxage=10, no-cache",
+      "private, s-maxage=10",
+      "s-maxage=10",
+    ]) {
+      const sent = await cache.store("/x", html(cacheControl));
+      expect(sent.headers.get("x-cache"), String(cacheControl)).toBeNull();
+      expect(await sent.text()).toBe(page);
+      expect(cache.get("/x", request), String(cacheControl)).toBeNull();
+    }
+    // The same page, declared public: stored and served.
+    await cache.store("/x", html("Public, Max-Age=0, S-MaxAge=10"));
+    expect(cache.get("/x", request)?.headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("stores a public data payload of a client navigation, but not one that sets a cookie", async () => {
+    const cache = new PageCache(policy);
+    const data = (extra: Record<string, string> = {}) =>
+      new Response("[{}]", { headers: { "content-type": "text/x-script", "cache-control": PUBLIC_PAGE_CACHE_CONTROL, ...extra } });
+    await cache.store("/product/1.data", data());
+    expect(await cache.get("/product/1.data", new Request("http://shop/product/1.data"))?.text()).toBe("[{}]");
+    await cache.store("/product/2.data", data({ "set-cookie": "a=b" }));
+    await cache.store("/product/3", html(PUBLIC_PAGE_CACHE_CONTROL, { "set-cookie": "theme=dark" }));
+    expect(cache.get("/product/2.data", new Request("http://shop/product/2.data"))).toBeNull();
+    expect(cache.get("/product/3", new Request("http://shop/product/3"))).toBeNull();
+  });
+
+  it("keeps a page for its s-maxage, at most the cap", async () => {
+    const request = new Request("http://shop/");
+    const until = async (gone: () => boolean) => {
+      const started = Date.now();
+      while (!gone() && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      return Date.now() - started;
+    };
+    const cache = new PageCache(policy);
+    await cache.store("/short", html("public, max-age=0, s-maxage=1"));
+    await cache.store("/ten", html());
+    expect(cache.get("/short", request)).not.toBeNull();
+    const kept = await until(() => cache.get("/short", request) === null);
+    expect(kept).toBeGreaterThanOrEqual(900);
+    expect(kept).toBeLessThan(3_000);
+    expect(cache.get("/ten", request)?.headers.get("x-cache")).toBe("HIT");
+
+    const capped = new PageCache(policy, 1_000);
+    await capped.store("/day", html("public, s-maxage=86400"));
+    expect(await until(() => capped.get("/day", request) === null)).toBeLessThan(3_000);
+  });
+
+  it("never looks up someone's own pages, whatever the spelling of their path", () => {
+    const cache = new PageCache(policy);
+    for (const path of [
+      "/ORDER-CONFIRMATION/0b7e7f7c-0000-4000-8000-000000000000",
+      "/Order-Confirmation/x",
+      "/%6Frder-confirmation/x",
+      "//order-confirmation/x",
+      "/Track-Order",
+      "/CHECKOUT",
+      "/Admin/orders",
+      "/API/products",
+    ]) {
+      expect(cache.keyFor(new Request(`http://shop${path}`)), path).toBeNull();
+    }
+  });
+
+  it("tells shared caches not to keep a public page rendered for a signed-in visitor", () => {
+    const signedIn = new Request("http://shop/", { headers: { cookie: "ahenfie.session_token=abc" } });
+    expect(keepSignedInPagesPrivate(signedIn, html()).headers.get("cache-control")).toBe("private, no-store");
+    expect(keepSignedInPagesPrivate(new Request("http://shop/"), html()).headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
   });
 });

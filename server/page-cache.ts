@@ -1,19 +1,23 @@
 import { LRUCache } from "lru-cache";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
+import { PRIVATE_PAGE_CACHE_CONTROL, sharedCacheSeconds } from "~/lib/cache-control";
 import { hasAuthCookie } from "~/modules/auth/auth-cookies";
 
 /**
- * A short-lived cache of whole storefront responses for anonymous GET requests: pages
- * and the `.data` payloads of client navigations. Nothing on a storefront page depends on
- * the visitor (cart and wishlist live in the browser), so one rendering serves everyone
- * for PAGE_CACHE_TTL_MS, and admin edits clear it at once (`clear()`).
+ * A short-lived cache of whole responses for anonymous GET requests: pages and the `.data`
+ * payloads of client navigations. What may be kept is the route's decision, never this
+ * cache's: a response is stored only when its Cache-Control says `public` with an `s-maxage`
+ * (app/lib/cache-control.ts; the route's `headers` export), for that long but at most
+ * PAGE_CACHE_MAX_TTL_MS. Anything else (no header, private, no-store) is never stored,
+ * whatever its path. Storefront changes clear it at once (`clear()`, subscribed to the
+ * storefront change announcements in server/boot.ts).
  *
  * A freshly rendered page carries a per-response CSP nonce. A cached page is fixed text, so
  * it is served under a policy that lists the SHA-256 of each of its inline scripts instead:
  * just as strict, and the body can be stored gzipped once instead of compressed per request.
  */
-export const PAGE_CACHE_TTL_MS = 10_000;
+export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 
 interface Entry {
   status: number;
@@ -38,23 +42,48 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/**
+ * A second lock, not the policy: paths of pages that are someone's own (or the API's) are
+ * never looked up, in any spelling of their case or escapes. The policy is the route's
+ * Cache-Control (`store`); a page missing from this list is still never stored unless its
+ * route declares it public.
+ */
+const PERSONAL_PATH = /^\/+(api\/|admin|auth|checkout|order-confirmation|track-order|account)/i;
+
+function isPersonalPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return PERSONAL_PATH.test(decoded);
+}
+
 export class PageCache {
   private entries = new LRUCache<string, Entry>({
     max: 1_000,
-    ttl: PAGE_CACHE_TTL_MS,
+    ttl: PAGE_CACHE_MAX_TTL_MS,
     maxSize: 128 * 1024 * 1024,
     sizeCalculation: (e) => e.body.length + e.gzipped.length + 256,
   });
 
-  constructor(private readonly policyForHashes: (hashes: string[]) => string) {}
+  /** `maxTtlMs`: the longest a page is kept, whatever its s-maxage (PAGE_CACHE_MAX_TTL_MS). */
+  constructor(
+    private readonly policyForHashes: (hashes: string[]) => string,
+    private readonly maxTtlMs = PAGE_CACHE_MAX_TTL_MS,
+  ) {}
 
+  /**
+   * The key a request's response would be kept under, or null when it may neither be served
+   * from nor go into the cache. Whether it is stored is decided by the response (`store`).
+   */
   keyFor(request: Request): string | null {
     if (request.method !== "GET") return null;
-    const url = new URL(request.url);
-    // Never pages with someone's order on them, nor admin, sign-in or the API.
-    if (/^\/(api\/|admin|auth|order-confirmation|track-order|account)/.test(url.pathname)) return null;
     // A signed-in visitor's page carries their email (account menu): never stored, never served.
     if (hasAuthCookie(request.headers.get("cookie"))) return null;
+    const url = new URL(request.url);
+    if (isPersonalPath(url.pathname)) return null;
     return url.pathname + url.search;
   }
 
@@ -71,18 +100,27 @@ export class PageCache {
     return new Response(bytes as unknown as BodyInit, { status: entry.status, headers });
   }
 
-  /** Stores a successful, cookie-free HTML or data response; returns the response to send. */
+  /**
+   * Stores a successful, cookie-free HTML or data response whose route declared it public
+   * (`Cache-Control: public, s-maxage=N`), for N seconds (capped); returns the response to send.
+   */
   async store(key: string, response: Response): Promise<Response> {
     const type = response.headers.get("content-type") ?? "";
     const html = type.startsWith("text/html");
-    const storable = response.status === 200 && !response.headers.has("set-cookie") && (html || type.startsWith("text/x-script"));
+    const seconds = sharedCacheSeconds(response.headers.get("cache-control"));
+    const storable =
+      seconds !== null && response.status === 200 && !response.headers.has("set-cookie") && (html || type.startsWith("text/x-script"));
     if (!storable || !response.body) return response;
     const text = await response.text();
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(text)));
     const body = Buffer.from(text);
-    this.entries.set(key, { status: response.status, headers: [...headers.entries()], body, gzipped: zlib.gzipSync(body) });
+    this.entries.set(
+      key,
+      { status: response.status, headers: [...headers.entries()], body, gzipped: zlib.gzipSync(body) },
+      { ttl: Math.min(seconds * 1000, this.maxTtlMs) },
+    );
     const fresh = new Headers(response.headers);
     fresh.set("X-Cache", "MISS");
     return new Response(text, { status: response.status, headers: fresh });
@@ -91,4 +129,16 @@ export class PageCache {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/**
+ * A page a route declared public, rendered for a signed-in visitor, carries their email (the
+ * account menu): no shared cache may keep it. Returns the response with
+ * `Cache-Control: private, no-store` in that case.
+ */
+export function keepSignedInPagesPrivate(request: Request, response: Response): Response {
+  if (!hasAuthCookie(request.headers.get("cookie"))) return response;
+  if (sharedCacheSeconds(response.headers.get("cache-control")) === null) return response;
+  response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+  return response;
 }

@@ -11,6 +11,8 @@ export function testDrivers(): DriverName[] {
 }
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL database's URL (absent for PGlite), to open a second handle on it. */
+  url?: string;
   /** Drops the PostgreSQL database (or closes PGlite). */
   destroy(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function createTestDatabase(driver: DriverName): Promise<TestDataba
   await database.migrate();
   return {
     ...database,
+    url: url.href,
     async destroy() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

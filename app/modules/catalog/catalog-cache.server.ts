@@ -1,11 +1,11 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "~db/client";
+import { onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 
 /**
  * Catalog reads are frequent and change rarely, so each database handle gets a small
- * in-process cache. Entries live for CATALOG_CACHE_TTL_MS; admin edits call
- * invalidateCatalogCache so this instance shows them at once, and other instances
- * within the TTL.
+ * in-process cache. Entries live for CATALOG_CACHE_TTL_MS; a storefront change announced
+ * by any instance (storefront-changes.server.ts) clears it at once.
  */
 export const CATALOG_CACHE_TTL_MS = 30_000;
 
@@ -16,6 +16,7 @@ function cacheFor(db: Db) {
   if (!cache) {
     cache = new LRUCache({ max: 2_000, ttl: CATALOG_CACHE_TTL_MS });
     caches.set(db, cache);
+    onStorefrontChange(db, () => invalidateCatalogCache(db));
   }
   return cache;
 }
@@ -37,10 +38,4 @@ export async function cached<T>(db: Db, key: string, compute: () => Promise<T>):
 
 export function invalidateCatalogCache(db: Db): void {
   caches.get(db)?.clear();
-}
-
-/** After any catalog change: this instance's catalog reads and cached pages start fresh. */
-export function invalidateStorefront(context: { database: { db: Db }; pageCache: { clear(): void } }): void {
-  invalidateCatalogCache(context.database.db);
-  context.pageCache.clear();
 }

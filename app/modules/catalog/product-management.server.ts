@@ -8,11 +8,12 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./product-fi
 import type { ProductColorInput, ProductInput } from "./product.schema";
 import type { AdminProduct, AdminProductCategory, AdminProductListing, AdminProductRow } from "./product-management-types";
 import { freeProductSlug } from "./product-slug.server";
+import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 
 /**
  * Admin products: the table (search, filters, paging in the database), the edit dialog's
- * product, and create, update and delete. Callers refresh the storefront caches afterwards
- * (invalidateStorefront in the route).
+ * product, and create, update and delete. Each change announces itself to the storefront's
+ * caches once it has committed (announceStorefrontChange); callers do nothing more.
  */
 
 const rowColumns = {
@@ -200,7 +201,7 @@ function saveFailure(error: unknown, input: ProductInput): unknown {
 export async function createProduct(db: Db, input: ProductInput): Promise<AdminProduct> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         await assertCategoryExists(tx, input.categoryId);
         const slug = await freeProductSlug(tx, input.name);
         const [row] = await tx
@@ -210,6 +211,8 @@ export async function createProduct(db: Db, input: ProductInput): Promise<AdminP
         await replaceColors(tx, row!.id, input.colors);
         return getAdminProduct(tx, row!.id);
       });
+      await announceStorefrontChange(db);
+      return created;
     } catch (error) {
       // Another product took the same slug between our look-up and insert: look again.
       if (uniqueViolation(error) === "products_slug_unique" && attempt < 5) continue;
@@ -224,8 +227,9 @@ export async function createProduct(db: Db, input: ProductInput): Promise<AdminP
  * unchanged, the stored stock is kept, so sales made while the dialog was open still count.
  */
 export async function updateProduct(db: Db, id: number, input: ProductInput): Promise<AdminProduct> {
+  let updated: AdminProduct;
   try {
-    return await db.transaction(async (tx) => {
+    updated = await db.transaction(async (tx) => {
       const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
       if (!current) throw new ProductNotFoundError(id);
       await assertCategoryExists(tx, input.categoryId);
@@ -241,6 +245,8 @@ export async function updateProduct(db: Db, id: number, input: ProductInput): Pr
   } catch (error) {
     throw saveFailure(error, input);
   }
+  await announceStorefrontChange(db);
+  return updated;
 }
 
 /**
@@ -252,5 +258,6 @@ export async function updateProduct(db: Db, id: number, input: ProductInput): Pr
 export async function deleteProduct(db: Db, id: number): Promise<{ id: number; name: string }> {
   const [deleted] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name });
   if (!deleted) throw new ProductNotFoundError(id);
+  await announceStorefrontChange(db);
   return deleted;
 }

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { products } from "~db/schema/catalog";
+import { stockChangeIsVisible } from "~/modules/catalog/stock-level";
+import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { orders, orderItems, orderStatusHistory } from "~db/schema/orders";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import type { OrderStatus, PaymentStatus } from "./order-constants";
@@ -32,6 +34,8 @@ export const statusChangeColumns = {
  * cancelled returns the stock; moving away from cancelled takes it again. The order row is
  * locked, so repeated or concurrent cancellations return the stock once. With
  * `notifyCustomer`, the customer's email is queued with the change (and only if it changed).
+ * When the stock it moves crosses into, out of or within the low-stock range (what the product
+ * page shows; stockChangeIsVisible), a storefront change is announced after the commit.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -41,7 +45,8 @@ export async function changeOrderStatus(
   notes?: string,
   options: StatusChangeOptions = {},
 ): Promise<{ changed: boolean }> {
-  return db.transaction(async (tx) => {
+  let stockVisiblyChanged = false;
+  const result = await db.transaction(async (tx) => {
     const [order] = await tx.select(statusChangeColumns).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
     if (order.status === status) return { changed: false };
@@ -53,16 +58,21 @@ export async function changeOrderStatus(
     const direction = status === "cancelled" ? 1 : order.status === "cancelled" ? -1 : 0;
     for (const item of items) {
       if (direction === 0 || item.productId === null) continue;
-      await tx
+      const moved = direction * item.quantity;
+      const [row] = await tx
         .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${direction * item.quantity}` })
-        .where(eq(products.id, item.productId));
+        .set({ stockQuantity: sql`${products.stockQuantity} + ${moved}` })
+        .where(eq(products.id, item.productId))
+        .returning({ stock: products.stockQuantity });
+      if (row && stockChangeIsVisible(row.stock - moved, row.stock)) stockVisiblyChanged = true;
     }
     await tx.update(orders).set({ orderStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({ orderId, status, paymentStatus: order.paymentStatus, notes: notes ?? null, changedBy });
     if (options.notifyCustomer) await queueEmail(tx, orderStatusEmailFor(order, { kind: "order", status }, options));
     return { changed: true };
   });
+  if (stockVisiblyChanged) await announceStorefrontChange(db);
+  return result;
 }
 
 export interface AdminStatusChange extends StatusChangeOptions {

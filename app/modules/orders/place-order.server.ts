@@ -4,6 +4,8 @@ import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { resolveProductImage } from "~/modules/catalog/storefront-queries.server";
+import { stockChangeIsVisible } from "~/modules/catalog/stock-level";
+import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { queueNewOrderAlerts } from "~/modules/email/admin-alerts.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
@@ -40,6 +42,11 @@ class DuplicateSubmission extends Error {}
  * conditional update so two shoppers can never buy the same last item, the total charged is
  * `orderTotals` of the pricing module, and the confirmation email is queued in the same
  * transaction. The same idempotency key always yields one order.
+ *
+ * Storefront caches: an order is announced as a storefront change only when it left some
+ * product at or below the low-stock level (LOW_STOCK_THRESHOLD: "Only N left", or "Sold out"),
+ * since only then does a page read differently. Clearing every cache on every order would
+ * throw away the page cache under exactly the load it is there for.
  */
 export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrderContext): Promise<PlacedOrder> {
   const existing = await findByIdempotencyKey(db, input.idempotencyKey);
@@ -47,10 +54,11 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
   if (input.items.length === 0) throw new OrderRefusedError("Cart is empty", "empty");
 
   try {
-    return await db.transaction(async (tx) => {
+    let stockVisiblyChanged = false;
+    const placed = await db.transaction(async (tx) => {
       const settings = await getStoreSettings(tx);
       const lines = await priceLinesFromCatalog(tx, input.items);
-      await takeStock(tx, lines);
+      stockVisiblyChanged = await takeStock(tx, lines);
       const totals = orderTotals(lines, settings);
       const order = await insertWithFreshNumber(tx, input.idempotencyKey, {
         userId: context.userId,
@@ -71,6 +79,8 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
       await queueOrderEmails(tx, { order, input, lines, totals, settings, context });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };
     });
+    if (stockVisiblyChanged) await announceStorefrontChange(db);
+    return placed;
   } catch (error) {
     if (error instanceof DuplicateSubmission) {
       const order = await findByIdempotencyKey(db, input.idempotencyKey);
@@ -130,8 +140,12 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
   });
 }
 
-/** One conditional update per product, in id order (no deadlocks); too little stock refuses by name. */
-async function takeStock(tx: Db, lines: OrderLine[]): Promise<void> {
+/**
+ * One conditional update per product, in id order (no deadlocks); too little stock refuses by
+ * name. Returns whether a shopper would see the change (stockChangeIsVisible).
+ */
+async function takeStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
+  let visible = false;
   const wanted = new Map<number, { name: string; quantity: number }>();
   for (const line of lines) {
     const entry = wanted.get(line.product.id) ?? { name: line.product.name, quantity: 0 };
@@ -143,12 +157,15 @@ async function takeStock(tx: Db, lines: OrderLine[]): Promise<void> {
       .update(products)
       .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
       .where(and(eq(products.id, productId), sql`${products.stockQuantity} >= ${quantity}`))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
+      .returning({ id: products.id, stock: products.stockQuantity });
+    const [row] = taken;
+    if (!row) {
       const [left] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId));
       throw outOfStock(name, productId, left?.stock ?? 0);
     }
+    if (stockChangeIsVisible(row.stock + quantity, row.stock)) visible = true;
   }
+  return visible;
 }
 
 /** The item snapshot (what was bought, at what price) and the first history entry. */

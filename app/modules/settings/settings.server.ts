@@ -3,6 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import type { Db } from "~db/client";
 import { settings } from "~db/schema/store";
+import { announceStorefrontChange, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type StoreSettings } from "./settings.schema";
 
 /**
@@ -11,9 +12,9 @@ import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type Stor
  * before anyone opens the admin Settings page.
  *
  * Reads are cached in process for SETTINGS_CACHE_TTL_MS, because every storefront request
- * reads them (maintenance check, shipping rates). saveStoreSettings clears this process's
- * cache at once; other instances of the shop behind the same database see a change within
- * the TTL. Reads inside a transaction always go to the database, so an order is priced with
+ * reads them (maintenance check, shipping rates). saveStoreSettings announces a storefront
+ * change, which clears this cache here at once and on other instances of the shop behind the
+ * same PostgreSQL database as soon as they hear it (storefront-changes.server.ts). Reads inside a transaction always go to the database, so an order is priced with
  * the settings its own transaction sees.
  */
 export type { StoreSettings } from "./settings.schema";
@@ -23,6 +24,8 @@ export const SETTINGS_CACHE_TTL_MS = 5_000;
 
 /** Keyed by database handle (tests open several); the value is the read in flight or done. */
 const cache = new LRUCache<Db, Promise<StoreSettings>>({ max: 32, ttl: SETTINGS_CACHE_TTL_MS });
+/** Handles whose cached settings already drop on storefront changes. */
+const subscribed = new WeakSet<Db>();
 
 export async function getStoreSettings(db: Db): Promise<StoreSettings> {
   if (isTransaction(db)) return readStoreSettings(db);
@@ -32,6 +35,10 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
   // dropped so the next request tries again.
   const reading = readStoreSettings(db);
   cache.set(db, reading);
+  if (!subscribed.has(db)) {
+    subscribed.add(db);
+    onStorefrontChange(db, () => invalidateStoreSettingsCache(db));
+  }
   reading.catch(() => {
     if (cache.get(db) === reading) cache.delete(db);
   });
@@ -42,9 +49,10 @@ function isTransaction(db: Db): boolean {
   return db instanceof PgTransaction;
 }
 
-/** Forget cached settings in this process (saveStoreSettings does it; also for tests). */
-export function invalidateStoreSettingsCache(): void {
-  cache.clear();
+/** Forget this process's cached settings of one handle, or of all (storefront changes do it; also for tests). */
+export function invalidateStoreSettingsCache(db?: Db): void {
+  if (db) cache.delete(db);
+  else cache.clear();
 }
 
 async function readStoreSettings(db: Db): Promise<StoreSettings> {
@@ -63,10 +71,11 @@ export class InvalidSettingsError extends Error {
 }
 
 /**
- * Saves the given settings in one statement (all or nothing) and clears the cache. Values are
- * checked against the stored schema; a form's values should come through the tab schemas in
- * settings.schema.ts first. Call it outside a transaction (or call invalidateStoreSettingsCache
- * after committing), so no read re-caches the old values between the write and its commit.
+ * Saves the given settings in one statement (all or nothing) and announces a storefront change
+ * (the store name, shipping rates and maintenance mode are on every page; every save
+ * announces, as saves are rare). Values are checked against the stored schema; a form's values
+ * should come through the tab schemas in settings.schema.ts first. Call it outside a
+ * transaction, so no read re-caches the old values between the write and its commit.
  */
 export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>): Promise<StoreSettings> {
   const parsed = storedSettingsSchema.partial().strict().safeParse(values);
@@ -82,6 +91,6 @@ export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>):
       .values(entries.map(([key, value]) => ({ key, value, updatedAt: now })))
       .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
   }
-  invalidateStoreSettingsCache();
+  await announceStorefrontChange(db);
   return getStoreSettings(db);
 }

@@ -4,7 +4,11 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/sidebar-state";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/layout";
+
+// Private, and so is every admin page below this layout (they inherit it): never stored.
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 

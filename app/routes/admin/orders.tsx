@@ -12,7 +12,6 @@ import { keepListWhenClosing, useUrlDialog } from "~/components/admin/use-url-di
 import { buttonVariants } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
-import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
 import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
@@ -94,8 +93,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = orderStatusFormSchema.safeParse(form);
       if (!input.success) return data<OrderUpdateResult>({ ok: false, message: input.error.issues[0]!.message }, { status: 400 });
       const { changed } = await changeOrderStatusAsAdmin(db, input.data.orderId, input.data.status, change);
-      // Stock moves on (un)cancellation and the storefront shows stock: let it read afresh.
-      if (changed) invalidateStorefront(context);
       result = { ok: true, kind: "order", value: input.data.status, changed, emailed: changed && change.notifyCustomer };
     } else if (form.intent === "payment") {
       const input = paymentStatusFormSchema.safeParse(form);

@@ -5,7 +5,6 @@ import { PRODUCT_PARAM, ProductsPage } from "~/components/admin/products/product
 import type { ProductActionResult } from "~/components/admin/products/product-action";
 import { isSameOrigin } from "~/lib/http.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
 import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "~/modules/catalog/product-errors";
 import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
@@ -94,7 +93,6 @@ async function saveProduct(form: FormData, context: Route.ActionArgs["context"],
   const db = context.database.db;
   try {
     const product = id === null ? await createProduct(db, reading.input) : await updateProduct(db, id, reading.input);
-    invalidateStorefront(context);
     return reply({ ok: true, intent: id === null ? "create" : "update", product: { id: product.id, name: product.name } });
   } catch (error) {
     if (error instanceof DuplicateSkuError) return reply({ ok: false, message: error.message, fieldErrors: { sku: error.message } }, 409);
@@ -130,7 +128,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "update") return await saveProduct(form, context, id);
     try {
       const deleted = await deleteProduct(context.database.db, id);
-      invalidateStorefront(context);
       return reply({ ok: true, intent: "delete", product: deleted });
     } catch (error) {
       if (error instanceof ProductNotFoundError) return reply({ ok: false, message: error.message }, 404);

@@ -17,7 +17,6 @@ import { SystemPanel } from "~/components/admin/settings/system-panel";
 import { isSameOrigin } from "~/lib/http.server";
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";
 import { generalSettingsFormValues, generalSettingsSchema, notificationSettingsSchema } from "~/modules/settings/settings.schema";
 import { getStoreSettings, InvalidSettingsError, saveStoreSettings } from "~/modules/settings/settings.server";
@@ -89,8 +88,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = generalSettingsSchema.safeParse(values);
         if (!parsed.success) return fail("general", "Please correct the fields marked below.", 400, firstFieldErrors(parsed.error));
         await saveStoreSettings(db, parsed.data);
-        // The storefront shows the store name and shipping rates: cached pages must go.
-        invalidateStorefront(context);
         return { intent: "general", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
       case "notifications": {

@@ -3,7 +3,11 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
 import { getViewer } from "~/modules/auth/session.server";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/auth-test";
+
+// Private: sign-in pages; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: `Authentication Check | ${brand.name}` }, { name: "robots", content: "noindex" }];
 

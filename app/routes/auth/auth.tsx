@@ -12,7 +12,11 @@ import {
 } from "~/modules/auth/auth-actions.server";
 import { safeRedirect, type FormMessage, validateEmailOnly, validateSignIn, validateSignUp } from "~/modules/auth/auth.schema";
 import { getViewer, headersForAuth } from "~/modules/auth/session.server";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/auth";
+
+// Private: sign-in pages; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Sign In or Create an Account | ${brand.name}` },

@@ -11,7 +11,11 @@ import { isSameOrigin } from "~/lib/http.server";
 import { resetPassword, UNEXPECTED_AUTH_ERROR } from "~/modules/auth/auth-actions.server";
 import { validateNewPassword, type FormMessage } from "~/modules/auth/auth.schema";
 import { headersForAuth } from "~/modules/auth/session.server";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/reset-password";
+
+// Private: sign-in pages; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: `Choose a New Password | ${brand.name}` }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,11 @@ import { FormAlert } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
 import { getViewer } from "~/modules/auth/session.server";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/verified";
+
+// Private: sign-in pages; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: `Email Verification | ${brand.name}` }, { name: "robots", content: "noindex" }];
 

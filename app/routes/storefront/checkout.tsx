@@ -12,7 +12,11 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/checkout";
+
+// Private: the shopper's own checkout; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Checkout | ${brand.name}` },

@@ -17,7 +17,11 @@ import { siteOrigin } from "~/lib/http.server";
 import { absoluteImage } from "~/lib/images";
 import { toDecimalString } from "~/lib/money";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/collection";
+
+// Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
+export const headers = publicPageHeaders;
 
 const intros: Record<string, string> = {
   kaftans: "Flowing, breathable and quietly regal: kaftans in kente, linen and hand embroidery, made for Accra heat and evening light.",

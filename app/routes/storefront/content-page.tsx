@@ -4,7 +4,11 @@ import { findContentPage, type ContentBlock } from "~/content/pages";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/content-page";
+
+// Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
+export const headers = publicPageHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

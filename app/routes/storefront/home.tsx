@@ -8,7 +8,11 @@ import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/home";
+
+// Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

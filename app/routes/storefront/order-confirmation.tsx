@@ -11,7 +11,11 @@ import { paymentMethods } from "~/modules/orders/order-constants";
 import { brand } from "~/lib/brand";
 import { formatMoney, type CurrencyCode } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/order-confirmation";
+
+// Private: someone's order; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await getOrderDetails(context.database.db, params.orderId);

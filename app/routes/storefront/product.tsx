@@ -18,7 +18,11 @@ import { absoluteImage, imageSrc } from "~/lib/images";
 import { toDecimalString, formatMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/product";
+
+// Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
+export const headers = publicPageHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);

@@ -15,7 +15,11 @@ import { RecentOrders } from "~/components/storefront/recent-orders";
 import { brand } from "~/lib/brand";
 import { isSameOrigin } from "~/lib/http.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/track-order";
+
+// Private: someone's order; never stored (app/lib/cache-control.ts).
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Track Your Order | ${brand.name}` },

@@ -7,7 +7,11 @@ import { Button } from "~/components/ui/button";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { brand } from "~/lib/brand";
 import { useHydrated } from "~/lib/use-hydrated";
+import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/wishlist";
+
+// Public: only the page shell; the wishlist itself lives in the browser (app/lib/cache-control.ts).
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: `Wishlist | ${brand.name}` }, { name: "robots", content: "noindex" }];
 

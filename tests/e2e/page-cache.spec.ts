@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { gotoHydrated } from "./support";
+
+/**
+ * The page cache stores what a route declares public (its headers), for documents and for the
+ * `.data` payloads of client navigations alike, and nothing else, whatever the path's spelling.
+ */
+
+const PUBLIC = /^public, max-age=0, s-maxage=\d+$/;
+
+/** Asks until the answer comes from the page cache (another spec's order may have just cleared it). */
+async function expectCached(request: APIRequestContext, path: string) {
+  await expect
+    .poll(async () => {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toMatch(PUBLIC);
+      return response.headers()["x-cache"];
+    })
+    .toBe("HIT");
+}
+
+async function expectNeverCached(request: APIRequestContext, path: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 3; i++) {
+    const response = await request.get(path, { headers });
+    expect(response.headers()["x-cache"], path).toBeUndefined();
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+}
+
+test.describe("pages a route declares public", () => {
+  for (const path of ["/", "/collections/kaftans", "/product/1", "/about", "/wishlist"]) {
+    test(`${path} is kept and served from the page cache`, async ({ request }) => {
+      await expectCached(request, path);
+    });
+  }
+
+  test("the data of a client navigation carries the route's headers and is cached the same way", async ({ page, request }) => {
+    await gotoHydrated(page, "/");
+    const navigation = page.waitForResponse((r) => new URL(r.url()).pathname === "/product/1.data");
+    await page.locator('a[href="/product/1"]').first().click();
+    const data = await navigation;
+    expect(data.status()).toBe(200);
+    expect(data.headers()["content-type"]).toContain("text/x-script");
+    expect(data.headers()["cache-control"]).toMatch(PUBLIC);
+    await expect(page.getByRole("heading", { level: 1, name: "Royal Kente Kaftan" })).toBeVisible();
+    await expectCached(request, new URL(data.url()).pathname + new URL(data.url()).search);
+  });
+
+  test("a signed-in visitor is never served a cached page, and shared caches are told not to keep theirs", async ({ request }) => {
+    await expectCached(request, "/product/1");
+    await expectNeverCached(request, "/product/1", { cookie: "ahenfie.session_token=not-a-real-session" });
+  });
+});
+
+test.describe("pages that are someone's own", () => {
+  const order = "0b7e7f7c-0000-4000-8000-000000000000";
+  for (const path of [
+    "/checkout",
+    "/track-order",
+    `/order-confirmation/${order}`,
+    `/ORDER-CONFIRMATION/${order}`,
+    `/Order-Confirmation/${order}`,
+    "/Checkout",
+    "/auth",
+  ]) {
+    test(`${path} is never stored`, async ({ request }) => {
+      await expectNeverCached(request, path);
+    });
+  }
+
+  test("a page whose route says nothing is not stored: the 404 page", async ({ request }) => {
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get("/no-such-page");
+      expect(response.status()).toBe(404);
+      expect(response.headers()["x-cache"]).toBeUndefined();
+    }
+  });
+});
