@@ -49,7 +49,8 @@ export default defineConfig({
     env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // admin:create and the first start each migrate a new database: minutes on a busy 2-core machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -80,7 +80,7 @@ export async function waitForAdminHydration(page: Page): Promise<void> {
  */
 export const testOnOwnShop = test.extend<object, { ownShop: Shop & { adminState: string } }>({
   ownShop: [
-    async ({ browser }, use) => {
+    async ({ browser }, provide) => {
       const shop = await startShop({ admin: E2E_ADMIN });
       try {
         const context = await browser.newContext({ baseURL: shop.url, reducedMotion: "reduce" });
@@ -90,14 +90,14 @@ export const testOnOwnShop = test.extend<object, { ownShop: Shop & { adminState:
         const adminState = `${shop.dataDir}-admin-state.json`;
         await context.storageState({ path: adminState });
         await context.close();
-        await use({ ...shop, adminState });
+        await provide({ ...shop, adminState });
         fs.rmSync(adminState, { force: true });
       } finally {
         await shop.remove();
       }
     },
-    { scope: "worker", timeout: 180_000 },
+    { scope: "worker", timeout: 300_000 },
   ],
-  baseURL: async ({ ownShop }, use) => use(ownShop.url),
-  storageState: async ({ ownShop }, use) => use(ownShop.adminState),
+  baseURL: async ({ ownShop }, provide) => provide(ownShop.url),
+  storageState: async ({ ownShop }, provide) => provide(ownShop.adminState),
 });

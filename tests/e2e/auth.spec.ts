@@ -151,7 +151,7 @@ test.describe("accounts with real email", () => {
   let shop: Shop | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     smtp = await startSmtpTestServer();
     shop = await startShop({ admin, env: { SMTP_URL: smtp.url } });
     expect(shop.adminCreateOutput).toContain(`Created admin account ${admin.email} (email verified)`);

@@ -127,7 +127,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   return shop;
 }
 
-async function waitForHealth(shop: Shop, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function waitForHealth(shop: Shop, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited (${child.exitCode}) before it was ready:\n${shop.output()}`);

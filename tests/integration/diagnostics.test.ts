@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { migrationsFolder, schema } from "~db/client";
 import { userRoles } from "~db/schema/store";
 import { runDiagnostics } from "~/modules/diagnostics/diagnostics.server";
