@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startShop } from "./start-shop";
+import { startShop, type Shop } from "./start-shop";
 
 /**
  * With DATABASE_URL the same server runs on PostgreSQL: schema created, catalog seeded and
@@ -33,7 +33,7 @@ if (adminUrl) {
       const [postgresShop, embeddedShop] = started.map((result) => {
         if (result.status === "rejected") throw result.reason;
         return result.value;
-      });
+      }) as [Shop, Shop];
       await expect.poll(() => postgresShop.output(), { timeout: 60_000 }).toContain(`Shop ready on http://127.0.0.1:${postgresShop.port}`);
       await expect.poll(() => embeddedShop.output(), { timeout: 60_000 }).toContain(`Shop ready on http://127.0.0.1:${embeddedShop.port}`);
       expect(postgresShop.output()).toContain("database: PostgreSQL");
