@@ -25,9 +25,11 @@ export default defineConfig({
     trace: "off",
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  // Three phases on one shop: the storefront sees the seed catalog untouched; then the admin
-  // specs, which add products and orders; last the settings spec, which changes the shop for
-  // everyone (shipping fee, notifications) and puts each setting back.
+  // One shared shop. The storefront and admin specs run side by side: each admin spec makes the
+  // data it asserts on (its own guests, orders and products with unique names) and never
+  // asserts on figures other specs change; the admin test that changes the catalog runs on a
+  // shop of its own (testOnOwnShop in tests/e2e/admin-support.ts). The settings spec changes
+  // the shop for everyone (shipping fee, notifications, maintenance), so it runs last, alone.
   projects: [
     // Signs the e2e admin in once and keeps the session for the admin tests (tests/e2e/admin-support.ts).
     { name: "setup", testMatch: /\.setup\.ts$/ },
@@ -37,9 +39,9 @@ export default defineConfig({
       use: desktop,
       testMatch: /admin-[\w-]+\.spec\.ts$/,
       testIgnore: /admin-settings\.spec\.ts$/,
-      dependencies: ["setup", "storefront"],
+      dependencies: ["setup"],
     },
-    { name: "settings", use: desktop, testMatch: /admin-settings\.spec\.ts$/, dependencies: ["admin"] },
+    { name: "settings", use: desktop, testMatch: /admin-settings\.spec\.ts$/, dependencies: ["storefront", "admin"] },
   ],
   webServer: {
     // A fresh shop with one admin account (tests/e2e/support.ts E2E_ADMIN) made by the CLI.
@@ -47,7 +49,8 @@ export default defineConfig({
     env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // admin:create and the first start each migrate a new database: minutes on a busy 2-core machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -9,6 +9,7 @@ import { useNonce } from "~/lib/nonce";
 import { lookupViewer } from "~/modules/auth/session.server";
 import { isClosedForMaintenance } from "~/modules/settings/maintenance.server";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
+import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The two faces every page shows above the fold, preloaded so text renders in them from
@@ -37,17 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       store: { name: settings.storeName, tagline: brand.tagline, description: brand.description, timeZone: settings.timezone },
       origin: siteOrigin(request, context),
       year: new Date().getFullYear(),
-      /** Only what the header needs; pages that need more ask for it themselves. */
       viewer: viewer ? { email: viewer.email, isAdmin: viewer.isAdmin } : null,
-      /** Admins still see the shop in maintenance mode, with a reminder that it is closed. */
       maintenanceMode: settings.maintenanceMode,
-    },
+    } satisfies RootData,
     // A renewed session's new cookie.
     { headers },
   );
 }
-
-export type RootData = Route.ComponentProps["loaderData"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

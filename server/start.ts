@@ -34,5 +34,6 @@ if (builtAt < changedAt) {
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// eslint-disable-next-line no-restricted-properties -- the launcher sets the default NODE_ENV of the server it starts (React Router reads it too), before any configuration is loaded.
 process.env.NODE_ENV ??= "production";
 await import("./index");

@@ -169,10 +169,6 @@ export function adinkraInk(base: string): { ink: string; opacity: number } {
   return { ink: "#D6AE4A", opacity: 0.55 };
 }
 
-export function adinkraSymbol(name: keyof typeof ADINKRA): string {
-  return ADINKRA[name];
-}
-
 // ── Ankara (wax print) ───────────────────────────────────────────────────────
 
 export interface AnkaraColors {

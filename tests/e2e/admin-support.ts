@@ -1,5 +1,8 @@
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { addFromProductPage, gotoHydrated } from "./support";
+import fs from "node:fs";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e-accounts";
+import { startShop, type Shop } from "./start-shop";
+import { addFromProductPage, gotoHydrated, signIn } from "./support";
 
 /** Helpers of the admin browser tests (not a spec file). */
 
@@ -68,3 +71,33 @@ export async function waitForAdminHydration(page: Page): Promise<void> {
     return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
   });
 }
+
+/**
+ * `test` for admin tests that change what every shopper sees (the catalog): they run on a shop
+ * of their own (tests/e2e/start-shop.ts: one per worker, with the e2e admin made by admin:create
+ * and signed in once), so the storefront specs running meanwhile on the shared shop keep the
+ * seed catalog they assert on. Relative URLs (page.goto("/admin")) go to that shop.
+ */
+export const testOnOwnShop = test.extend<object, { ownShop: Shop & { adminState: string } }>({
+  ownShop: [
+    async ({ browser }, provide) => {
+      const shop = await startShop({ admin: E2E_ADMIN });
+      try {
+        const context = await browser.newContext({ baseURL: shop.url, reducedMotion: "reduce" });
+        const page = await context.newPage();
+        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, "/admin");
+        await waitForAdminHydration(page);
+        const adminState = `${shop.dataDir}-admin-state.json`;
+        await context.storageState({ path: adminState });
+        await context.close();
+        await provide({ ...shop, adminState });
+        fs.rmSync(adminState, { force: true });
+      } finally {
+        await shop.remove();
+      }
+    },
+    { scope: "worker", timeout: 300_000 },
+  ],
+  baseURL: async ({ ownShop }, provide) => provide(ownShop.url),
+  storageState: async ({ ownShop }, provide) => provide(ownShop.adminState),
+});

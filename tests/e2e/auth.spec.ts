@@ -1,9 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
 import { startSmtpTestServer } from "../setup/smtp-test-server";
+import { startShop, type Shop } from "./start-shop";
 import { addFromProductPage, emailText, gotoHydrated, gotoHydratedWithoutHeader, linkInEmail, toast } from "./support";
 
 /** An address no other test (or earlier run against the same data folder) has used. */
@@ -140,18 +138,6 @@ test.describe("the /auth page", () => {
   });
 });
 
-/** A free TCP port on this machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The email journeys run on a shop of their own that sends through a real SMTP server (the
  * suite's shared server writes .eml files instead), on a fresh data folder where an admin was
@@ -162,51 +148,18 @@ test.describe("accounts with real email", () => {
   const admin = { email: uniqueEmail("owner"), password: "admin-pass-1" };
   let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
   let base: string;
-  let stopShop: () => Promise<void> = async () => {};
+  let shop: Shop | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     smtp = await startSmtpTestServer();
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    const dataDir = `.tmp/e2e-auth-${port}`;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const env = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", LOG_LEVEL: "warn" };
-
-    const created = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin-create.ts", "--email", admin.email, "--password", admin.password],
-      { env, encoding: "utf8" },
-    );
-    expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toContain(`Created admin account ${admin.email} (email verified)`);
-
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...env, SMTP_URL: smtp.url },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    stopShop = async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`the shop exited:\n${output}`);
-          return (await fetch(`${base}/api/health`).catch(() => null))?.status;
-        },
-        { timeout: 90_000, intervals: [250] },
-      )
-      .toBe(200);
+    shop = await startShop({ admin, env: { SMTP_URL: smtp.url } });
+    expect(shop.adminCreateOutput).toContain(`Created admin account ${admin.email} (email verified)`);
+    base = shop.url;
   });
 
   test.afterAll(async () => {
-    await stopShop();
+    await shop?.remove();
     await smtp?.close();
   });
 

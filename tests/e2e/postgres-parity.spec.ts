@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import pg from "pg";
+import { startShop, type Shop } from "./start-shop";
 
 /**
  * With DATABASE_URL the same server runs on PostgreSQL: schema created, catalog seeded and
@@ -25,53 +23,30 @@ function normalise(body: string, origin: string) {
   return body.replaceAll(origin, "ORIGIN").replace(/nonce="[^"]*"/g, 'nonce=""');
 }
 
-function startShop(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    output: () => output,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 if (adminUrl) {
   // Both shops are started here, fresh: the suite's own server has orders placed by other tests.
   test("the shop on a new PostgreSQL database serves the same pages as on the embedded one", async () => {
     test.setTimeout(120_000);
-    const name = `shop_parity_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    fs.rmSync(".tmp/parity-pglite", { recursive: true, force: true });
-    const postgresShop = startShop(3296, { DATABASE_URL: url.href });
-    const embeddedShop = startShop(3295, { DATA_DIR: ".tmp/parity-pglite" });
+    const started = await Promise.allSettled([startShop({ database: "postgres", logLevel: "info" }), startShop({ logLevel: "info" })]);
+    const shops = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     try {
-      await expect.poll(() => postgresShop.output(), { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3296");
-      await expect.poll(() => embeddedShop.output(), { timeout: 60_000 }).toContain("Shop ready on http://127.0.0.1:3295");
+      const [postgresShop, embeddedShop] = started.map((result) => {
+        if (result.status === "rejected") throw result.reason;
+        return result.value;
+      }) as [Shop, Shop];
+      await expect.poll(() => postgresShop.output(), { timeout: 60_000 }).toContain(`Shop ready on http://127.0.0.1:${postgresShop.port}`);
+      await expect.poll(() => embeddedShop.output(), { timeout: 60_000 }).toContain(`Shop ready on http://127.0.0.1:${embeddedShop.port}`);
       expect(postgresShop.output()).toContain("database: PostgreSQL");
       expect(postgresShop.output()).toContain("sample catalog seeded");
-      const pgOrigin = "http://127.0.0.1:3296";
-      const baseURL = "http://127.0.0.1:3295";
+      const pgOrigin = postgresShop.url;
+      const baseURL = embeddedShop.url;
       for (const path of pages) {
         const [embedded, postgres] = await Promise.all([fetch(baseURL + path), fetch(pgOrigin + path)]);
         expect(postgres.status, path).toBe(embedded.status);
         expect(normalise(await postgres.text(), pgOrigin), path).toBe(normalise(await embedded.text(), baseURL));
       }
     } finally {
-      await Promise.all([postgresShop.stop(), embeddedShop.stop()]);
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await Promise.all(shops.map((shop) => shop.remove()));
     }
   });
 }

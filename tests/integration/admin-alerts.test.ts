@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { createAuth } from "~/modules/auth/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
 import { setUserRole } from "~/modules/auth/roles.server";
@@ -10,17 +10,14 @@ import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { emailOutbox } from "~db/schema/store";
 import { createCategory, createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { silentLog } from "../setup/load-context";
+import { describeWithDatabase } from "../setup/test-database";
 
-const silent = { info() {}, warn() {}, error() {} };
-
-describe.each(testDrivers())("staff alerts on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("staff alerts", (database) => {
   let productId: number;
   let adminEmail: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     const category = await createCategory(database.db, "kaftans");
     productId = (
       await createProduct(database.db, { name: "Royal Kente Kaftan", price: 29_999, categoryId: category.id, stockQuantity: 100 })
@@ -28,9 +25,6 @@ describe.each(testDrivers())("staff alerts on %s", (driver) => {
     const admin = await createUser(database.db, { email: "owner@ahenfie.test" });
     await setUserRole(database.db, admin.id, "admin");
     adminEmail = admin.email;
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
   beforeEach(async () => {
     await database.db.delete(emailOutbox);
@@ -77,7 +71,7 @@ describe.each(testDrivers())("staff alerts on %s", (driver) => {
       secureCookies: false,
       storeName: async () => "Ahenfie",
       nudgeEmail: () => {},
-      log: silent,
+      log: silentLog,
     });
     const signUp = (email: string) =>
       auth.api.signUpEmail({

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~db/client";
 import { orders } from "~db/schema/orders";
 import { addressPreview } from "~/modules/customers/customers.schema";
 import { customersCsv, customerSummary, getCustomer, listCustomers } from "~/modules/customers/customers.server";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 let orderSequence = 0;
 
@@ -56,12 +56,10 @@ async function insertOrder(db: Db, o: OrderFixture) {
  * Summary: 5 customers; revenue 1000.00 + 423.45 + 999.99 + 200.00 = 2623.44 over 6 GHS orders
  * → average 437.24; repeat customers (more than 1 order) Kofi, Ama, Yaw = 3.
  */
-describe.each(testDrivers())("admin customers on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("admin customers", (database) => {
   let kofiId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     const db = database.db;
     kofiId = (await createUser(db, { name: "Kofi Boateng", email: "kofi@example.com" })).id;
     const kofi = { userId: kofiId, name: "Kofi Boateng", email: "kofi@example.com", phone: "+233 24 111 2222" };
@@ -125,9 +123,6 @@ describe.each(testDrivers())("admin customers on %s", (driver) => {
       total: 20_000,
       at: "2026-03-09T10:00:00Z",
     });
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it("computes the four cards: customers, revenue, average order value and repeat customers", async () => {

@@ -1,37 +1,31 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { userRoles } from "~db/schema/store";
 import { loader } from "~/routes/admin/dashboard";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { testLoadContext } from "../setup/load-context";
+import { describeWithDatabase } from "../setup/test-database";
 
 /**
  * The dashboard route's loader: the figures for an admin, and docs/product-rules.md's error state (which
  * query failed, a reference for the log line, never the database's own words) when one fails.
  */
-describe.each(testDrivers())("admin dashboard loader on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("admin dashboard loader", (database) => {
   let adminId: string;
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     const admin = await createUser(database.db, { email: "owner@example.com" });
     adminId = admin.id;
     await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
   });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   /** A signed-in admin's request, with a stand-in for better-auth's session lookup. */
   function call() {
-    const context = {
-      database,
+    const context = testLoadContext(database, {
       log,
       requestId: "req-123",
-      clientIp: "127.0.0.1",
       auth: {
         api: {
           getSession: async () => ({
@@ -42,8 +36,8 @@ describe.each(testDrivers())("admin dashboard loader on %s", (driver) => {
             headers: new Headers(),
           }),
         },
-      },
-    } as unknown as AppLoadContext;
+      } as unknown as AppLoadContext["auth"],
+    });
     const request = new Request("http://shop.test/admin", { headers: { cookie: "ahenfie.session_token=abc" } });
     return loader({ request, context, params: {}, unstable_pattern: "/admin" } as unknown as Parameters<typeof loader>[0]);
   }

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Db } from "~db/client";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/reports/dashboard-stats.server";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 let orderSequence = 0;
 
@@ -71,11 +71,8 @@ async function insertOrder(db: Db, o: OrderFixture) {
  * Orders 5; customers Kofi, Ama, Yaw = 3; GHS revenue paid 600 + 300 = 900.00, all not
  * cancelled 600 + 400 + 300 = 1300.00; USD 100.00 reported apart; pending (processing) B, E = 2.
  */
-describe.each(testDrivers())("admin dashboard on %s", (driver) => {
-  let database: TestDatabase;
-
+describeWithDatabase("admin dashboard", (database) => {
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     const db = database.db;
     await createProduct(db, { name: "Kente Stole", stockQuantity: 2 });
     await createProduct(db, { name: "Agbada Set", stockQuantity: 5 });
@@ -134,9 +131,6 @@ describe.each(testDrivers())("admin dashboard on %s", (driver) => {
       currency: "USD",
       at: "2026-03-09T12:00:00Z",
     });
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   it("counts active products, all orders, unique customers and revenue paid and booked in the store currency", async () => {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
 import { ordersCsv, ordersCsvStream } from "~/modules/orders/orders-csv.server";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
@@ -16,21 +16,16 @@ import { orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
 import { createCategory, createProduct } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const sender = { storeName: "Ahenfie", origin: "https://shop.example" };
 const at = (iso: string) => new Date(iso);
 
-describe.each(testDrivers())("admin orders on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("admin orders", (database) => {
   let categoryId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     categoryId = (await createCategory(database.db, "kaftans")).id;
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
   beforeEach(async () => {
     await database.db.delete(orders);

@@ -34,7 +34,7 @@ import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { orderItems, orders } from "~db/schema/orders";
 import { createCategory, createProduct as insertProduct } from "../factories/catalog";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const form = (input: ProductFormInput) => productFormSchema.parse(input);
 const errorsOf = (input: ProductFormInput) => {
@@ -127,17 +127,10 @@ describe("the product form's parsing rules", () => {
   });
 });
 
-describe.each(testDrivers())("admin products on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("admin products", (database) => {
   let kaftans: { id: number };
   let suits: { id: number };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
   beforeEach(async () => {
     await database.db.delete(orders);
     await database.db.delete(products);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { settings } from "~db/schema/store";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
@@ -16,7 +16,7 @@ import {
   saveStoreSettings,
 } from "~/modules/settings/settings.server";
 import { createCategory, createProduct } from "../factories/catalog";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const generalForm = {
   currency: "USD",
@@ -85,16 +85,7 @@ describe("settings form schemas", () => {
   });
 });
 
-describe.each(testDrivers())("store settings on %s", (driver) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("store settings", (database) => {
   it("starts from the defaults on a fresh shop", async () => {
     expect(await getStoreSettings(database.db)).toEqual({
       currency: "GHS",

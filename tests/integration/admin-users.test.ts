@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { userRoles } from "~db/schema/store";
 import { addAdminByEmail, AdminUserError, claimFirstAdmin, countAdmins, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { getUserRole, setUserRole } from "~/modules/auth/roles.server";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 /** The AdminUserError a promise rejects with (fails the test if it resolves or throws another). */
 async function refusal(promise: Promise<unknown>): Promise<AdminUserError> {
@@ -15,15 +15,7 @@ async function refusal(promise: Promise<unknown>): Promise<AdminUserError> {
   return error as AdminUserError;
 }
 
-describe.each(testDrivers())("admin users on %s", (driver) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
+describeWithDatabase("admin users", (database) => {
   beforeEach(async () => {
     await database.db.delete(userRoles);
   });

@@ -1,5 +1,5 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminAccountError, createOrPromoteAdmin } from "~/modules/auth/admin-account.server";
 import { requestPasswordReset, resendVerification, resetPassword, signIn, signUp } from "~/modules/auth/auth-actions.server";
 import { hasAuthCookie } from "~/modules/auth/auth-cookies";
@@ -11,11 +11,11 @@ import { headersForAuth, requireAdmin, requireUser } from "~/modules/auth/sessio
 import type { Db } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema/auth";
 import { emailOutbox, userRoles } from "~db/schema/store";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { silentLog, testLoadContext } from "../setup/load-context";
+import { describeWithDatabase } from "../setup/test-database";
 
 const ORIGIN = "http://localhost:3999";
 const SESSION_COOKIE = "ahenfie.session_token";
-const silent = { info() {}, warn() {}, error() {} };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let ipCounter = 0;
@@ -46,18 +46,13 @@ function sessionCookie(headers: Headers): string {
   return line.split(";")[0]!;
 }
 
-describe.each(testDrivers())("accounts on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("accounts", (database) => {
   let db: Db;
   let auth: Auth;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     db = database.db;
     auth = makeAuth();
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
 
   function makeAuth(overrides: Partial<Parameters<typeof createAuth>[0]> = {}) {
@@ -69,7 +64,7 @@ describe.each(testDrivers())("accounts on %s", (driver) => {
       secureCookies: false,
       storeName: async () => "Ahenfie",
       nudgeEmail: () => {},
-      log: silent,
+      log: silentLog,
       ...overrides,
     });
   }
@@ -459,7 +454,7 @@ describe.each(testDrivers())("accounts on %s", (driver) => {
         .where(eq(sessions.userId, user.id));
       const { response } = await getSession(cookie);
       expect(response).toBeNull();
-      const context = { auth, database, log: silent, clientIp: "127.0.0.1" };
+      const context = testLoadContext(database, { auth });
       await expect(requireUser(new Request(`${ORIGIN}/track-order`, { headers: { cookie } }), context)).rejects.toMatchObject({
         status: 302,
       });
@@ -524,7 +519,7 @@ describe.each(testDrivers())("accounts on %s", (driver) => {
     });
 
     it("requireAdmin: admin passes; customer is sent home (GET) or refused 403 (POST); guest goes to /auth and back", async () => {
-      const context = { auth, database, log: silent, clientIp: "127.0.0.1" };
+      const context = testLoadContext(database, { auth });
       const admin = await verifiedAccount();
       await setUserRole(db, admin.user.id, "admin");
       const customer = await verifiedAccount();
@@ -573,7 +568,7 @@ describe.each(testDrivers())("accounts on %s", (driver) => {
       const outcome = await signIn(auth, requestHeaders(), { email, password: "admin-pass-1" });
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
-      const context = { auth, database, log: silent, clientIp: "127.0.0.1" };
+      const context = testLoadContext(database, { auth });
       const viewer = await requireAdmin(new Request(`${ORIGIN}/admin`, { headers: { cookie: sessionCookie(outcome.headers) } }), context);
       expect(viewer).toMatchObject({ email, isAdmin: true });
     });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import {
   categoryCounts,
@@ -11,21 +11,13 @@ import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { createCategory, createProduct } from "../factories/catalog";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const filters = (query = "") => parseCollectionFilters(new URLSearchParams(query));
 
-describe.each(testDrivers())("catalog queries on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("catalog queries", (database) => {
   let kaftansId: number;
   let suitsId: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   beforeEach(async () => {
     const db = database.db;

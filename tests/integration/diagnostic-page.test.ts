@@ -1,10 +1,11 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { Db } from "~db/client";
 import { userRoles } from "~db/schema/store";
 import { checkUserRole } from "~/modules/diagnostics/role-check.server";
 import { shortDatabaseVersion, systemInfo } from "~/modules/diagnostics/system-info.server";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const readVersion = (file: string) => (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
 
@@ -16,15 +17,7 @@ describe("shortDatabaseVersion", () => {
   });
 });
 
-describe.each(testDrivers())("systemInfo on %s", (driver) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("systemInfo", (database, driver) => {
   it("reports the installed versions, the driver, the database version and the uptime", async () => {
     const startedAt = new Date("2026-03-01T10:00:00Z");
     const info = await systemInfo({
@@ -51,22 +44,14 @@ describe.each(testDrivers())("systemInfo on %s", (driver) => {
   });
 
   it("reports a failing version query instead of throwing", async () => {
-    const broken = { execute: () => Promise.reject(new Error("connection lost")) } as unknown as TestDatabase["db"];
+    const broken = { execute: () => Promise.reject(new Error("connection lost")) } as unknown as Db;
     const info = await systemInfo({ db: broken, driver, nodeEnv: "production", startedAt: new Date() });
     expect(info.database).toEqual({ driver, version: null, fullVersion: null, error: "connection lost" });
     expect(info.version).toBe(readVersion("package.json"));
   });
 });
 
-describe.each(testDrivers())("checkUserRole on %s", (driver) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("checkUserRole", (database) => {
   it("reads the role and whether a role row exists", async () => {
     const admin = await createUser(database.db);
     const customer = await createUser(database.db);
@@ -85,7 +70,7 @@ describe.each(testDrivers())("checkUserRole on %s", (driver) => {
       select: () => {
         throw new Error('relation "user_roles" does not exist');
       },
-    } as unknown as TestDatabase["db"];
+    } as unknown as Db;
     expect(await checkUserRole(broken, "anyone")).toEqual({ ok: false, error: 'relation "user_roles" does not exist' });
   });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { migrationsFolder, schema } from "~db/client";
 import { userRoles } from "~db/schema/store";
 import { runDiagnostics } from "~/modules/diagnostics/diagnostics.server";
@@ -12,7 +12,7 @@ import { countTableRows, tableRowCounts } from "~/modules/diagnostics/table-coun
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const schemaTables = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
@@ -21,12 +21,10 @@ const schemaTables = Object.values(schema as Record<string, unknown>)
 
 const email = (subject: string) => ({ to: "ama@example.com", subject, html: "<p>Hi</p>", text: "Hi", kind: "test" });
 
-describe.each(testDrivers())("diagnostics on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("diagnostics", (database, driver) => {
   let tmp: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     const db = database.db;
     await createProduct(db);
     await createProduct(db);
@@ -37,7 +35,6 @@ describe.each(testDrivers())("diagnostics on %s", (driver) => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), "diagnostics-"));
   });
   afterAll(async () => {
-    await database?.destroy();
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 

@@ -8,10 +8,10 @@ import { renderEmail } from "~/modules/email/email-templates.server";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { deliverDueEmails } from "~/modules/email/email-worker.server";
 import { emailOutbox } from "~db/schema/store";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { silentLog } from "../setup/load-context";
+import { describeWithDatabase } from "../setup/test-database";
 import { startSmtpTestServer } from "../setup/smtp-test-server";
 
-const silent = { info() {}, warn() {}, error() {} };
 const email = (n: number) => ({
   to: `customer${n}@example.com`,
   subject: `Your order ORD-00000${n}`,
@@ -19,17 +19,14 @@ const email = (n: number) => ({
   ...renderEmail({ storeName: "Ahenfie", preheader: "Thank you", heading: `Order ${n}`, paragraphs: ["Thank you for your order."] }),
 });
 
-describe.each(testDrivers())("email outbox on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("email outbox", (database) => {
   let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     smtp = await startSmtpTestServer();
   });
   afterAll(async () => {
     await smtp?.close();
-    await database?.destroy();
   });
   beforeEach(async () => {
     await database.db.delete(emailOutbox);
@@ -41,8 +38,8 @@ describe.each(testDrivers())("email outbox on %s", (driver) => {
     for (let n = 1; n <= 6; n++) await queueEmail(database.db, email(n));
     const transport = createEmailTransport({ smtpUrl: smtp.url, from: "shop@example.com", outboxDir: "/nonexistent" });
     const [a, b] = await Promise.all([
-      deliverDueEmails(database.db, transport, silent, 2),
-      deliverDueEmails(database.db, transport, silent, 2),
+      deliverDueEmails(database.db, transport, silentLog, 2),
+      deliverDueEmails(database.db, transport, silentLog, 2),
     ]);
     transport.close();
     expect(a + b).toBe(6);
@@ -55,7 +52,7 @@ describe.each(testDrivers())("email outbox on %s", (driver) => {
     const id = await queueEmail(database.db, email(7));
     const transport = createEmailTransport({ smtpUrl: smtp.url, from: "shop@example.com", outboxDir: "/nonexistent" });
     smtp.failNext(1);
-    expect(await deliverDueEmails(database.db, transport, silent)).toBe(0);
+    expect(await deliverDueEmails(database.db, transport, silentLog)).toBe(0);
     let [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row!.status).toBe("retrying");
     expect(row!.attempts).toBe(1);
@@ -63,7 +60,7 @@ describe.each(testDrivers())("email outbox on %s", (driver) => {
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     // Not due yet: nothing happens.
-    expect(await deliverDueEmails(database.db, transport, silent)).toBe(0);
+    expect(await deliverDueEmails(database.db, transport, silentLog)).toBe(0);
     expect(smtp.received).toHaveLength(0);
 
     // Time passes; the server is back.
@@ -71,7 +68,7 @@ describe.each(testDrivers())("email outbox on %s", (driver) => {
       .update(emailOutbox)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(eq(emailOutbox.id, id));
-    expect(await deliverDueEmails(database.db, transport, silent)).toBe(1);
+    expect(await deliverDueEmails(database.db, transport, silentLog)).toBe(1);
     transport.close();
     [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row!.status).toBe("sent");
@@ -88,7 +85,7 @@ describe.each(testDrivers())("email outbox on %s", (driver) => {
       .where(eq(emailOutbox.id, id));
     const transport = createEmailTransport({ smtpUrl: smtp.url, from: "shop@example.com", outboxDir: "/nonexistent" });
     smtp.failNext(1);
-    await deliverDueEmails(database.db, transport, silent);
+    await deliverDueEmails(database.db, transport, silentLog);
     transport.close();
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row!.status).toBe("failed");
@@ -111,7 +108,7 @@ describe.each(testDrivers())("email outbox on %s", (driver) => {
     await queueEmail(database.db, email(10));
     const transport = createEmailTransport({ from: '"Ahenfie" <hello@ahenfie.com>', outboxDir: dir });
     expect(transport.kind).toBe("files");
-    expect(await deliverDueEmails(database.db, transport, silent)).toBe(1);
+    expect(await deliverDueEmails(database.db, transport, silentLog)).toBe(1);
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/order-confirmation-customer10@example\.com\.eml$/);

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { newsletterSchema } from "~/modules/newsletter/newsletter.schema";
 import { newsletterSubscribers } from "~db/schema/store";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
-describe.each(testDrivers())("newsletter on %s", (driver) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("newsletter", (database) => {
   it("stores a subscriber once, whatever the letter case", async () => {
     expect(await subscribeToNewsletter(database.db, "Kofi@Example.com")).toEqual({ created: true });
     expect(await subscribeToNewsletter(database.db, "kofi@example.COM ")).toEqual({ created: false });

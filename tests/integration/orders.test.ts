@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { changeOrderStatus } from "~/modules/orders/order-status.server";
 import { findOrderForTracking } from "~/modules/orders/order-details.server";
@@ -11,7 +11,7 @@ import { products } from "~db/schema/catalog";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
 import { createCategory, createProduct } from "../factories/catalog";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
 const context = { userId: null, origin: "https://shop.example", storeName: "Ahenfie" };
 
@@ -27,16 +27,11 @@ function checkout(items: CheckoutInput["items"], overrides: Partial<CheckoutInpu
   });
 }
 
-describe.each(testDrivers())("placing orders on %s", (driver) => {
-  let database: TestDatabase;
+describeWithDatabase("placing orders", (database) => {
   let categoryId: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
     categoryId = (await createCategory(database.db, "kaftans")).id;
-  });
-  afterAll(async () => {
-    await database?.destroy();
   });
   beforeEach(async () => {
     await database.db.delete(orders);

@@ -1,18 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { consumeRateLimit, pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { rateLimits } from "~db/schema/store";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
-describe.each(testDrivers())("rate limits in the database on %s", (driver) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("rate limits in the database", (database) => {
   it("allows the limit, refuses the next, and counts concurrent requests exactly", async () => {
     const rule = { limit: 5, windowMs: 60_000 };
     const results = await Promise.all(Array.from({ length: 8 }, () => consumeRateLimit(database.db, "test:a", rule)));

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { getProduct, listCollection } from "~/modules/catalog/storefront-queries.server";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { formatMoney } from "~/lib/money";
 import { seedIfEmpty } from "~db/seed/seed";
 import { createProduct } from "../factories/catalog";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { describeWithDatabase } from "../setup/test-database";
 
-describe.each(testDrivers())("sample catalog on %s", (driver) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("sample catalog", (database) => {
   it("seeds docs/product-rules.md's eight products with their exact prices, once", async () => {
     expect(await seedIfEmpty(database.db)).toBe(true);
     expect(await seedIfEmpty(database.db)).toBe(false);

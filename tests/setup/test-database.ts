@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
 import { openDatabase, type Database, type DriverName } from "~db/client";
 
 /**
@@ -46,4 +47,42 @@ export async function createTestDatabase(driver: DriverName): Promise<TestDataba
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The integration tests' database fixture: one `describe` block per driver of testDrivers(),
+ * titled "<title> on <driver>", each with a fresh database (createTestDatabase) opened before
+ * the block's tests and destroyed after them (after the block's own afterAll hooks).
+ *
+ * `database` may be used inside hooks and tests, not while the block is being collected:
+ *
+ *   describeWithDatabase("catalog queries", (database) => {
+ *     beforeAll(() => createCategory(database.db, "kaftans"));
+ *     it("…", async () => expect(await listCollection(database.db, …)).toEqual(…));
+ *   });
+ */
+export function describeWithDatabase(title: string, body: (database: Database, driver: DriverName) => void): void {
+  describe.each(testDrivers())(`${title} on %s`, (driver) => {
+    let current: TestDatabase | undefined;
+    const open = (): TestDatabase => {
+      if (!current) throw new Error("The test database is open only inside hooks and tests (describeWithDatabase).");
+      return current;
+    };
+    const database: Database = {
+      get db() {
+        return open().db;
+      },
+      driver,
+      migrate: () => open().migrate(),
+      close: () => open().close(),
+    };
+    beforeAll(async () => {
+      current = await createTestDatabase(driver);
+    });
+    afterAll(async () => {
+      await current?.destroy();
+      current = undefined;
+    });
+    body(database, driver);
+  });
 }

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 import { defaultShippingRates } from "~/modules/pricing/order-totals";
 import { defaultStoreSettings } from "~/modules/settings/settings.schema";
 

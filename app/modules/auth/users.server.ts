@@ -13,12 +13,3 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
     .limit(1);
   return row?.id ?? null;
 }
-
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)))
-    .limit(1);
-  return row ?? null;
-}

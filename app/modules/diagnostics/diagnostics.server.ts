@@ -10,7 +10,7 @@ import { errorMessage, tableRowCounts, type TableRowCount } from "./table-counts
  * its error message instead of throwing, so one failure (a missing table, a database that went
  * away) still shows the rest.
  */
-export { EXACT_COUNT_LIMIT, type TableRowCount } from "./table-counts.server";
+export { type TableRowCount } from "./table-counts.server";
 export type { MigrationLevel } from "./migrations.server";
 
 export type Check<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -55,9 +55,4 @@ export async function runDiagnostics(db: Db, options: DiagnosticsOptions): Promi
   const email = transport ? await check(() => ({ transport: transport.describe(), kind: transport.kind })) : null;
   const outbox = await check(() => recentEmails(db, options.outboxLimit ?? 20));
   return { ranAt: new Date(started).toISOString(), durationMs: Date.now() - started, database, migrations, tables, email, outbox };
-}
-
-/** The outbox on its own (the page lists it without running every check). */
-export function recentOutbox(db: Db, limit = 20) {
-  return recentEmails(db, limit);
 }

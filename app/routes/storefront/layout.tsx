@@ -2,7 +2,7 @@ import { Link, Outlet, useRouteLoaderData } from "react-router";
 import { LazyCartPanel } from "~/components/storefront/cart/lazy-cart-panel";
 import { SiteFooter } from "~/components/storefront/layout/site-footer";
 import { SiteHeader } from "~/components/storefront/layout/site-header";
-import type { RootData } from "~/root";
+import type { RootData } from "~/lib/root-data";
 
 export default function StorefrontLayout() {
   const root = useRouteLoaderData<RootData>("root");

@@ -1,0 +1,16 @@
+import type { StoreTimezone } from "~/modules/settings/settings.schema";
+
+/**
+ * What the root loader (app/root.tsx) gives every page, read with useRouteLoaderData<RootData>("root").
+ * Here rather than in the route module, so components read it without importing a route.
+ */
+export interface RootData {
+  shipping: { shippingFee: number; freeShippingThreshold: number };
+  store: { name: string; tagline: string; description: string; timeZone: StoreTimezone };
+  origin: string;
+  year: number;
+  /** Only what the header needs; pages that need more ask for it themselves. */
+  viewer: { email: string; isAdmin: boolean } | null;
+  /** Admins still see the shop in maintenance mode, with a reminder that it is closed. */
+  maintenanceMode: boolean;
+}

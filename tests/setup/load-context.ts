@@ -1,0 +1,44 @@
+import type { AppLoadContext } from "react-router";
+import type { Database } from "~db/client";
+import { loadConfig } from "~/env.server";
+import { createAuth } from "~/modules/auth/auth.server";
+
+/** A log that says nothing (pass `log` in the overrides to watch what a loader logs). */
+export const silentLog: AppLoadContext["log"] = { info() {}, warn() {}, error() {} };
+
+export const TEST_ORIGIN = "http://shop.test";
+
+/**
+ * The React Router load context a loader or action receives from the server (app/context.server.ts),
+ * for calling route modules and context-taking functions directly in tests: the given database, a
+ * real better-auth on it, a test configuration, a silent log, no-op email and page-cache hooks, and
+ * fixed per-request values. `overrides` replaces any of them (e.g. `{ auth: stub, log: spy }`).
+ */
+export function testLoadContext(database: Database, overrides: Partial<AppLoadContext> = {}): AppLoadContext {
+  const log = overrides.log ?? silentLog;
+  return {
+    database,
+    config: loadConfig({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent" }),
+    log,
+    startedAt: new Date(),
+    email: { nudge() {}, transport: "test" },
+    pageCache: { clear() {} },
+    auth:
+      overrides.auth ??
+      createAuth({
+        db: database.db,
+        secret: "test-secret-that-is-long-enough-0123456789",
+        origin: TEST_ORIGIN,
+        trustedOrigins: [TEST_ORIGIN],
+        secureCookies: false,
+        storeName: async () => "Ahenfie",
+        nudgeEmail: () => {},
+        log,
+      }),
+    requestId: "test-request",
+    clientIp: "127.0.0.1",
+    cspNonce: "test-nonce",
+    renderComplete: false,
+    ...overrides,
+  };
+}
