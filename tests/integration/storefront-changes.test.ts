@@ -19,7 +19,7 @@ import {
 } from "~/modules/storefront/storefront-changes.server";
 import { PageCache } from "../../server/page-cache";
 import { createProduct } from "../factories/catalog";
-import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { createTestDatabase, describeWithDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
 
 /**
  * Module commands that change what shoppers see announce it once; the caches of every
@@ -49,16 +49,7 @@ const orderOf = (productId: number, quantity: number) =>
   });
 const orderContext = { userId: null, origin: "https://shop.example", storeName: "Ahenfie" };
 
-describe.each(testDrivers())("storefront change announcements on %s", (driver) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.destroy();
-  });
-
+describeWithDatabase("storefront change announcements", (database) => {
   it("a product edit shows on the next storefront read, and cached pages go", async () => {
     const db = database.db;
     const product = await createProduct(db, { name: "Kente Kaftan", stockQuantity: 12 });
