@@ -3,6 +3,13 @@ import { z } from "zod";
 /** The admin Customers list query (URL search params), shared by the page and the CSV export. */
 export const customerSorts = ["recent", "spent", "orders", "name"] as const;
 export type CustomerSort = (typeof customerSorts)[number];
+/** The sorts as the list's select offers them, the default first. */
+export const customerSortOptions = [
+  ["recent", "Most recent order"],
+  ["spent", "Total spent"],
+  ["orders", "Most orders"],
+  ["name", "Name (A–Z)"],
+] as const satisfies readonly (readonly [CustomerSort, string])[];
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 export const MAX_CUSTOMERS_PAGE_SIZE = 100;
