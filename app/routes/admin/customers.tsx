@@ -1,36 +1,29 @@
 import { UsersRound } from "lucide-react";
-import { data, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminRouteError } from "~/components/admin/admin-route-error";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { customerColumns } from "~/components/admin/customers/customer-columns";
 import { CustomerFilters } from "~/components/admin/customers/customer-filters";
 import { CustomerDetailsDialog } from "~/components/admin/customers/customer-details-dialog";
 import { customerSummaryCards } from "~/components/admin/customers/customer-summary-cards";
 import { DataTable } from "~/components/admin/list/data-table";
+import { loadAdminList } from "~/components/admin/list/list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
+import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";
 import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
-import { brand } from "~/lib/brand";
 import { customerSummary, getCustomer, listCustomers } from "~/modules/customers/customers.server";
 import { customersQueryFromUrl } from "~/modules/customers/customers.schema";
-import { requireAdmin } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/customers";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Customers · Admin · ${brand.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = listMeta("Customers");
 
 /** ?customer=<key> opens the details dialog (keys: "user:<id>" or "email:<address>"). */
 const DETAILS_PARAM = "customer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const db = context.database.db;
-  const params = new URL(request.url).searchParams;
-  const query = customersQueryFromUrl(params);
-  const key = params.get(DETAILS_PARAM);
-  try {
+  return loadAdminList(request, context, "customers", async (db, params) => {
+    const query = customersQueryFromUrl(params);
+    const key = params.get(DETAILS_PARAM);
     const [list, summary, settings, details] = await Promise.all([
       listCustomers(db, query),
       customerSummary(db),
@@ -38,10 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       key ? getCustomer(db, key) : null,
     ]);
     return { list, summary, timeZone: settings.timezone, search: query.search ?? "", details };
-  } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin customers: loading failed");
-    throw data({ message: "The customers could not be loaded." }, { status: 500 });
-  }
+  });
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
@@ -84,14 +74,4 @@ export default function AdminCustomers({ loaderData: { list, summary, timeZone, 
   );
 }
 
-/** A failed load: logged on the server (with the request id); the admin gets a way to retry. */
-export function ErrorBoundary() {
-  return (
-    <AdminRouteError
-      error={useRouteError()}
-      title="Customers unavailable"
-      fallback="The customers could not be loaded."
-      retryHref="/admin/customers"
-    />
-  );
-}
+export const ErrorBoundary = listErrorBoundary("Customers", "customers", "/admin/customers");

@@ -1,8 +1,9 @@
 import { PackageOpen } from "lucide-react";
-import { data, isRouteErrorResponse, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminRouteError } from "~/components/admin/admin-route-error";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
+import { loadAdminList } from "~/components/admin/list/list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
+import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";
 import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
 import { orderColumns } from "~/components/admin/orders/order-columns";
@@ -10,7 +11,6 @@ import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
 import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "~/components/admin/orders/order-update";
-import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
 import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
 import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
@@ -22,20 +22,14 @@ import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Orders · Admin · ${brand.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = listMeta("Orders");
 
 /** The URL param that opens the details dialog (?order=<id>), so a link or the back button reopens it. */
 const DETAILS_PARAM = "order";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const db = context.database.db;
-  const params = new URL(request.url).searchParams;
-  const detailsId = params.get(DETAILS_PARAM);
-  try {
+  return loadAdminList(request, context, "orders", async (db, params) => {
+    const detailsId = params.get(DETAILS_PARAM);
     const [listing, summary, settings, details] = await Promise.all([
       listAdminOrders(db, parseAdminOrderFilters(params)),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).
@@ -46,10 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     ]);
     return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details };
-  } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin orders: loading failed");
-    throw data({ message: "The orders could not be loaded." }, { status: 500 });
-  }
+  });
 }
 
 /** Closing the details dialog only drops ?order=: the list on screen is still current. */
@@ -152,14 +143,4 @@ export default function AdminOrders({ loaderData: { listing, summary, currency, 
   );
 }
 
-/** A failed load: logged on the server (with the request id); the admin gets a way to retry. */
-export function ErrorBoundary() {
-  return (
-    <AdminRouteError
-      error={useRouteError()}
-      title="Orders unavailable"
-      fallback="The orders could not be loaded."
-      retryHref="/admin/orders"
-    />
-  );
-}
+export const ErrorBoundary = listErrorBoundary("Orders", "orders", "/admin/orders");

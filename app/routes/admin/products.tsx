@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { ListPage } from "~/components/admin/list/list-page";
+import { listMeta } from "~/components/admin/list/list-route";
 import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
 import type { ProductActionResult } from "~/components/admin/products/product-action";
 import { productColumns } from "~/components/admin/products/product-columns";
@@ -31,7 +32,7 @@ import { PRODUCT_FORM_MAX_BYTES, PRODUCT_IMAGE_MESSAGES } from "~/modules/catalo
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
+export const meta = listMeta("Products");
 
 /** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
 async function dialogState(db: Parameters<typeof getAdminProduct>[0], param: string | null): Promise<ProductDialogState> {

@@ -1,7 +1,7 @@
 import { DetailsLink } from "~/components/admin/list/details-link";
-import type { Column } from "~/components/admin/list/data-table";
+import { DateTimeCell, type Column } from "~/components/admin/list/data-table";
 import { money } from "~/components/admin/admin-format";
-import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/dates";
 import { addressPreview } from "~/modules/customers/customers.schema";
 import type { CustomerRow } from "~/modules/customers/customers-query.server";
 
@@ -77,12 +77,7 @@ export function customerColumns(timeZone: string, detailsHref: (key: string) => 
     {
       header: "Last order",
       className: "whitespace-nowrap tabular-nums",
-      cell: (c) => (
-        <>
-          <div>{formatDate(c.lastOrderAt, timeZone)}</div>
-          <div className="text-xs text-stone">{formatTime(c.lastOrderAt, timeZone)}</div>
-        </>
-      ),
+      cell: (c) => <DateTimeCell at={c.lastOrderAt} timeZone={timeZone} />,
       phone: [
         {
           role: "actions",

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
 import { money, moneyWithCode } from "~/components/admin/admin-format";
 import { DataTable, type Column } from "~/components/admin/list/data-table";
-import { DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
+import { ContactFields, DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
 import type { CustomerDetails, CustomerOrder } from "~/modules/customers/customer-details.server";
@@ -64,16 +64,7 @@ export function CustomerDetailsDialog({
         <>
           <DetailsSection title="Contact" className="mt-6">
             <dl className="grid gap-x-6 gap-y-3 rounded-md border border-border bg-white p-4 text-sm sm:grid-cols-2">
-              <Field label="Email">
-                <a className={link} href={`mailto:${customer.email}`}>
-                  {customer.email}
-                </a>
-              </Field>
-              <Field label="Phone">
-                <a className={link} href={`tel:${customer.phone.replace(/\s+/g, "")}`}>
-                  {customer.phone}
-                </a>
-              </Field>
+              <ContactFields email={customer.email} phone={customer.phone} />
               <Field label="Address" className="sm:col-span-2">
                 <span className="whitespace-pre-line">{customer.address}</span>
               </Field>

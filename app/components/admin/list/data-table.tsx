@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { formatDate, formatTime } from "~/lib/dates";
 import { PhoneList } from "./phone-list";
 
 /**
@@ -98,6 +99,16 @@ export function DataTable<Row>({
           </tbody>
         </table>
       </div>
+    </>
+  );
+}
+
+/** A date cell: the day, and the time under it, in the store's timezone. */
+export function DateTimeCell({ at, timeZone }: { at: string | Date; timeZone: string }) {
+  return (
+    <>
+      <div>{formatDate(at, timeZone)}</div>
+      <div className="text-xs text-stone">{formatTime(at, timeZone)}</div>
     </>
   );
 }

@@ -88,3 +88,23 @@ export function DetailsSection({ title, children, className }: { title: string; 
     </section>
   );
 }
+
+const contactLink = "text-forest underline-offset-4 hover:underline";
+
+/** Email and phone as links (mailto:, tel:) in a details dialog's <dl>. */
+export function ContactFields({ email, phone }: { email: string; phone: string }) {
+  return (
+    <>
+      <DetailsField label="Email">
+        <a className={contactLink} href={`mailto:${email}`}>
+          {email}
+        </a>
+      </DetailsField>
+      <DetailsField label="Phone">
+        <a className={contactLink} href={`tel:${phone.replace(/\s+/g, "")}`}>
+          {phone}
+        </a>
+      </DetailsField>
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import { DetailsLink } from "~/components/admin/list/details-link";
-import type { Column } from "~/components/admin/list/data-table";
+import { DateTimeCell, type Column } from "~/components/admin/list/data-table";
 import { moneyWithCode } from "~/components/admin/admin-format";
-import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/dates";
 import type { AdminOrderRow } from "~/modules/orders/order-types";
 import { InlineStatusSelect } from "./inline-status-select";
 
@@ -53,12 +53,7 @@ export function orderColumns(timeZone: string, detailsHref: (id: string) => stri
     {
       header: "Date",
       className: "whitespace-nowrap tabular-nums",
-      cell: (o) => (
-        <>
-          <div>{formatDate(o.createdAt, timeZone)}</div>
-          <div className="text-xs text-stone">{formatTime(o.createdAt, timeZone)}</div>
-        </>
-      ),
+      cell: (o) => <DateTimeCell at={o.createdAt} timeZone={timeZone} />,
       phone: [{ role: "subtitle", cell: (o) => <span className="tabular-nums">{formatDateTime(o.createdAt, timeZone)}</span> }],
     },
     {

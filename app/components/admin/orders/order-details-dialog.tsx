@@ -1,6 +1,6 @@
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
 import { moneyWithCode } from "~/components/admin/admin-format";
-import { DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
+import { ContactFields, DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
 import { countries } from "~/components/storefront/checkout/countries";
@@ -12,7 +12,6 @@ import { OrderItemsTable } from "./order-items-table";
 const countryName = (code: string) => countries.find(([c]) => c === code)?.[1] ?? code;
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
 const box = "rounded-md border border-border bg-white p-4";
-const link = "text-forest underline-offset-4 hover:underline";
 
 /**
  * The order details dialog (docs/product-rules.md): customer, order facts, items as a table with totals,
@@ -41,16 +40,7 @@ export function OrderDetailsDialog({ dialog, order, timeZone }: { dialog: UrlDia
             <DetailsSection title="Customer" className={box}>
               <dl className="grid gap-3">
                 <Field label="Name">{order.customerName}</Field>
-                <Field label="Email">
-                  <a className={link} href={`mailto:${order.customerEmail}`}>
-                    {order.customerEmail}
-                  </a>
-                </Field>
-                <Field label="Phone">
-                  <a className={link} href={`tel:${order.customerPhone.replace(/\s+/g, "")}`}>
-                    {order.customerPhone}
-                  </a>
-                </Field>
+                <ContactFields email={order.customerEmail} phone={order.customerPhone} />
                 <Field label="Address">
                   <span className="whitespace-pre-line">{order.customerAddress}</span>
                   {order.customerCountry && <span className="block">{countryName(order.customerCountry)}</span>}
