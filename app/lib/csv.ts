@@ -32,11 +32,21 @@ export function csvLine(cells: readonly CsvCell[]): string {
   return cells.map(csvCell).join(",");
 }
 
+/** The header line of `columns`, ending in CRLF. */
+export function csvHeader<Row>(columns: readonly CsvColumn<Row>[]): string {
+  return csvLine(columns.map((c) => c.header)) + "\r\n";
+}
+
+/** One line per row, each ending in CRLF (a batch of a streamed export). */
+export function csvRows<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Row>): string {
+  let text = "";
+  for (const row of rows) text += csvLine(columns.map((c) => c.value(row))) + "\r\n";
+  return text;
+}
+
 /** A whole document: a header line, then one line per row, each ending in CRLF. */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Row>): string {
-  const lines = [csvLine(columns.map((c) => c.header))];
-  for (const row of rows) lines.push(csvLine(columns.map((c) => c.value(row))));
-  return lines.join("\r\n") + "\r\n";
+  return csvHeader(columns) + csvRows(columns, rows);
 }
 
 /**

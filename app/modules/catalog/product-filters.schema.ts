@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listPageParam, listSearchParam } from "~/lib/list-params";
 
 /** Admin products table: filters as they appear in the URL (?q=&category=&status=&page=). */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -18,10 +19,7 @@ export interface AdminProductFilters {
 
 /** Bad values fall back to defaults, so a hand-edited link still shows the table. */
 export const adminProductFiltersSchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  q: listSearchParam,
   category: z
     .string()
     .trim()
@@ -30,7 +28,7 @@ export const adminProductFiltersSchema = z.object({
     .optional()
     .catch(undefined),
   status: z.enum(productStatusFilters).default("all").catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  page: listPageParam,
 });
 
 export function parseAdminProductFilters(params: URLSearchParams): AdminProductFilters {

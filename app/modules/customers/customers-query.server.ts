@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import { orders, orderSearchDocument } from "~db/schema/orders";
-import { queryRows, type Db } from "~db/client";
 import { containsPattern, customerKeyOfOrder, epochMs, type CustomerKey } from "./customer-key.server";
 import type { CustomerSort } from "./customers.schema";
 
@@ -186,10 +185,4 @@ export function toCustomerRow(r: CustomerSqlRow, currency: string): CustomerRow 
     firstOrderAt: new Date(Number(r.first_order_ms)).toISOString(),
     lastOrderAt: new Date(Number(r.last_order_ms)).toISOString(),
   };
-}
-
-/** Every matching customer in the list's order (the CSV export); `currency` is the store's. */
-export async function queryAllCustomers(db: Db, currency: string, search: string | undefined, sort: CustomerSort): Promise<CustomerRow[]> {
-  const rows = await queryRows<CustomerSqlRow>(db, customersQuery({ currency, search, sort }));
-  return rows.map((r) => toCustomerRow(r, currency));
 }

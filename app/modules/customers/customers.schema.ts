@@ -1,8 +1,16 @@
 import { z } from "zod";
+import { listPageParam } from "~/lib/list-params";
 
 /** The admin Customers list query (URL search params), shared by the page and the CSV export. */
 export const customerSorts = ["recent", "spent", "orders", "name"] as const;
 export type CustomerSort = (typeof customerSorts)[number];
+/** The sorts as the list's select offers them, the default first. */
+export const customerSortOptions = [
+  ["recent", "Most recent order"],
+  ["spent", "Total spent"],
+  ["orders", "Most orders"],
+  ["name", "Name (A–Z)"],
+] as const satisfies readonly (readonly [CustomerSort, string])[];
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 export const MAX_CUSTOMERS_PAGE_SIZE = 100;
@@ -16,7 +24,7 @@ export const customersQuerySchema = z.object({
     .max(100, "Search can be at most 100 characters")
     .optional()
     .transform((v) => v || undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: listPageParam,
   pageSize: z.coerce.number().int().min(1).max(MAX_CUSTOMERS_PAGE_SIZE).catch(CUSTOMERS_PAGE_SIZE).default(CUSTOMERS_PAGE_SIZE),
   sort: z.enum(customerSorts).catch("recent").default("recent"),
 });

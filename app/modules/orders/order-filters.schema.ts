@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listPageParam, listSearchParam } from "~/lib/list-params";
 import { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/modules/orders/order-constants";
 
 /** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&page=). */
@@ -22,13 +23,10 @@ export interface AdminOrderFilters {
 
 /** Bad values fall back to "all", so a hand-edited link still shows the table. */
 export const adminOrderFiltersSchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  q: listSearchParam,
   status: z.enum(orderStatuses).optional().catch(undefined),
   payment: z.enum(paymentStatuses).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  page: listPageParam,
 });
 
 export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {

@@ -2,7 +2,8 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { formatSortableDateTime } from "~/lib/dates";
 import { orders } from "~db/schema/orders";
-import { CSV_BOM, csvLine } from "~/lib/csv";
+import { csvLine } from "~/lib/csv";
+import { csvByteStream } from "~/lib/csv-response.server";
 import { toDecimalString } from "~/lib/money";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import type { AdminOrderFilters } from "./order-filters.schema";
@@ -11,7 +12,7 @@ import { newestFirst, orderListCondition, orderRowColumns } from "./order-list.s
 /**
  * CSV export of the filtered orders list (the same search and filters as the table, every
  * page), newest first. Rows are read in batches along the list's index (keyset paging), so an
- * export of 100,000 orders never holds more than one batch; stream it with ordersCsvStream.
+ * export of 100,000 orders never holds more than one batch; the export route streams them (csvResponse).
  */
 export const CSV_BATCH_SIZE = 1_000;
 
@@ -91,23 +92,7 @@ export async function ordersCsv(db: Db, filters: AdminOrderFilters, options: Ord
   return text;
 }
 
-/**
- * The CSV as a byte stream for a download response, with a byte-order mark so Excel reads
- * UTF-8 (₵, accented names). Batches are read as the client takes them.
- */
+/** The CSV as a byte stream with a byte-order mark (csvByteStream), read batch by batch. */
 export function ordersCsvStream(db: Db, filters: AdminOrderFilters, options: OrdersCsvOptions = {}): ReadableStream<Uint8Array> {
-  const chunks = ordersCsvChunks(db, filters, options);
-  const encoder = new TextEncoder();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) return controller.close();
-      controller.enqueue(encoder.encode(started ? next.value : CSV_BOM + next.value));
-      started = true;
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  return csvByteStream(ordersCsvChunks(db, filters, options));
 }

@@ -1,6 +1,6 @@
-import { localDay } from "~/lib/dates";
+import { csvResponse } from "~/lib/csv-response.server";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
-import { ordersCsvStream } from "~/modules/orders/orders-csv.server";
+import { ordersCsvChunks } from "~/modules/orders/orders-csv.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders-export";
@@ -14,31 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.database.db;
   const filters = parseAdminOrderFilters(new URL(request.url).searchParams);
   const { timezone } = await getStoreSettings(db);
-
-  // Headers are sent before the rows are read, so a database error mid-way can only cut the
-  // download short; it is logged with the request id.
-  const reader = ordersCsvStream(db, filters, { timeZone: timezone }).getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch (error) {
-        context.log.error({ err: error, requestId: context.requestId }, "admin orders: CSV export failed");
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${localDay(timezone)}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(ordersCsvChunks(db, filters, { timeZone: timezone }), { name: "orders", timeZone: timezone, context });
 }

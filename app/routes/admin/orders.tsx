@@ -1,16 +1,16 @@
-import { Download } from "lucide-react";
-import { data, isRouteErrorResponse, useLocation, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminRouteError } from "~/components/admin/admin-route-error";
-import { AdminPageHeader } from "~/components/admin/page-header";
+import { PackageOpen } from "lucide-react";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { DataTable } from "~/components/admin/list/data-table";
+import { loadAdminList } from "~/components/admin/list/list-loader.server";
+import { ListPage } from "~/components/admin/list/list-page";
+import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
+import { SummaryCards } from "~/components/admin/list/summary-cards";
+import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
+import { orderColumns } from "~/components/admin/orders/order-columns";
+import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
+import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
 import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "~/components/admin/orders/order-update";
-import { OrdersFilters } from "~/components/admin/orders/orders-filters";
-import { OrdersSummary } from "~/components/admin/orders/orders-summary";
-import { OrdersTable } from "~/components/admin/orders/orders-table";
-import { TablePagination } from "~/components/admin/table-pagination";
-import { keepListWhenClosing, useUrlDialog } from "~/components/admin/use-url-dialog";
-import { buttonVariants } from "~/components/ui/button";
-import { brand } from "~/lib/brand";
 import { isSameOrigin, siteOrigin } from "~/lib/http.server";
 import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
@@ -21,45 +21,25 @@ import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Orders · Admin · ${brand.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = listMeta("Orders");
 
 /** The URL param that opens the details dialog (?order=<id>), so a link or the back button reopens it. */
 const DETAILS_PARAM = "order";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const db = context.database.db;
-  const params = new URL(request.url).searchParams;
-  const filters = parseAdminOrderFilters(params);
-  const detailsId = params.get(DETAILS_PARAM);
-  try {
+  return loadAdminList(request, context, "orders", async (db, params) => {
+    const detailsId = params.get(DETAILS_PARAM);
     const [listing, summary, settings, details] = await Promise.all([
-      listAdminOrders(db, filters),
+      listAdminOrders(db, parseAdminOrderFilters(params)),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).
       orderSummary(db, { maxAgeMs: 5_000 }),
       getStoreSettings(db),
       detailsId
-        ? getAdminOrderDetails(db, detailsId).catch((error: unknown) => {
-            if (error instanceof OrderNotFoundError) return null;
-            throw error;
-          })
+        ? getAdminOrderDetails(db, detailsId).catch((e: unknown) => (e instanceof OrderNotFoundError ? null : Promise.reject(e)))
         : null,
     ]);
-    return {
-      listing,
-      summary,
-      currency: settings.currency,
-      timeZone: settings.timezone,
-      filters: { search: filters.search ?? "", status: filters.status ?? "", payment: filters.payment ?? "" },
-      details,
-    };
-  } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin orders: loading failed");
-    throw data({ message: "The orders could not be loaded." }, { status: 500 });
-  }
+    return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details };
+  });
 }
 
 /** Closing the details dialog only drops ?order=: the list on screen is still current. */
@@ -126,74 +106,38 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { listing, summary, currency, timeZone, filters, details } = loaderData;
-  const location = useLocation();
+export default function AdminOrders({ loaderData: { listing, summary, currency, timeZone, details } }: Route.ComponentProps) {
   const dialog = useUrlDialog(DETAILS_PARAM, details?.id);
-
-  const exportParams = new URLSearchParams();
-  if (filters.search) exportParams.set("q", filters.search);
-  if (filters.status) exportParams.set("status", filters.status);
-  if (filters.payment) exportParams.set("payment", filters.payment);
-  const exportHref = `/admin/orders/export.csv${exportParams.size ? `?${exportParams}` : ""}`;
-
-  const filtered = Boolean(filters.search || filters.status || filters.payment);
-  const empty = listing.searchTooShort
-    ? { title: "Search is too short", body: "Type at least 3 characters, or a whole order number such as ORD-123456." }
-    : filtered
-      ? {
-          title: "No matching orders",
-          body: "No order matches this search and these filters.",
-          action: { label: "Clear filters", href: location.pathname },
-        }
-      : { title: "No orders yet", body: "Orders placed in the shop appear here, newest first." };
-
+  const tooShort = listing.searchTooShort;
   return (
-    <div className="mx-auto max-w-7xl">
-      <AdminPageHeader
-        title="Orders"
-        description="Every order placed in the shop: change a status or payment and the customer's tracking page follows."
-        actions={
-          <a href={exportHref} download className={buttonVariants({ variant: "outline" })}>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        }
+    <ListPage
+      title="Orders"
+      description="Every order placed in the shop: change a status or payment and the customer's tracking page follows."
+      exportHref="/admin/orders/export.csv"
+      summary={<SummaryCards cards={orderSummaryCards(summary, currency)} />}
+      filters={<OrderFilters searchTooShort={tooShort} />}
+      dialog={dialog}
+      noun="orders"
+      listing={{ ...listing, rows: listing.items }}
+      empty={{
+        icon: PackageOpen,
+        none: { title: "No orders yet", body: "Orders placed in the shop appear here, newest first." },
+        filtered: tooShort
+          ? { title: "Search is too short", body: "Type at least 3 characters, or a whole order number such as ORD-123456." }
+          : { title: "No matching orders", body: "No order matches this search and these filters." },
+      }}
+      details={<OrderDetailsDialog dialog={dialog} order={details} timeZone={timeZone} />}
+    >
+      <DataTable
+        rows={listing.items}
+        columns={orderColumns(timeZone, dialog.openHref)}
+        rowKey={(order) => order.id}
+        caption={`Orders, newest first. Dates in ${timeZone} time.`}
+        label="Orders"
+        minWidth="min-w-[60rem]"
       />
-      <OrdersSummary summary={summary} currency={currency} />
-      <div className="rounded-md border border-border bg-ivory shadow-[0_1px_0_rgb(30_27_24/0.04)]">
-        <OrdersFilters search={filters.search} status={filters.status} payment={filters.payment} searchTooShort={listing.searchTooShort} />
-        <div className="border-t border-border" aria-busy={dialog.listLoading || undefined}>
-          <OrdersTable
-            orders={listing.items}
-            timeZone={timeZone}
-            detailsHref={(id) => dialog.hrefWith({ [DETAILS_PARAM]: id })}
-            empty={empty}
-          />
-        </div>
-        <TablePagination
-          page={listing.page}
-          pageCount={listing.pageCount}
-          pageSize={listing.pageSize}
-          total={listing.total}
-          totalIsCapped={listing.totalIsCapped}
-          noun="orders"
-          hrefFor={(page) => dialog.hrefWith({ page: page === 1 ? null : String(page), [DETAILS_PARAM]: null })}
-        />
-      </div>
-      <OrderDetailsDialog state={dialog.state} order={details} timeZone={timeZone} onClose={dialog.close} />
-    </div>
+    </ListPage>
   );
 }
 
-/** A failed load: logged on the server (with the request id); the admin gets a way to retry. */
-export function ErrorBoundary() {
-  return (
-    <AdminRouteError
-      error={useRouteError()}
-      title="Orders unavailable"
-      fallback="The orders could not be loaded."
-      retryHref="/admin/orders"
-    />
-  );
-}
+export const ErrorBoundary = listErrorBoundary("Orders", "orders", "/admin/orders");

@@ -1,8 +1,18 @@
 import path from "node:path";
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { keepListWhenClosing } from "~/components/admin/use-url-dialog";
-import { PRODUCT_PARAM, ProductsPage } from "~/components/admin/products/products-page";
+import { PackageOpen, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { DataTable } from "~/components/admin/list/data-table";
+import { ListPage } from "~/components/admin/list/list-page";
+import { listMeta } from "~/components/admin/list/list-route";
+import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
 import type { ProductActionResult } from "~/components/admin/products/product-action";
+import { productColumns } from "~/components/admin/products/product-columns";
+import { loadedProductKey, PRODUCT_PARAM, ProductEditor, type ProductDialogState } from "~/components/admin/products/product-editor";
+import { ProductFilters } from "~/components/admin/products/product-filters";
+import { ProductsLoadError } from "~/components/admin/products/products-load-error";
+import { buttonVariants } from "~/components/ui/button";
+import { notify } from "~/components/ui/toaster";
 import { isSameOrigin } from "~/lib/http.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
@@ -16,27 +26,20 @@ import {
   listProductCategories,
   updateProduct,
 } from "~/modules/catalog/product-management.server";
-import type { AdminProduct } from "~/modules/catalog/product-management-types";
 import { readProductForm } from "~/modules/catalog/product-form.server";
 import { PRODUCT_FORM_MAX_BYTES, PRODUCT_IMAGE_MESSAGES } from "~/modules/catalog/product-image-rules";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = () => [{ title: "Products | Admin" }];
+export const meta = listMeta("Products");
 
 /** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
-export type ProductDialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; id: number; product: AdminProduct | null };
-
 async function dialogState(db: Parameters<typeof getAdminProduct>[0], param: string | null): Promise<ProductDialogState> {
   if (param === "new") return { mode: "add" };
   if (!param || !/^\d{1,10}$/.test(param)) return { mode: "closed" };
   const id = Number(param);
-  try {
-    return { mode: "edit", id, product: await getAdminProduct(db, id) };
-  } catch (error) {
-    if (error instanceof ProductNotFoundError) return { mode: "edit", id, product: null };
-    throw error;
-  }
+  const product = await getAdminProduct(db, id).catch((e: unknown) => (e instanceof ProductNotFoundError ? null : Promise.reject(e)));
+  return { mode: "edit", id, product };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,29 +52,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     params.set(PRODUCT_PARAM, "new");
     throw redirect(`${url.pathname}?${params}`);
   }
-  const filters = parseAdminProductFilters(params);
-  const shown = { q: filters.search ?? "", category: filters.categorySlug ?? "all", status: filters.status ?? "all" };
   const db = context.database.db;
   try {
     const [listing, categories, settings, dialog] = await Promise.all([
-      listAdminProducts(db, filters),
+      listAdminProducts(db, parseAdminProductFilters(params)),
       listProductCategories(db),
       getStoreSettings(db),
       dialogState(db, params.get(PRODUCT_PARAM)),
     ]);
-    return {
-      ok: true as const,
-      filters: shown,
-      listing,
-      categories,
-      currency: settings.currency,
-      lowStockThreshold: LOW_STOCK_THRESHOLD,
-      dialog,
-    };
+    return { ok: true as const, listing, categories, currency: settings.currency, dialog };
   } catch (error) {
     // docs/product-rules.md: "Failed to fetch products", with a Retry; the page around it still works.
     context.log.error({ err: error, requestId: context.requestId }, "admin products failed to load");
-    return { ok: false as const, filters: shown };
+    return { ok: false as const };
   }
 }
 
@@ -139,6 +132,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  return <ProductsPage data={loaderData} />;
+export default function AdminProducts({ loaderData: data }: Route.ComponentProps) {
+  const dialog = useUrlDialog(PRODUCT_PARAM, data.ok ? loadedProductKey(data.dialog) : null);
+  useEffect(() => {
+    if (!data.ok) notify.error("Failed to fetch products", { description: "The product list could not be loaded. Please try again." });
+  }, [data]);
+  const add = { href: dialog.openHref("new"), state: { openedFromList: true } };
+  return (
+    <ListPage
+      title="Products"
+      description="Everything the storefront sells: prices, stock, photos and what is on show."
+      actions={
+        <Link to={add.href} state={add.state} preventScrollReset className={buttonVariants()}>
+          <Plus aria-hidden /> Add Product
+        </Link>
+      }
+      filters={<ProductFilters categories={data.ok ? data.categories : []} />}
+      dialog={dialog}
+      noun="products"
+      listing={data.ok ? { ...data.listing, rows: data.listing.items } : null}
+      empty={{
+        icon: PackageOpen,
+        none: {
+          title: "No products yet",
+          body: "Add your first product: it appears on the storefront as soon as it is saved as active.",
+          action: { label: "Add Product", href: add.href, opensDialog: true },
+        },
+        filtered: { title: "No products match these filters", body: "Try another name or SKU, or widen the category and status." },
+      }}
+      details={data.ok && <ProductEditor dialog={dialog} loaded={data.dialog} categories={data.categories} currency={data.currency} />}
+    >
+      {data.ok ? (
+        <DataTable
+          rows={data.listing.items}
+          columns={productColumns(data.currency, LOW_STOCK_THRESHOLD, dialog.openHref)}
+          rowKey={(product) => product.id}
+          caption={`Products, page ${data.listing.page} of ${Math.max(data.listing.pageCount, 1)}`}
+          label="Products"
+          minWidth="min-w-[56rem]"
+          phone="scroll"
+        />
+      ) : (
+        <ProductsLoadError />
+      )}
+    </ListPage>
+  );
 }

@@ -1,9 +1,7 @@
 import { Banknote, Package, ShoppingBag, Users } from "lucide-react";
 import { moneyWithCode } from "~/components/admin/admin-format";
-import { SummaryCard } from "~/components/admin/summary-card";
+import { count, SummaryCard } from "~/components/admin/list/summary-cards";
 import type { DashboardStats } from "~/modules/reports/dashboard-stats.server";
-
-const count = (n: number) => n.toLocaleString("en-GB");
 
 /** docs/product-rules.md's four cards, with live figures. Revenue is shown twice: received and booked. */
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { UrlDialogState } from "~/components/admin/use-url-dialog";
+import type { UrlDialogState } from "~/components/admin/list/use-url-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { notify } from "~/components/ui/toaster";

@@ -9,7 +9,7 @@ const item = "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-
  * "Showing 21–40 of 134 orders" with previous, numbered pages and next. Links keep the other
  * search params (filters), so the browser's back button walks back through the pages.
  */
-export function TablePagination({
+export function ListPagination({
   page,
   pageCount,
   pageSize,

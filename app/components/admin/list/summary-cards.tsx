@@ -1,8 +1,16 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** A figure card at the top of an admin list page: label, value, and what the figure counts. */
-export function SummaryCard({ label, value, hint, icon: Icon }: { label: string; value: ReactNode; hint?: ReactNode; icon: LucideIcon }) {
+export interface Summary {
+  label: string;
+  value: ReactNode;
+  /** What the figure counts. */
+  hint?: ReactNode;
+  icon: LucideIcon;
+}
+
+/** A figure card at the top of an admin page: label, value, and what the figure counts. */
+export function SummaryCard({ label, value, hint, icon: Icon }: Summary) {
   return (
     <section aria-label={label} className="rounded-md border border-border bg-ivory p-4 shadow-[0_1px_0_rgb(30_27_24/0.04)] sm:p-5">
       <div className="flex items-start justify-between gap-3">
@@ -16,3 +24,17 @@ export function SummaryCard({ label, value, hint, icon: Icon }: { label: string;
     </section>
   );
 }
+
+/** The row of figure cards above an admin list (two a row on phones, four on wide screens). */
+export function SummaryCards({ cards }: { cards: Summary[] }) {
+  return (
+    <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {cards.map((card) => (
+        <SummaryCard key={card.label} {...card} />
+      ))}
+    </div>
+  );
+}
+
+/** A count as the cards show it: 1,234. */
+export const count = (n: number) => n.toLocaleString("en-GB");

@@ -1,5 +1,9 @@
 import { useLocation, useNavigate, useNavigation } from "react-router";
 
+/** The page of a list, in its URL (?page=2; page 1 has none). */
+export const LIST_PAGE_PARAM = "page";
+
+export type UrlDialog = ReturnType<typeof useUrlDialog>;
 export type UrlDialogState = "closed" | "loading" | "missing" | "shown";
 
 /**
@@ -11,7 +15,8 @@ export type UrlDialogState = "closed" | "loading" | "missing" | "shown";
  *   loader found none.
  * - close(): goes back when the dialog was opened from the list (so Back does not reopen it),
  *   otherwise drops the param in place.
- * - hrefWith(): the current URL with some params set or removed (null).
+ * - hrefWith(): the current URL with some params set or removed (null); openHref(key) opens
+ *   the dialog on a row, pageHref(n) goes to a page of the list (closing any dialog).
  */
 export function useUrlDialog(param: string, loadedKey: string | null | undefined) {
   const location = useLocation();
@@ -49,9 +54,12 @@ export function useUrlDialog(param: string, loadedKey: string | null | undefined
     else void navigate(hrefWith({ [param]: null }), { replace: true, preventScrollReset: true });
   };
 
+  const openHref = (key: string) => hrefWith({ [param]: key });
+  const pageHref = (page: number) => hrefWith({ [LIST_PAGE_PARAM]: page > 1 ? String(page) : null, [param]: null });
+
   /** True while the list itself reloads (not only the dialog). */
   const listLoading = navigation.state === "loading" && !pendingKey;
-  return { state, close, hrefWith, listLoading };
+  return { param, state, close, hrefWith, openHref, pageHref, listLoading };
 }
 
 /** shouldRevalidate for a page with such a dialog: closing it (only the param dropped) keeps the list. */

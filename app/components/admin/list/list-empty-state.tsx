@@ -3,17 +3,15 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
-/** What an admin table says when it has no row, e.g. "No orders match" with "Clear filters". */
-export interface TableEmpty {
+/** What an admin list says when it has no row, e.g. "No orders match" with "Clear filters". */
+export interface ListEmpty {
   title: string;
   body: string;
-  action?: { label: string; href: string };
+  /** A link; `opensDialog` when it opens the list's dialog (closing it then goes back). */
+  action?: { label: string; href: string; opensDialog?: boolean };
 }
 
-/** Header cells of the admin list tables. */
-export const adminTableHeader = "px-4 py-3 text-left text-xs font-semibold tracking-[0.12em] text-stone uppercase whitespace-nowrap";
-
-export function TableEmptyState({ icon: Icon, empty }: { icon: LucideIcon; empty: TableEmpty }) {
+export function ListEmptyState({ icon: Icon, empty }: { icon: LucideIcon; empty: ListEmpty }) {
   return (
     <div className="flex flex-col items-center px-6 py-16 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-sand text-forest">
@@ -22,7 +20,11 @@ export function TableEmptyState({ icon: Icon, empty }: { icon: LucideIcon; empty
       <h2 className="mt-4 font-display text-2xl font-semibold">{empty.title}</h2>
       <p className="mt-1 max-w-md text-sm text-stone">{empty.body}</p>
       {empty.action && (
-        <Link to={empty.action.href} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-5")}>
+        <Link
+          to={empty.action.href}
+          state={empty.action.opensDialog ? { openedFromList: true } : undefined}
+          className={cn(buttonVariants({ variant: empty.action.opensDialog ? "default" : "outline", size: "sm" }), "mt-5")}
+        >
           {empty.action.label}
         </Link>
       )}

@@ -1,0 +1,22 @@
+import { data, type AppLoadContext } from "react-router";
+import type { Db } from "~db/client";
+import { requireAdmin } from "~/modules/auth/session.server";
+
+/**
+ * An admin list page's loader: the admin check, then `load` with the database and the URL's
+ * params. A failure is logged with the request id and becomes a 500 the ErrorBoundary shows.
+ */
+export async function loadAdminList<T>(
+  request: Request,
+  context: AppLoadContext,
+  noun: string,
+  load: (db: Db, params: URLSearchParams) => Promise<T>,
+): Promise<T> {
+  await requireAdmin(request, context);
+  try {
+    return await load(context.database.db, new URL(request.url).searchParams);
+  } catch (error) {
+    context.log.error({ err: error, requestId: context.requestId }, `admin ${noun}: loading failed`);
+    throw data({ message: `The ${noun} could not be loaded.` }, { status: 500 });
+  }
+}

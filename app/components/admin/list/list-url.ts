@@ -1,0 +1,28 @@
+import { LIST_PAGE_PARAM } from "./use-url-dialog";
+
+/**
+ * The one URL convention of the admin lists: the search is ?q=, each select its own named
+ * param, the page ?page= and the open dialog its own param (?order=, ?customer=, ?product=).
+ * A value that does not filter (blank, or a select's default) is left out, so any other param
+ * is a filter; applying filters drops the page and the dialog; "clear filters" is the bare path.
+ */
+export const SEARCH_PARAM = "q";
+
+/** The filter form's values that filter: no blanks, no select at its default (data-default). */
+export function filterQuery(form: HTMLFormElement): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
+    const value = element.value.trim();
+    if (value && value !== element.dataset.default) query.set(element.name, value);
+  }
+  return query;
+}
+
+/** The list's filters in a URL: everything but the page and the dialog's param. */
+export function filtersOf(search: string | URLSearchParams, dialogParam: string): URLSearchParams {
+  const filters = new URLSearchParams(search);
+  filters.delete(LIST_PAGE_PARAM);
+  filters.delete(dialogParam);
+  return filters;
+}

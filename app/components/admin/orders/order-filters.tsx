@@ -1,0 +1,28 @@
+import { statusLabel } from "~/components/admin/admin-status-badge";
+import { FilterBar, FilterSelect } from "~/components/admin/list/filter-bar";
+import { MIN_ORDER_SEARCH_LENGTH } from "~/modules/orders/order-filters.schema";
+import { orderStatuses, paymentStatuses } from "~/modules/orders/order-constants";
+
+const options = (all: string, values: readonly string[]) => [["", all] as const, ...values.map((v) => [v, statusLabel(v)] as const)];
+
+/** Search (?q=), order status (?status=) and payment (?payment=) of the orders list. */
+export function OrderFilters({ searchTooShort }: { searchTooShort: boolean }) {
+  return (
+    <FilterBar
+      label="Filter orders"
+      submitLabel="Search"
+      search={{
+        id: "orders-search",
+        label: "Search",
+        placeholder: "Order number, name, email or phone",
+        invalid: searchTooShort,
+        hint: searchTooShort
+          ? `Type at least ${MIN_ORDER_SEARCH_LENGTH} characters to search, or a whole order number such as ORD-123456.`
+          : "Matches anywhere in the order number, customer name, email or phone.",
+      }}
+    >
+      <FilterSelect id="orders-status" label="Order status" name="status" options={options("All statuses", orderStatuses)} />
+      <FilterSelect id="orders-payment" label="Payment status" name="payment" options={options("All payments", paymentStatuses)} />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,123 @@
+import { Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { money } from "~/components/admin/admin-format";
+import type { Column } from "~/components/admin/list/data-table";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { imageSrc } from "~/lib/images";
+import { currencySymbols, type CurrencyCode } from "~/lib/money";
+import { stockLevel } from "~/modules/catalog/stock-level";
+import type { AdminProductRow } from "~/modules/catalog/product-management-types";
+import { DeleteProductButton } from "./delete-product-button";
+
+/** The products list: Name, SKU, Category, Price, Stock, Status, Actions (docs/product-rules.md). */
+export function productColumns(
+  currency: CurrencyCode,
+  lowStockThreshold: number,
+  editHref: (id: string) => string,
+): Column<AdminProductRow>[] {
+  return [
+    { header: "Name", rowHeader: true, className: "font-normal", cell: (p) => <ProductName product={p} /> },
+    {
+      header: "SKU",
+      className: "font-mono text-xs whitespace-nowrap text-charcoal",
+      cell: (p) => p.sku ?? <span className="text-stone">—</span>,
+    },
+    { header: "Category", className: "text-charcoal", cell: (p) => p.category?.name ?? <span className="text-stone">Uncategorised</span> },
+    {
+      header: `Price (${currencySymbols[currency]})`,
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (p) => (
+        <>
+          <span className="font-semibold text-charcoal">{money(p.price, currency)}</span>
+          {p.originalPrice !== null && (
+            <s className="block text-xs text-stone">
+              <span className="sr-only">Original price </span>
+              {money(p.originalPrice, currency)}
+            </s>
+          )}
+        </>
+      ),
+    },
+    { header: "Stock", align: "right", cell: (p) => <StockLevel stock={p.stockQuantity} threshold={lowStockThreshold} /> },
+    { header: "Status", cell: (p) => <StatusBadge active={p.isActive} /> },
+    {
+      header: "Actions",
+      align: "right",
+      cell: (p) => (
+        <div className="flex justify-end gap-1">
+          <Link
+            to={editHref(String(p.id))}
+            state={{ openedFromList: true }}
+            preventScrollReset
+            aria-label={`Edit ${p.name}`}
+            title="Edit"
+            className={cn(buttonVariants({ variant: "ghost", size: "icon-sm" }))}
+          >
+            <Pencil aria-hidden />
+          </Link>
+          <DeleteProductButton id={p.id} name={p.name} />
+        </div>
+      ),
+    },
+  ];
+}
+
+function ProductName({ product }: { product: AdminProductRow }) {
+  return (
+    <div className="flex items-center gap-3">
+      <img
+        src={imageSrc(product.image, 480)}
+        alt=""
+        width={40}
+        height={50}
+        loading="lazy"
+        decoding="async"
+        className="h-[50px] w-10 shrink-0 rounded-sm bg-sand object-cover ring-1 ring-border"
+      />
+      <div className="min-w-0">
+        <p className="max-w-[22rem] truncate font-semibold text-charcoal" title={product.name}>
+          {product.name}
+        </p>
+        {product.isFeatured && (
+          <span className="mt-1 inline-flex items-center rounded-full bg-gold/20 px-2 py-0.5 text-[0.68rem] font-bold tracking-[0.1em] text-gold-ink uppercase ring-1 ring-gold/50 ring-inset">
+            Featured
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Low stock is said in words as well as colour: none left in red, a few left in amber. */
+function StockLevel({ stock, threshold }: { stock: number; threshold: number }) {
+  const level = stockLevel(stock, threshold);
+  if (level === "sold-out")
+    return (
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 tabular-nums ring-1 ring-red-200 ring-inset">
+        0 · Out of stock
+      </span>
+    );
+  if (level === "low")
+    return (
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums ring-1 ring-amber-300 ring-inset">
+        {stock.toLocaleString("en-GB")} · Low stock
+      </span>
+    );
+  return <span className="text-charcoal tabular-nums">{stock.toLocaleString("en-GB")}</span>;
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        active ? "bg-green-100 text-green-900 ring-green-300" : "bg-sand text-stone ring-sand-deep",
+      )}
+    >
+      <span className={cn("size-1.5 rounded-full", active ? "bg-green-600" : "bg-stone/60")} aria-hidden />
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
+}
