@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin customers: CSV export failed");
+    context.log.error({ err: error }, "admin customers: CSV export failed");
     return new Response("The export could not be made. Please try again.", {
       status: 500,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

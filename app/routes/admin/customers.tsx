@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     return { list, summary, timeZone: settings.timezone, search: query.search ?? "", sort: query.sort, details };
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin customers: loading failed");
+    context.log.error({ err: error }, "admin customers: loading failed");
     throw data({ message: "The customers could not be loaded." }, { status: 500 });
   }
 }

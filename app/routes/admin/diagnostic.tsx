@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "claim-admin") return data<ClaimAdminResult>({ ok: false, message: "Unknown action." }, { status: 400 });
   try {
     await claimFirstAdmin(db, viewer.id);
-    context.log.info({ userId: viewer.id, requestId: context.requestId }, "first admin claimed from the Diagnostic page");
+    context.log.info({ userId: viewer.id }, "first admin claimed from the Diagnostic page");
     return { ok: true, message: "Successfully made user admin. Please refresh the page." } satisfies ClaimAdminResult;
   } catch (error) {
     if (error instanceof AdminUserError)
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { ok: false, message: `Failed to make user admin: ${error.message}` },
         { status: error.code === "admin-exists" ? 403 : 409 },
       );
-    context.log.error({ err: error, requestId: context.requestId }, "first-admin claim failed");
+    context.log.error({ err: error }, "first-admin claim failed");
     return data<ClaimAdminResult>(
       { ok: false, message: "Failed to make user admin: something went wrong on our side. Please try again." },
       { status: 500 },

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
-        context.log.error({ err: error, requestId: context.requestId }, "admin orders: CSV export failed");
+        context.log.error({ err: error }, "admin orders: CSV export failed");
         controller.error(error);
       }
     },

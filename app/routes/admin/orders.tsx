@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       details,
     };
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin orders: loading failed");
+    context.log.error({ err: error }, "admin orders: loading failed");
     throw data({ message: "The orders could not be loaded." }, { status: 500 });
   }
 }
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return result;
   } catch (error) {
     if (error instanceof OrderNotFoundError) return data<OrderUpdateResult>({ ok: false, message: "Order not found" }, { status: 404 });
-    context.log.error({ err: error, requestId: context.requestId, intent: form.intent }, "admin orders: update failed");
+    context.log.error({ err: error, intent: form.intent }, "admin orders: update failed");
     return data<OrderUpdateResult>({ ok: false, message: `${ORDER_UPDATE_FAILED}. Please try again.` }, { status: 500 });
   }
 }

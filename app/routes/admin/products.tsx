@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     // docs/product-rules.md: "Failed to fetch products", with a Retry; the page around it still works.
-    context.log.error({ err: error, requestId: context.requestId }, "admin products failed to load");
+    context.log.error({ err: error }, "admin products failed to load");
     return { ok: false as const, filters: shown };
   }
 }
@@ -137,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin product action failed");
+    context.log.error({ err: error }, "admin product action failed");
     return reply({ ok: false, message: "Something went wrong on our side. Please try again." }, 500);
   }
 }

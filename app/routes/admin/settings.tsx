@@ -117,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof AdminUserError) return fail(intent.data, error.message, error.code === "no-account" ? 404 : 409);
     if (error instanceof InvalidSettingsError) return fail(intent.data, error.message);
-    context.log.error({ err: error, requestId: context.requestId, intent: intent.data }, "settings action failed");
+    context.log.error({ err: error, intent: intent.data }, "settings action failed");
     const generic = {
       general: "The settings could not be saved. Please try again.",
       notifications: "The settings could not be saved. Please try again.",

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ created } = await subscribeToNewsletter(context.database.db, parsed.data.email));
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "newsletter subscription failed");
+    context.log.error({ err: error }, "newsletter subscription failed");
     return data<NewsletterResult>({ ok: false, error: "We could not sign you up just now. Please try again." }, { status: 500 });
   }
   return data<NewsletterResult>({

@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return reply(intent, outcome);
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId, intent }, "auth form failed");
+    context.log.error({ err: error, intent }, "auth form failed");
     return refuse(intent, 500, UNEXPECTED_AUTH_ERROR);
   }
 }

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return data({ ok: false as const, ...outcome.message }, { status: outcome.status });
     return redirect("/auth?reset=1");
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "password reset failed");
+    context.log.error({ err: error }, "password reset failed");
     return data({ ok: false as const, ...UNEXPECTED_AUTH_ERROR }, { status: 500 });
   }
 }

@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next, { headers });
   } catch (error) {
     // docs/product-rules.md §8: a sign-out error is logged and nothing is shown to the shopper.
-    context.log.error({ err: error, requestId: context.requestId }, "sign-out failed");
+    context.log.error({ err: error }, "sign-out failed");
     return redirect(next);
   }
 }

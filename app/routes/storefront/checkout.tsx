@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CheckoutActionResult>({ ok: true, orderId: order.id, orderNumber: order.orderNumber });
   } catch (error) {
     if (error instanceof OrderRefusedError) return data<CheckoutActionResult>({ ok: false, message: error.message }, { status: 409 });
-    context.log.error({ err: error, requestId: context.requestId }, "placing an order failed");
+    context.log.error({ err: error }, "placing an order failed");
     return data<CheckoutActionResult>({ ok: false, message: GENERIC_FAILURE }, { status: 500 });
   }
 }

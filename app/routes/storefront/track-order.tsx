@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { signedIn: true, recentOrders: await listRecentOrdersForUser(context.database.db, viewer.id) };
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "loading recent orders failed");
+    context.log.error({ err: error }, "loading recent orders failed");
     return { signedIn: true, recentOrders: [] };
   }
 }
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     return data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "order tracking failed");
+    context.log.error({ err: error }, "order tracking failed");
     return data<TrackResult>(
       { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
       { status: 500 },
@@ -111,7 +111,7 @@ async function openOwnOrder(request: Request, context: Route.ActionArgs["context
     const order = await findOrderForUser(context.database.db, orderId, viewer.id);
     return order ? data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "opening an own order failed");
+    context.log.error({ err: error }, "opening an own order failed");
     return data<TrackResult>(
       { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
       { status: 500 },
