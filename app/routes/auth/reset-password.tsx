@@ -7,9 +7,9 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { useFormFeedback } from "~/components/auth/use-form-feedback";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
-import { isSameOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
 import { resetPassword, UNEXPECTED_AUTH_ERROR } from "~/modules/auth/auth-actions.server";
-import { validateNewPassword, type FormMessage } from "~/modules/auth/auth.schema";
+import { formMessageOf, newPasswordSchema, validateNewPassword, type FormMessage } from "~/modules/auth/auth.schema";
 import { headersForAuth } from "~/modules/auth/session.server";
 import type { Route } from "./+types/reset-password";
 
@@ -22,16 +22,20 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request))
-    return data({ ok: false as const, title: "Request refused", description: "This form must be sent from the shop." }, { status: 403 });
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const checked = validateNewPassword(form);
-  if (!checked.ok) return data({ ok: false as const, ...checked.message }, { status: 400 });
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "anyone",
+      schema: newPasswordSchema,
+      reply: (refused) =>
+        refused.reason === "origin"
+          ? { ok: false as const, title: "Request refused", description: refused.message ?? "" }
+          : { ok: false as const, ...formMessageOf(refused.result.error?.[""] ?? undefined)! },
+    },
+  );
+  if (!guarded.ok) return guarded.response;
   try {
-    const outcome = await resetPassword(context.auth, headersForAuth(request, context), {
-      token: form.token ?? "",
-      password: checked.value.password,
-    });
+    const outcome = await resetPassword(context.auth, headersForAuth(request, context), guarded.value);
     if (!outcome.ok) return data({ ok: false as const, ...outcome.message }, { status: outcome.status });
     return redirect("/auth?reset=1");
   } catch (error) {
