@@ -75,8 +75,9 @@ export function validateEmailOnly(input: { email?: unknown }): Validation<{ emai
  * A rule above as a Zod schema for Conform (browser `onValidate` and the action's guard). Its
  * refusal is one form-level error of two lines: the title and the explanation, in that order.
  */
-function asFormSchema<T>(validate: (input: Record<string, unknown>) => Validation<T>) {
-  return z.record(z.string(), z.unknown()).transform((input, ctx): T => {
+function asFormSchema<K extends string, T>(fields: readonly K[], validate: (input: Record<string, unknown>) => Validation<T>) {
+  const shape = Object.fromEntries(fields.map((name) => [name, z.unknown()])) as Record<K, z.ZodUnknown>;
+  return z.object(shape).transform((input, ctx): T => {
     const checked = validate(input);
     if (checked.ok) return checked.value;
     for (const line of formMessageErrors(checked.message)) ctx.addIssue({ code: "custom", message: line, path: [] });
@@ -84,11 +85,11 @@ function asFormSchema<T>(validate: (input: Record<string, unknown>) => Validatio
   });
 }
 
-export const signInSchema = asFormSchema(validateSignIn);
-export const signUpSchema = asFormSchema(validateSignUp);
-export const emailOnlySchema = asFormSchema(validateEmailOnly);
+export const signInSchema = asFormSchema(["email", "password"], validateSignIn);
+export const signUpSchema = asFormSchema(["email", "password", "confirmPassword"], validateSignUp);
+export const emailOnlySchema = asFormSchema(["email"], validateEmailOnly);
 /** The reset page posts the link's token with the new password. */
-export const newPasswordSchema = asFormSchema((input) => {
+export const newPasswordSchema = asFormSchema(["password", "confirmPassword", "token"], (input) => {
   const checked = validateNewPassword(input);
   return checked.ok ? { ok: true, value: { ...checked.value, token: typeof input.token === "string" ? input.token : "" } } : checked;
 });
