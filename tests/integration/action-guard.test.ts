@@ -146,9 +146,13 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
       intent: "general",
       ok: false,
       message: "Please correct the fields marked below.",
-      fieldErrors: {
-        storeName: "Store name is required",
-        shippingFee: "Enter the shipping fee as an amount with at most two decimals, e.g. 50.00",
+      // Conform's result: the form shows each message under its field.
+      result: {
+        status: "error",
+        error: {
+          storeName: ["Store name is required"],
+          shippingFee: ["Enter the shipping fee as an amount with at most two decimals, e.g. 50.00"],
+        },
       },
     });
     const unknown = await answer(post({ cookie: adminCookie, form: { intent: "nonsense" } }));

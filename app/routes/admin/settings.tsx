@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
+import { type z } from "zod";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminUsersPanel } from "~/components/admin/settings/admin-users-panel";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
@@ -13,12 +13,19 @@ import {
 } from "~/components/admin/settings/settings-result";
 import { useSettingsToasts } from "~/components/admin/settings/settings-toasts";
 import { SystemPanel } from "~/components/admin/settings/system-panel";
+import { CORRECT_FIELDS } from "~/components/admin/settings/use-settings-form";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { invalidateStorefront } from "~/modules/catalog/catalog-cache.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";
-import { generalSettingsFormValues, generalSettingsSchema, notificationSettingsSchema } from "~/modules/settings/settings.schema";
+import {
+  addAdminSchema,
+  generalSettingsFormValues,
+  generalSettingsSchema,
+  notificationSettingsSchema,
+  removeAdminSchema,
+} from "~/modules/settings/settings.schema";
 import { getStoreSettings, InvalidSettingsError, saveStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/settings";
 
@@ -65,18 +72,14 @@ const fail = (intent: SettingsIntent, message: string, status = 400) =>
 const settingsForms = {
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
-  // addAdminByEmail checks the address itself (and says whose account is missing).
-  "add-admin": z.object({ email: z.string().optional() }),
-  "remove-admin": z.object({
-    userId: z.string({ error: "No admin chosen." }).trim().min(1, "No admin chosen.").max(200, "No admin chosen."),
-  }),
+  "add-admin": addAdminSchema,
+  "remove-admin": removeAdminSchema,
 } satisfies Record<SettingsIntent, z.ZodType>;
 
 function refusal(refused: GuardFailure): SettingsActionResult {
   const intent = (refused.intent ?? "general") as SettingsIntent;
-  if (refused.reason === "input" && intent === "general")
-    return { intent, ok: false, message: "Please correct the fields marked below.", fieldErrors: refused.fieldErrors };
-  return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again." };
+  if (refused.reason === "input" && intent === "general") return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
+  return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again.", result: refused.result };
 }
 
 /** Every form of the page posts here with an `intent`: method, admin, origin, then the input. */
