@@ -102,6 +102,10 @@ const productForms = {
   delete: productId,
 };
 
+/** The product form (not yet on the Conform kit) keys errors "colors.0.hex"; Conform names them "colors[0].hex". */
+const dottedKeys = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([name, message]) => [name.replace(/\[(\d+)\]/g, ".$1"), message]));
+
 function refusal(refused: GuardFailure): ProductActionResult {
   switch (refused.reason) {
     case "origin":
@@ -112,7 +116,7 @@ function refusal(refused: GuardFailure): ProductActionResult {
       return { ok: false, message: INCOMPLETE };
     case "input":
       if (refused.fieldErrors.id) return { ok: false, message: INCOMPLETE };
-      return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: refused.fieldErrors };
+      return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: dottedKeys(refused.fieldErrors) };
   }
 }
 
