@@ -43,13 +43,17 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
   // The form's alert describes both boxes: a refused sign-in never says which one was wrong.
   const invalid = problem ? ({ "aria-invalid": true, "aria-describedby": form.errorId } as const) : {};
   const { key: emailKey, defaultValue: _typed, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  // Stable ids (scripts and tests find the sign-in boxes by them).
+  const emailField = { ...fields.email, id: "signin-email" };
+  const passwordField = { ...fields.password, id: "signin-password" };
   return (
     <fetcher.Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-5">
       <input type="hidden" name="intent" value="signIn" />
-      <Field field={fields.email} label="Email">
+      <Field field={emailField} label="Email">
         <Input
           key={emailKey}
           {...emailProps}
+          id={emailField.id}
           autoComplete="email"
           inputMode="email"
           maxLength={254}
@@ -59,7 +63,7 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
         />
       </Field>
       <Field
-        field={fields.password}
+        field={passwordField}
         label="Password"
         aside={
           <button
@@ -72,7 +76,7 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
         }
       >
         <PasswordInput
-          field={fields.password}
+          field={passwordField}
           autoComplete="current-password"
           maxLength={128}
           visible={showPasswords}
