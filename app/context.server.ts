@@ -6,6 +6,10 @@ import type { Auth } from "~/modules/auth/auth.server";
 export interface AppServices {
   database: Database;
   config: Config;
+  /**
+   * Structured logger. In loaders and actions it is the request's own (a child bound to its
+   * request id), so `context.log.error({ err }, "…")` carries the id without passing it.
+   */
   log: {
     info(obj: object | string, msg?: string): void;
     warn(obj: object | string, msg?: string): void;

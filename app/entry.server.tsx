@@ -56,7 +56,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.log.error({ err: error, requestId: loadContext.requestId }, "render error");
+          if (shellRendered) loadContext.log.error({ err: error }, "render error");
         },
       },
     );
@@ -65,5 +65,5 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  context.log.error({ err: error, requestId: context.requestId, url: request.url }, "unhandled route error");
+  context.log.error({ err: error, url: request.url }, "unhandled route error");
 }

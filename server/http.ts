@@ -106,7 +106,16 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
     if (cached) return cached;
     const clientIp = clientAddress(c, services.config.trustProxy);
-    let response = await handleRequest(c.req.raw, { ...services, requestId, clientIp, cspNonce: nonce, renderComplete: cacheKey !== null });
+    // Everything logged while answering this request carries its id without passing it.
+    const log = logger.child({ requestId });
+    let response = await handleRequest(c.req.raw, {
+      ...services,
+      log,
+      requestId,
+      clientIp,
+      cspNonce: nonce,
+      renderComplete: cacheKey !== null,
+    });
     response = keepSignedInPagesPrivate(c.req.raw, response);
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
@@ -124,7 +133,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   });
 
   app.onError((error, c) => {
-    logger.error({ err: error, path: c.req.path }, "unhandled server error");
+    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled server error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 

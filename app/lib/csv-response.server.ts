@@ -36,11 +36,9 @@ export function csvByteStream(chunks: AsyncIterable<string>, onError?: (error: u
  */
 export function csvResponse(
   chunks: AsyncIterable<string>,
-  { name, timeZone, context }: { name: string; timeZone: string; context: Pick<AppLoadContext, "log" | "requestId"> },
+  { name, timeZone, context }: { name: string; timeZone: string; context: Pick<AppLoadContext, "log"> },
 ): Response {
-  const body = csvByteStream(chunks, (error) =>
-    context.log.error({ err: error, requestId: context.requestId, export: name }, `admin ${name}: CSV export failed`),
-  );
+  const body = csvByteStream(chunks, (error) => context.log.error({ err: error, export: name }, `admin ${name}: CSV export failed`));
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

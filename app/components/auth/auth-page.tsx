@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
-import { FormAlert } from "./form-field";
+import { FormAlert } from "~/components/forms/field";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 

@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Eye, EyeOff } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Input } from "~/components/ui/input";
@@ -6,10 +7,16 @@ import { Input } from "~/components/ui/input";
  * A password field with the page's one visibility toggle: every password field on the
  * page shows or hides together (docs/product-rules.md: one toggle shared by both tabs).
  */
-export function PasswordInput({ visible, onToggle, ...props }: ComponentProps<"input"> & { visible: boolean; onToggle: () => void }) {
+export function PasswordInput<S>({
+  field,
+  visible,
+  onToggle,
+  ...props
+}: { field: FieldMetadata<S>; visible: boolean; onToggle: () => void } & Omit<ComponentProps<"input">, "name" | "id" | "type">) {
+  const { key, type: _type, ...control } = getInputProps(field, { type: "password" });
   return (
     <div className="relative">
-      <Input {...props} type={visible ? "text" : "password"} className="pr-11" />
+      <Input key={key} {...control} {...props} type={visible ? "text" : "password"} className="pr-11" />
       <button
         type="button"
         onClick={onToggle}

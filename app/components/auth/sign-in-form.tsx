@@ -1,14 +1,17 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { LogIn } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { Field, FormAlert } from "~/components/forms/field";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { validateSignIn } from "~/modules/auth/auth.schema";
+import { notify } from "~/components/ui/toaster";
+import { signInSchema } from "~/modules/auth/auth.schema";
 import type { AuthActionResult } from "./auth-result";
-import { FormAlert, FormField } from "./form-field";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PasswordInput } from "./password-input";
-import { useFormFeedback } from "./use-form-feedback";
+import { useAuthForm } from "./use-auth-form";
 
 interface Props {
   redirectTo: string;
@@ -22,47 +25,47 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [forgotOpen, setForgotOpen] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const feedback = useFormFeedback(fetcher);
-  const resendFeedback = useFormFeedback(resend);
-  const result = feedback.server;
+  const { form, fields, problem, busy, server } = useAuthForm({ id: "sign-in", fetcher, schema: signInSchema });
+  const [resendShown, setResendShown] = useState<AuthActionResult | null>(null);
+  useFetcherResult(resend, (r) => {
+    (r.ok ? notify.success : notify.error)(r.title, { description: r.description });
+    setResendShown(r);
+  });
 
   // Signed in: on to the page that sent the shopper here (the root data already reloaded).
   useEffect(() => {
-    if (result?.ok) void navigate(redirectTo, { replace: true });
-  }, [result, navigate, redirectTo]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = validateSignIn(Object.fromEntries(new FormData(event.currentTarget)));
-    if (checked.ok) return feedback.accept();
-    event.preventDefault();
-    feedback.reject(checked.message);
-  }
+    if (server?.ok) void navigate(redirectTo, { replace: true });
+  }, [server, navigate, redirectTo]);
 
   if (forgotOpen) return <ForgotPasswordForm initialEmail={email} onBack={() => setForgotOpen(false)} />;
 
-  const problem = feedback.shown && !feedback.shown.ok ? feedback.shown : null;
-  const unverified = problem === result && result?.code === "EMAIL_NOT_VERIFIED";
+  const unverified = problem && server && !server.ok && server.code === "EMAIL_NOT_VERIFIED";
+  // The form's alert describes both boxes: a refused sign-in never says which one was wrong.
+  const invalid = problem ? ({ "aria-invalid": true, "aria-describedby": form.errorId } as const) : {};
+  const { key: emailKey, defaultValue: _typed, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  // Stable ids (scripts and tests find the sign-in boxes by them).
+  const emailField = { ...fields.email, id: "signin-email" };
+  const passwordField = { ...fields.password, id: "signin-password" };
   return (
-    <fetcher.Form method="post" action="/auth" noValidate onSubmit={onSubmit} className="grid gap-5">
+    <fetcher.Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-5">
       <input type="hidden" name="intent" value="signIn" />
-      <FormField id="signin-email" label="Email">
+      <Field field={emailField} label="Email">
         <Input
-          id="signin-email"
-          name="email"
-          type="email"
+          key={emailKey}
+          {...emailProps}
+          id={emailField.id}
           autoComplete="email"
           inputMode="email"
           maxLength={254}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={problem ? true : undefined}
+          {...invalid}
         />
-      </FormField>
-      <FormField
-        id="signin-password"
+      </Field>
+      <Field
+        field={passwordField}
         label="Password"
-        hint={
+        aside={
           <button
             type="button"
             className="cursor-pointer text-xs font-semibold text-forest underline-offset-4 hover:underline"
@@ -73,22 +76,21 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
         }
       >
         <PasswordInput
-          id="signin-password"
-          name="password"
+          field={passwordField}
           autoComplete="current-password"
           maxLength={128}
           visible={showPasswords}
           onToggle={onTogglePasswords}
-          aria-invalid={problem ? true : undefined}
+          {...invalid}
         />
-      </FormField>
-      {problem && <FormAlert title={problem.title} description={problem.description} />}
-      {resendFeedback.shown && (
-        <FormAlert
-          title={resendFeedback.shown.title}
-          description={resendFeedback.shown.description}
-          tone={resendFeedback.shown.ok ? "success" : "error"}
-        />
+      </Field>
+      {problem && (
+        <div id={form.errorId}>
+          <FormAlert title={problem.title} description={problem.description} />
+        </div>
+      )}
+      {resendShown && resend.state === "idle" && (
+        <FormAlert title={resendShown.title} description={resendShown.description} tone={resendShown.ok ? "success" : "error"} />
       )}
       {unverified && (
         // A button, not a form: a form nested in the sign-in form made the browser post the

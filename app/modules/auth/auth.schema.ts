@@ -71,6 +71,35 @@ export function validateEmailOnly(input: { email?: unknown }): Validation<{ emai
   return { ok: true, value: { email: value } };
 }
 
+/**
+ * A rule above as a Zod schema for Conform (browser `onValidate` and the action's guard). Its
+ * refusal is one form-level error of two lines: the title and the explanation, in that order.
+ */
+function asFormSchema<K extends string, T>(fields: readonly K[], validate: (input: Record<string, unknown>) => Validation<T>) {
+  const shape = Object.fromEntries(fields.map((name) => [name, z.unknown()])) as Record<K, z.ZodUnknown>;
+  return z.object(shape).transform((input, ctx): T => {
+    const checked = validate(input);
+    if (checked.ok) return checked.value;
+    for (const line of formMessageErrors(checked.message)) ctx.addIssue({ code: "custom", message: line, path: [] });
+    return z.NEVER;
+  });
+}
+
+export const signInSchema = asFormSchema(["email", "password"], validateSignIn);
+export const signUpSchema = asFormSchema(["email", "password", "confirmPassword"], validateSignUp);
+export const emailOnlySchema = asFormSchema(["email"], validateEmailOnly);
+/** The reset page posts the link's token with the new password. */
+export const newPasswordSchema = asFormSchema(["password", "confirmPassword", "token"], (input) => {
+  const checked = validateNewPassword(input);
+  return checked.ok ? { ok: true, value: { ...checked.value, token: typeof input.token === "string" ? input.token : "" } } : checked;
+});
+
+/** A message as Conform form errors ([title, description]), and back. */
+export const formMessageErrors = (message: FormMessage): string[] => [message.title, message.description];
+export function formMessageOf(errors: string[] | undefined): FormMessage | null {
+  return errors?.[0] ? { title: errors[0], description: errors[1] ?? "" } : null;
+}
+
 /** Only same-site paths may be used as the "back to" target after signing in. */
 export function safeRedirect(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;

@@ -37,3 +37,14 @@ export const checkoutSchema = z.object({
   idempotencyKey: z.string().trim().min(16).max(100),
 });
 export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** The checkout form as posted: the cart's lines arrive as JSON in one hidden `items` field. */
+export const checkoutFormSchema = checkoutSchema.extend({
+  items: z.preprocess((value) => {
+    try {
+      return JSON.parse(typeof value === "string" ? value : "[]") as unknown;
+    } catch {
+      return [];
+    }
+  }, checkoutSchema.shape.items),
+});

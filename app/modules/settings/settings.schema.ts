@@ -135,6 +135,12 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
+/** The Admin Users tab: add by the email of an account (staff.server checks it), remove by user id. */
+export const addAdminSchema = z.object({ email: z.string().optional() });
+export const removeAdminSchema = z.object({
+  userId: z.string({ error: "No admin chosen." }).trim().min(1, "No admin chosen.").max(200, "No admin chosen."),
+});
+
 /** Current settings as General form values (amounts as "50.00" strings). */
 export function generalSettingsFormValues(s: StoreSettings) {
   return {

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     return { ok: true as const, timeZone: settings.timezone, stats, activity, quick, revenue };
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "dashboard figures could not be loaded");
+    context.log.error({ err: error }, "dashboard figures could not be loaded");
     // The admin sees which part failed and a reference for the log line, never a stack trace.
     const what = error instanceof Error && error.message.startsWith("Error fetching") ? error.message : "Unexpected error";
     return {

@@ -6,7 +6,8 @@ import type { ClaimAdminResult, DiagnosticReport } from "~/components/admin/diag
 import { DatabaseCard, EmailCard, TablesCard, UserCard } from "~/components/admin/diagnostic/report-cards";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { isSameOrigin } from "~/lib/http.server";
+import { z } from "zod";
+import { guardAction } from "~/modules/auth/action-guard.server";
 import { AdminUserError, claimFirstAdmin, countAdmins } from "~/modules/auth/staff.server";
 import { requireAdmin, requireUser } from "~/modules/auth/session.server";
 import { checkUserRole } from "~/modules/diagnostics/role-check.server";
@@ -74,16 +75,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * (403). claimFirstAdmin checks again under a table lock, so two claims at once make one admin.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const viewer = await requireUser(request, context);
   const db = context.database.db;
-  if (!viewer.isAdmin && (await countAdmins(db)) > 0) await requireAdmin(request, context);
-  if (!isSameOrigin(request)) throw data({ message: "This form must be sent from the shop's own pages." }, { status: 403 });
-  const form = await request.formData();
-  if (form.get("intent") !== "claim-admin") return data<ClaimAdminResult>({ ok: false, message: "Unknown action." }, { status: 400 });
+  const guarded = await guardAction(
+    { request, context },
+    {
+      // Any signed-in person while the shop has no admin; otherwise admins only.
+      access: async (request, context) => {
+        const viewer = await requireUser(request, context);
+        if (!viewer.isAdmin && (await countAdmins(db)) > 0) await requireAdmin(request, context);
+        return viewer;
+      },
+      intents: { "claim-admin": z.object({}) },
+      unknownIntent: "Unknown action.",
+      reply: (refused): ClaimAdminResult => ({ ok: false, message: refused.firstMessage ?? "Unknown action." }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const { viewer } = guarded;
   try {
     await claimFirstAdmin(db, viewer.id);
-    context.log.info({ userId: viewer.id, requestId: context.requestId }, "first admin claimed from the Diagnostic page");
+    context.log.info({ userId: viewer.id }, "first admin claimed from the Diagnostic page");
     return { ok: true, message: "Successfully made user admin. Please refresh the page." } satisfies ClaimAdminResult;
   } catch (error) {
     if (error instanceof AdminUserError)
@@ -91,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { ok: false, message: `Failed to make user admin: ${error.message}` },
         { status: error.code === "admin-exists" ? 403 : 409 },
       );
-    context.log.error({ err: error, requestId: context.requestId }, "first-admin claim failed");
+    context.log.error({ err: error }, "first-admin claim failed");
     return data<ClaimAdminResult>(
       { ok: false, message: "Failed to make user admin: something went wrong on our side. Please try again." },
       { status: 500 },

@@ -11,12 +11,12 @@ import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
 import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "~/components/admin/orders/order-update";
-import { isSameOrigin, siteOrigin } from "~/lib/http.server";
+import { siteOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
 import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { orderSummary } from "~/modules/orders/order-summary.server";
-import { requireAdmin } from "~/modules/auth/session.server";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders";
@@ -53,12 +53,17 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
  * Order notifications setting is on, queue the customer's email in the same transaction.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const viewer = await requireAdmin(request, context);
-  if (!isSameOrigin(request))
-    return data<OrderUpdateResult>({ ok: false, message: "Changes must be made from this shop's admin pages." }, { status: 403 });
-
-  const form = Object.fromEntries(await request.formData());
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "admin",
+      intents: { status: orderStatusFormSchema, payment: paymentStatusFormSchema },
+      unknownIntent: "Unknown action",
+      reply: (refused): OrderUpdateResult => ({ ok: false, message: refused.firstMessage ?? "Unknown action" }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const { viewer } = guarded;
   const db = context.database.db;
   try {
     const settings = await getStoreSettings(db);
@@ -69,24 +74,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       origin: siteOrigin(request, context),
     };
     let result: OrderUpdateResult;
-    if (form.intent === "status") {
-      const input = orderStatusFormSchema.safeParse(form);
-      if (!input.success) return data<OrderUpdateResult>({ ok: false, message: input.error.issues[0]!.message }, { status: 400 });
-      const { changed } = await changeOrderStatusAsAdmin(db, input.data.orderId, input.data.status, change);
-      result = { ok: true, kind: "order", value: input.data.status, changed, emailed: changed && change.notifyCustomer };
-    } else if (form.intent === "payment") {
-      const input = paymentStatusFormSchema.safeParse(form);
-      if (!input.success) return data<OrderUpdateResult>({ ok: false, message: input.error.issues[0]!.message }, { status: 400 });
-      const { changed } = await changePaymentStatus(db, input.data.orderId, input.data.paymentStatus, change);
-      result = { ok: true, kind: "payment", value: input.data.paymentStatus, changed, emailed: changed && change.notifyCustomer };
+    if (guarded.intent === "status") {
+      const input = guarded.value;
+      const { changed } = await changeOrderStatusAsAdmin(db, input.orderId, input.status, change);
+      result = { ok: true, kind: "order", value: input.status, changed, emailed: changed && change.notifyCustomer };
     } else {
-      return data<OrderUpdateResult>({ ok: false, message: "Unknown action" }, { status: 400 });
+      const input = guarded.value;
+      const { changed } = await changePaymentStatus(db, input.orderId, input.paymentStatus, change);
+      result = { ok: true, kind: "payment", value: input.paymentStatus, changed, emailed: changed && change.notifyCustomer };
     }
     if (result.emailed) context.email.nudge();
     return result;
   } catch (error) {
     if (error instanceof OrderNotFoundError) return data<OrderUpdateResult>({ ok: false, message: "Order not found" }, { status: 404 });
-    context.log.error({ err: error, requestId: context.requestId, intent: form.intent }, "admin orders: update failed");
+    context.log.error({ err: error, intent: guarded.intent }, "admin orders: update failed");
     return data<OrderUpdateResult>({ ok: false, message: `${ORDER_UPDATE_FAILED}. Please try again.` }, { status: 500 });
   }
 }

@@ -13,7 +13,8 @@ import { ProductFilters } from "~/components/admin/products/product-filters";
 import { ProductsLoadError } from "~/components/admin/products/products-load-error";
 import { buttonVariants } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
-import { isSameOrigin } from "~/lib/http.server";
+import { z } from "zod";
+import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
 import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "~/modules/catalog/product-errors";
@@ -27,6 +28,7 @@ import {
   updateProduct,
 } from "~/modules/catalog/product-management.server";
 import { readProductForm } from "~/modules/catalog/product-form.server";
+import { productFormSchema } from "~/modules/catalog/product.schema";
 import { PRODUCT_FORM_MAX_BYTES, PRODUCT_IMAGE_MESSAGES } from "~/modules/catalog/product-image-rules";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/products";
@@ -63,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { ok: true as const, listing, categories, currency: settings.currency, dialog };
   } catch (error) {
     // docs/product-rules.md: "Failed to fetch products", with a Retry; the page around it still works.
-    context.log.error({ err: error, requestId: context.requestId }, "admin products failed to load");
+    context.log.error({ err: error }, "admin products failed to load");
     return { ok: false as const };
   }
 }
@@ -75,9 +77,39 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 
 const reply = (result: ProductActionResult, status = 200) => data<ProductActionResult>(result, { status });
 
-function productId(form: FormData): number | null {
-  const value = form.get("id");
-  return typeof value === "string" && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+const INCOMPLETE = "The form was incomplete. Please reload the page and try again.";
+
+const productId = z.object({
+  id: z
+    .string({ error: INCOMPLETE })
+    .regex(/^\d{1,10}$/, INCOMPLETE)
+    .transform(Number)
+    .refine((id) => id > 0, INCOMPLETE),
+});
+
+/** The dialog's create and update, and the table's delete. */
+const productForms = {
+  create: productFormSchema,
+  update: z.intersection(productId, productFormSchema),
+  delete: productId,
+};
+
+/** The product form (not yet on the Conform kit) keys errors "colors.0.hex"; Conform names them "colors[0].hex". */
+const dottedKeys = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([name, message]) => [name.replace(/\[(\d+)\]/g, ".$1"), message]));
+
+function refusal(refused: GuardFailure): ProductActionResult {
+  switch (refused.reason) {
+    case "origin":
+      return { ok: false, message: refused.message ?? "This form must be sent from the shop." };
+    case "too-large":
+      return { ok: false, message: PRODUCT_IMAGE_MESSAGES.request, fieldErrors: { imageUrl: PRODUCT_IMAGE_MESSAGES.request } };
+    case "intent":
+      return { ok: false, message: INCOMPLETE };
+    case "input":
+      if (refused.fieldErrors.id) return { ok: false, message: INCOMPLETE };
+      return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: dottedKeys(refused.fieldErrors) };
+  }
 }
 
 async function saveProduct(form: FormData, context: Route.ActionArgs["context"], id: number | null) {
@@ -97,37 +129,29 @@ async function saveProduct(form: FormData, context: Route.ActionArgs["context"],
 }
 
 /**
- * Create (intent=create), edit (intent=update, id) and delete (intent=delete, id). Checked in
- * order: method, admin session, same origin, size, then the form with the shared schema.
+ * Create (intent=create), edit (intent=update, id) and delete (intent=delete, id). The guard
+ * checks method, admin session, same origin, size (before the body is read), then the form
+ * with the shared schema; photos are stored only once the rest is valid.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
-  await requireAdmin(request, context);
-  if (!isSameOrigin(request)) return reply({ ok: false, message: "This form must be sent from the shop." }, 403);
-  // Refused before the body is read into memory.
-  if (Number(request.headers.get("content-length") ?? 0) > PRODUCT_FORM_MAX_BYTES) {
-    return reply({ ok: false, message: PRODUCT_IMAGE_MESSAGES.request, fieldErrors: { imageUrl: PRODUCT_IMAGE_MESSAGES.request } }, 413);
-  }
+  const guarded = await guardAction(
+    { request, context },
+    { access: "admin", intents: productForms, maxBodyBytes: PRODUCT_FORM_MAX_BYTES, unknownIntent: INCOMPLETE, reply: refusal },
+  );
+  if (!guarded.ok) return guarded.response;
 
   try {
-    const form = await request.formData();
-    const intent = form.get("intent");
-    if (intent === "create") return await saveProduct(form, context, null);
-
-    const id = productId(form);
-    if (id === null || (intent !== "update" && intent !== "delete")) {
-      return reply({ ok: false, message: "The form was incomplete. Please reload the page and try again." }, 400);
-    }
-    if (intent === "update") return await saveProduct(form, context, id);
+    if (guarded.intent === "create") return await saveProduct(guarded.form, context, null);
+    if (guarded.intent === "update") return await saveProduct(guarded.form, context, guarded.value.id);
     try {
-      const deleted = await deleteProduct(context.database.db, id);
+      const deleted = await deleteProduct(context.database.db, guarded.value.id);
       return reply({ ok: true, intent: "delete", product: deleted });
     } catch (error) {
       if (error instanceof ProductNotFoundError) return reply({ ok: false, message: error.message }, 404);
       throw error;
     }
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "admin product action failed");
+    context.log.error({ err: error }, "admin product action failed");
     return reply({ ok: false, message: "Something went wrong on our side. Please try again." }, 500);
   }
 }

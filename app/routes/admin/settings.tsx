@@ -1,12 +1,11 @@
 import { Tabs } from "radix-ui";
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
+import { type z } from "zod";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminUsersPanel } from "~/components/admin/settings/admin-users-panel";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
 import { NotificationSettingsForm } from "~/components/admin/settings/notification-settings-form";
 import {
-  settingsIntents,
   tabFromSearch,
   type SettingsActionResult,
   type SettingsIntent,
@@ -14,11 +13,18 @@ import {
 } from "~/components/admin/settings/settings-result";
 import { useSettingsToasts } from "~/components/admin/settings/settings-toasts";
 import { SystemPanel } from "~/components/admin/settings/system-panel";
-import { isSameOrigin } from "~/lib/http.server";
+import { CORRECT_FIELDS } from "~/components/admin/settings/use-settings-form";
+import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";
-import { generalSettingsFormValues, generalSettingsSchema, notificationSettingsSchema } from "~/modules/settings/settings.schema";
+import {
+  addAdminSchema,
+  generalSettingsFormValues,
+  generalSettingsSchema,
+  notificationSettingsSchema,
+  removeAdminSchema,
+} from "~/modules/settings/settings.schema";
 import { getStoreSettings, InvalidSettingsError, saveStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/settings";
 
@@ -58,52 +64,46 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-const fail = (intent: SettingsIntent, message: string, status = 400, fieldErrors?: Record<string, string>) =>
-  data<SettingsActionResult>({ intent, ok: false, message, ...(fieldErrors ? { fieldErrors } : {}) }, { status });
+const fail = (intent: SettingsIntent, message: string, status = 400) =>
+  data<SettingsActionResult>({ intent, ok: false, message }, { status });
 
-/** The first message of each field Zod refused, keyed by field name. */
-function firstFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
+/** The forms of the page, told apart by the `intent` they post. */
+const settingsForms = {
+  general: generalSettingsSchema,
+  notifications: notificationSettingsSchema,
+  "add-admin": addAdminSchema,
+  "remove-admin": removeAdminSchema,
+} satisfies Record<SettingsIntent, z.ZodType>;
+
+function refusal(refused: GuardFailure): SettingsActionResult {
+  const intent = (refused.intent ?? "general") as SettingsIntent;
+  if (refused.reason === "input" && intent === "general") return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
+  return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again.", result: refused.result };
 }
 
 /** Every form of the page posts here with an `intent`: method, admin, origin, then the input. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const viewer = await requireAdmin(request, context);
-  if (!isSameOrigin(request)) throw data({ message: "This form must be sent from the shop's own pages." }, { status: 403 });
-  const form = await request.formData();
-  const intent = z.enum(settingsIntents).safeParse(form.get("intent"));
-  if (!intent.success) return fail("general", "Unknown form. Reload the page and try again.");
+  const guarded = await guardAction({ request, context }, { access: "admin", intents: settingsForms, reply: refusal });
+  if (!guarded.ok) return guarded.response;
+  const { viewer } = guarded;
   const db = context.database.db;
-  const values = Object.fromEntries(form);
 
   try {
-    switch (intent.data) {
+    switch (guarded.intent) {
       case "general": {
-        const parsed = generalSettingsSchema.safeParse(values);
-        if (!parsed.success) return fail("general", "Please correct the fields marked below.", 400, firstFieldErrors(parsed.error));
-        await saveStoreSettings(db, parsed.data);
+        await saveStoreSettings(db, guarded.value);
         return { intent: "general", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
       case "notifications": {
-        const parsed = notificationSettingsSchema.safeParse(values);
-        if (!parsed.success) return fail("notifications", parsed.error.issues[0]?.message ?? "Invalid notification settings.");
-        await saveStoreSettings(db, parsed.data);
+        await saveStoreSettings(db, guarded.value);
         return { intent: "notifications", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
       case "add-admin": {
-        const added = await addAdminByEmail(db, String(values.email ?? ""));
+        const added = await addAdminByEmail(db, guarded.value.email ?? "");
         return { intent: "add-admin", ok: true, message: `${added.email} is now an admin.` } satisfies SettingsActionResult;
       }
       case "remove-admin": {
-        const targetUserId = z.string().trim().min(1).max(200).safeParse(values.userId);
-        if (!targetUserId.success) return fail("remove-admin", "No admin chosen.");
-        await removeAdmin(db, { actorUserId: viewer.id, targetUserId: targetUserId.data });
+        await removeAdmin(db, { actorUserId: viewer.id, targetUserId: guarded.value.userId });
         return {
           intent: "remove-admin",
           ok: true,
@@ -112,16 +112,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof AdminUserError) return fail(intent.data, error.message, error.code === "no-account" ? 404 : 409);
-    if (error instanceof InvalidSettingsError) return fail(intent.data, error.message);
-    context.log.error({ err: error, requestId: context.requestId, intent: intent.data }, "settings action failed");
+    const intent = guarded.intent;
+    if (error instanceof AdminUserError) return fail(intent, error.message, error.code === "no-account" ? 404 : 409);
+    if (error instanceof InvalidSettingsError) return fail(intent, error.message);
+    context.log.error({ err: error, intent }, "settings action failed");
     const generic = {
       general: "The settings could not be saved. Please try again.",
       notifications: "The settings could not be saved. Please try again.",
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
     } satisfies Record<SettingsIntent, string>;
-    return fail(intent.data, generic[intent.data], 500);
+    return fail(intent, generic[intent], 500);
   }
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AuthPage, type AuthActionResult } from "~/components/auth/auth-page";
 import { brand } from "~/lib/brand";
-import { isSameOrigin } from "~/lib/http.server";
+import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import {
   requestPasswordReset,
   resendVerification,
@@ -10,7 +10,15 @@ import {
   UNEXPECTED_AUTH_ERROR,
   type AuthOutcome,
 } from "~/modules/auth/auth-actions.server";
-import { safeRedirect, type FormMessage, validateEmailOnly, validateSignIn, validateSignUp } from "~/modules/auth/auth.schema";
+import {
+  emailOnlySchema,
+  formMessageErrors,
+  formMessageOf,
+  safeRedirect,
+  signInSchema,
+  signUpSchema,
+  type FormMessage,
+} from "~/modules/auth/auth.schema";
 import { getViewer, headersForAuth } from "~/modules/auth/session.server";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/auth";
@@ -34,38 +42,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const intents = ["signIn", "signUp", "resend", "forgot"] as const;
-type Intent = (typeof intents)[number];
+type Intent = AuthActionResult["intent"];
+
+/** The forms of the page, told apart by their `intent`; each rule is one schema, also run in the browser. */
+const authForms = { signIn: signInSchema, signUp: signUpSchema, resend: emailOnlySchema, forgot: emailOnlySchema };
+
+/** The guard's refusal as the page shows it: a title and an explanation (and Conform's result for the form). */
+function refusal(refused: GuardFailure): AuthActionResult {
+  const intent = (refused.intent ?? "signIn") as Intent;
+  if (refused.reason === "origin") {
+    const message = { title: "Request refused", description: refused.message ?? "" };
+    return { intent, ok: false, ...message, result: { status: "error", error: { "": formMessageErrors(message) } } };
+  }
+  const message = formMessageOf(refused.result.error?.[""] ?? undefined) ?? { title: "Unknown form", description: "" };
+  return { intent, ok: false, ...message, result: refused.result };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const reply = (intent: Intent, outcome: AuthOutcome) =>
-    outcome.ok
-      ? data<AuthActionResult>({ intent, ok: true, ...outcome.message }, { headers: outcome.headers })
-      : data<AuthActionResult>({ intent, ok: false, ...outcome.message, code: outcome.code }, { status: outcome.status });
-  const refuse = (intent: Intent, status: number, message: FormMessage) => reply(intent, { ok: false, status, message });
-  const form = await request.formData();
-  const intent = intents.find((i) => i === form.get("intent"));
-  if (!intent) throw data("Unknown form", { status: 400 });
-  if (!isSameOrigin(request))
-    return refuse(intent, 403, { title: "Request refused", description: "This form must be sent from the shop." });
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "anyone",
+      intents: authForms,
+      reply: (refused) => {
+        if (refused.reason === "intent") throw data("Unknown form", { status: 400 });
+        return refusal(refused);
+      },
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const { intent } = guarded;
+  const reply = (outcome: AuthOutcome) => {
+    if (outcome.ok) {
+      // Sign-up clears its form (docs/product-rules.md); the others keep what was typed.
+      const result = guarded.reply(intent === "signUp" ? { resetForm: true } : {});
+      return data<AuthActionResult>({ intent, ok: true, ...outcome.message, result }, { headers: outcome.headers });
+    }
+    const result = guarded.reply({ formErrors: formMessageErrors(outcome.message) });
+    return data<AuthActionResult>({ intent, ok: false, ...outcome.message, code: outcome.code, result }, { status: outcome.status });
+  };
+  const refuse = (status: number, message: FormMessage) => reply({ ok: false, status, message });
 
-  const fields = Object.fromEntries(form) as Record<string, string>;
   const headers = headersForAuth(request, context);
   try {
     let outcome: AuthOutcome;
-    if (intent === "signIn" || intent === "signUp") {
-      const checked = intent === "signIn" ? validateSignIn(fields) : validateSignUp(fields);
-      if (!checked.ok) return refuse(intent, 400, checked.message);
-      outcome = await (intent === "signIn" ? signIn : signUp)(context.auth, headers, checked.value);
+    if (guarded.intent === "signIn" || guarded.intent === "signUp") {
+      outcome = await (guarded.intent === "signIn" ? signIn : signUp)(context.auth, headers, guarded.value);
     } else {
-      const checked = validateEmailOnly(fields);
-      if (!checked.ok) return refuse(intent, 400, checked.message);
-      outcome = await (intent === "resend" ? resendVerification : requestPasswordReset)(context.auth, headers, checked.value.email);
+      const send = guarded.intent === "resend" ? resendVerification : requestPasswordReset;
+      outcome = await send(context.auth, headers, guarded.value.email);
     }
-    return reply(intent, outcome);
+    return reply(outcome);
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId, intent }, "auth form failed");
-    return refuse(intent, 500, UNEXPECTED_AUTH_ERROR);
+    context.log.error({ err: error, intent }, "auth form failed");
+    return refuse(500, UNEXPECTED_AUTH_ERROR);
   }
 }
 

@@ -1,15 +1,16 @@
 import { KeyRound } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { FormAlert, FormField } from "~/components/auth/form-field";
 import { PasswordInput } from "~/components/auth/password-input";
-import { useFormFeedback } from "~/components/auth/use-form-feedback";
+import { useAuthForm, type AuthFormResult } from "~/components/auth/use-auth-form";
+import { Field, FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
-import { isSameOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
 import { resetPassword, UNEXPECTED_AUTH_ERROR } from "~/modules/auth/auth-actions.server";
-import { validateNewPassword, type FormMessage } from "~/modules/auth/auth.schema";
+import { AUTH_MESSAGES, formMessageErrors, formMessageOf, newPasswordSchema, type FormMessage } from "~/modules/auth/auth.schema";
 import { headersForAuth } from "~/modules/auth/session.server";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/reset-password";
@@ -25,31 +26,41 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "", linkError: url.searchParams.has("error") };
 }
 
+export type ResetPasswordResult = AuthFormResult & { ok: false };
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request))
-    return data({ ok: false as const, title: "Request refused", description: "This form must be sent from the shop." }, { status: 403 });
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const checked = validateNewPassword(form);
-  if (!checked.ok) return data({ ok: false as const, ...checked.message }, { status: 400 });
+  const refused = (message: FormMessage, result?: AuthFormResult["result"]): ResetPasswordResult => ({
+    ok: false,
+    ...message,
+    result: result ?? { status: "error", error: { "": formMessageErrors(message) } },
+  });
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "anyone",
+      schema: newPasswordSchema,
+      reply: (refusal) =>
+        refusal.reason === "origin"
+          ? refused({ title: "Request refused", description: refusal.message ?? "" })
+          : refused(formMessageOf(refusal.result.error?.[""] ?? undefined) ?? AUTH_MESSAGES.missing, refusal.result),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
   try {
-    const outcome = await resetPassword(context.auth, headersForAuth(request, context), {
-      token: form.token ?? "",
-      password: checked.value.password,
-    });
-    if (!outcome.ok) return data({ ok: false as const, ...outcome.message }, { status: outcome.status });
+    const outcome = await resetPassword(context.auth, headersForAuth(request, context), guarded.value);
+    if (!outcome.ok)
+      return data(refused(outcome.message, guarded.reply({ formErrors: formMessageErrors(outcome.message) })), { status: outcome.status });
     return redirect("/auth?reset=1");
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "password reset failed");
-    return data({ ok: false as const, ...UNEXPECTED_AUTH_ERROR }, { status: 500 });
+    context.log.error({ err: error }, "password reset failed");
+    return data(refused(UNEXPECTED_AUTH_ERROR, guarded.reply({ formErrors: formMessageErrors(UNEXPECTED_AUTH_ERROR) })), { status: 500 });
   }
 }
 
 export default function ResetPassword({ loaderData: { token, linkError } }: Route.ComponentProps) {
-  const fetcher = useFetcher<FormMessage & { ok: false }>();
+  const fetcher = useFetcher<ResetPasswordResult>();
   const [visible, setVisible] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const feedback = useFormFeedback(fetcher);
-  const problem = feedback.shown;
+  const { form, fields, problem, busy } = useAuthForm({ id: "reset-password", fetcher, schema: newPasswordSchema });
 
   if (linkError || !token)
     return (
@@ -64,38 +75,36 @@ export default function ResetPassword({ loaderData: { token, linkError } }: Rout
       </AuthShell>
     );
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = validateNewPassword(Object.fromEntries(new FormData(event.currentTarget)));
-    if (checked.ok) return feedback.accept();
-    event.preventDefault();
-    feedback.reject(checked.message);
-  }
-
+  const invalid = problem ? ({ "aria-invalid": true, "aria-describedby": form.errorId } as const) : {};
   return (
     <AuthShell title="Choose a new password" intro="At least 6 characters. You will be signed out on your other devices.">
-      <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5">
         <input type="hidden" name="token" value={token} />
-        <FormField id="reset-password" label="New password">
+        <Field field={fields.password} label="New password">
           <PasswordInput
-            id="reset-password"
-            name="password"
+            field={fields.password}
             autoComplete="new-password"
             maxLength={128}
             visible={visible}
             onToggle={() => setVisible((v) => !v)}
+            {...invalid}
           />
-        </FormField>
-        <FormField id="reset-confirm" label="Confirm new password">
+        </Field>
+        <Field field={fields.confirmPassword} label="Confirm new password">
           <PasswordInput
-            id="reset-confirm"
-            name="confirmPassword"
+            field={fields.confirmPassword}
             autoComplete="new-password"
             maxLength={128}
             visible={visible}
             onToggle={() => setVisible((v) => !v)}
+            {...invalid}
           />
-        </FormField>
-        {problem && <FormAlert title={problem.title} description={problem.description} />}
+        </Field>
+        {problem && (
+          <div id={form.errorId}>
+            <FormAlert title={problem.title} description={problem.description} />
+          </div>
+        )}
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           <KeyRound aria-hidden /> {busy ? "Saving..." : "Save new password"}
         </Button>

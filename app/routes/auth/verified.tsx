@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { FormAlert } from "~/components/auth/form-field";
+import { FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { brand } from "~/lib/brand";
 import { getViewer } from "~/modules/auth/session.server";

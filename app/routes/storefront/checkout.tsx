@@ -4,13 +4,14 @@ import { CheckoutForm } from "~/components/storefront/checkout/checkout-form";
 import { useCart } from "~/components/storefront/cart/cart-provider";
 import { Button } from "~/components/ui/button";
 import { OrderRefusedError } from "~/modules/orders/order-errors";
-import { checkoutSchema } from "~/modules/orders/checkout.schema";
+import { checkoutFormSchema } from "~/modules/orders/checkout.schema";
+import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { getViewer } from "~/modules/auth/session.server";
 import { isClosedForMaintenance } from "~/modules/settings/maintenance.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { brand } from "~/lib/brand";
-import { isSameOrigin, siteOrigin } from "~/lib/http.server";
+import { siteOrigin } from "~/lib/http.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/checkout";
@@ -37,36 +38,26 @@ export type CheckoutActionResult =
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
 
+/** The guard's refusal in the checkout form's terms: a line for the cart, or the fields to fix. */
+function checkoutRefusal(refused: GuardFailure): CheckoutActionResult {
+  if (refused.reason !== "input") return { ok: false, message: refused.message ?? GENERIC_FAILURE };
+  const fieldErrors: Record<string, string> = {};
+  let message: string | undefined;
+  for (const [name, error] of Object.entries(refused.fieldErrors)) {
+    const key = name.split(/[.[]/)[0]!;
+    if (key === "items")
+      message =
+        error === "Cart is empty" ? "Please add items to your cart before checkout." : "Your cart could not be read. Please review it.";
+    else if (key === "idempotencyKey") message = GENERIC_FAILURE;
+    else fieldErrors[key] ??= error;
+  }
+  return { ok: false, message: message ?? "Please check the highlighted fields.", fieldErrors };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
-  if (!isSameOrigin(request))
-    return data<CheckoutActionResult>({ ok: false, message: "This form must be sent from the shop." }, { status: 403 });
-  const form = Object.fromEntries(await request.formData());
-  let items: unknown;
-  try {
-    items = JSON.parse(String(form.items ?? "[]"));
-  } catch {
-    items = [];
-  }
-  const parsed = checkoutSchema.safeParse({ ...form, items });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    let message: string | undefined;
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]);
-      if (key === "items")
-        message =
-          issue.message === "Cart is empty"
-            ? "Please add items to your cart before checkout."
-            : "Your cart could not be read. Please review it.";
-      else if (key === "idempotencyKey") message = GENERIC_FAILURE;
-      else fieldErrors[key] ??= issue.message;
-    }
-    return data<CheckoutActionResult>(
-      { ok: false, message: message ?? "Please check the highlighted fields.", fieldErrors },
-      { status: 400 },
-    );
-  }
+  const guarded = await guardAction({ request, context }, { access: "anyone", schema: checkoutFormSchema, reply: checkoutRefusal });
+  if (!guarded.ok) return guarded.response;
+  const parsed = { data: guarded.value };
   try {
     const viewer = await getViewer(request, context);
     // The storefront may have closed for maintenance after this page was loaded.
@@ -85,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CheckoutActionResult>({ ok: true, orderId: order.id, orderNumber: order.orderNumber });
   } catch (error) {
     if (error instanceof OrderRefusedError) return data<CheckoutActionResult>({ ok: false, message: error.message }, { status: 409 });
-    context.log.error({ err: error, requestId: context.requestId }, "placing an order failed");
+    context.log.error({ err: error }, "placing an order failed");
     return data<CheckoutActionResult>({ ok: false, message: GENERIC_FAILURE }, { status: 500 });
   }
 }

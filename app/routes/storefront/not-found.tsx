@@ -4,7 +4,7 @@ import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  context.log.warn({ path: url.pathname, requestId: context.requestId }, "404: unknown path");
+  context.log.warn({ path: url.pathname }, "404: unknown path");
   return data({ path: url.pathname }, { status: 404 });
 }
 

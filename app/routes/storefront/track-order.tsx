@@ -13,7 +13,8 @@ import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/cust
 import { getViewer } from "~/modules/auth/session.server";
 import { RecentOrders } from "~/components/storefront/recent-orders";
 import { brand } from "~/lib/brand";
-import { isSameOrigin } from "~/lib/http.server";
+import { z } from "zod";
+import { guardAction } from "~/modules/auth/action-guard.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/track-order";
@@ -29,6 +30,20 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().slice(0, max));
+
+/** The lookup form (order number and email), or "open" one of the signed-in customer's orders. */
+const trackOrderSchema = z.object({
+  intent: z.string().optional(),
+  orderId: text(100),
+  orderNumber: text(40),
+  email: text(254),
+});
+
 /** Lookups per visitor address: enough for a shopper, too few to guess order numbers. */
 const TRACKING_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
@@ -42,26 +57,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { signedIn: true, recentOrders: await listRecentOrdersForUser(context.database.db, viewer.id) };
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "loading recent orders failed");
+    context.log.error({ err: error }, "loading recent orders failed");
     return { signedIn: true, recentOrders: [] };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data("Method not allowed", { status: 405 });
-  if (!isSameOrigin(request))
-    return data<TrackResult>(
-      { ok: false, kind: "error", title: "Error tracking order", message: "This form must be sent from the shop." },
-      { status: 403 },
-    );
-  const form = await request.formData();
-  if (form.get("intent") === "open") return openOwnOrder(request, context, String(form.get("orderId") ?? ""));
-  const orderNumber = String(form.get("orderNumber") ?? "")
-    .trim()
-    .slice(0, 40);
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .slice(0, 254);
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "anyone",
+      schema: trackOrderSchema,
+      reply: (refused): TrackResult => ({
+        ok: false,
+        kind: "error",
+        title: "Error tracking order",
+        message: refused.firstMessage ?? "Something went wrong. Please try again.",
+      }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const form = guarded.value;
+  if (form.intent === "open") return openOwnOrder(request, context, form.orderId);
+  const { orderNumber, email } = form;
   if (!orderNumber)
     return data<TrackResult>(
       {
@@ -94,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     return data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "order tracking failed");
+    context.log.error({ err: error }, "order tracking failed");
     return data<TrackResult>(
       { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
       { status: 500 },
@@ -115,7 +133,7 @@ async function openOwnOrder(request: Request, context: Route.ActionArgs["context
     const order = await findOrderForUser(context.database.db, orderId, viewer.id);
     return order ? data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, "opening an own order failed");
+    context.log.error({ err: error }, "opening an own order failed");
     return data<TrackResult>(
       { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
       { status: 500 },

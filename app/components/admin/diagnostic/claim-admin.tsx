@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useFetcherResult } from "~/components/admin/settings/settings-result";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import type { ClaimAdminResult } from "./diagnostic-types";

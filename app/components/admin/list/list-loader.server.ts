@@ -16,7 +16,7 @@ export async function loadAdminList<T>(
   try {
     return await load(context.database.db, new URL(request.url).searchParams);
   } catch (error) {
-    context.log.error({ err: error, requestId: context.requestId }, `admin ${noun}: loading failed`);
+    context.log.error({ err: error }, `admin ${noun}: loading failed`);
     throw data({ message: `The ${noun} could not be loaded.` }, { status: 500 });
   }
 }

@@ -1,5 +1,6 @@
 import { Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { formatDate } from "~/lib/dates";
 import {
@@ -14,17 +15,21 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/forms/field";
 import type { AdminUser } from "~/modules/auth/staff.server";
-import { SettingsSection } from "./settings-field";
-import { useFetcherResult, type SettingsActionResult } from "./settings-result";
+import { SettingsSection } from "./settings-section";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
+import type { SettingsActionResult } from "./settings-result";
 import { settingsFetcherKeys } from "./settings-toasts";
+import { useSettingsForm } from "./use-settings-form";
+import { addAdminSchema } from "~/modules/settings/settings.schema";
 
 /** Add an admin by the email of an existing account (docs/product-rules.md §5: Add Admin disabled while empty). */
 function AddAdminForm() {
-  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.addAdmin });
+  // The address is checked by the action (which says whose account is missing); the button waits for one.
+  const { fetcher, form, fields, busy } = useSettingsForm({ intent: "add-admin", schema: addAdminSchema });
   const [email, setEmail] = useState("");
-  const busy = fetcher.state !== "idle";
+  const { key, defaultValue: _typed, ...emailProps } = getInputProps(fields.email, { type: "email", ariaDescribedBy: "add-admin-hint" });
 
   // The toast is the page's (settings-toasts.ts); here the box is emptied after a success.
   useFetcherResult(fetcher, (r) => {
@@ -32,23 +37,19 @@ function AddAdminForm() {
   });
 
   return (
-    <fetcher.Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <input type="hidden" name="intent" value="add-admin" />
-      <div className="flex-1">
-        <Label htmlFor="add-admin-email">Email of the account to make admin</Label>
+      <Field field={fields.email} label="Email of the account to make admin" className="flex-1">
         <Input
-          id="add-admin-email"
-          name="email"
-          type="email"
+          key={key}
+          {...emailProps}
           inputMode="email"
           autoComplete="off"
           placeholder="name@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-describedby="add-admin-hint"
-          className="mt-1.5"
         />
-      </div>
+      </Field>
       <Button type="submit" disabled={busy || email.trim() === ""}>
         <UserPlus aria-hidden />
         {busy ? "Adding…" : "Add Admin"}
@@ -59,7 +60,7 @@ function AddAdminForm() {
 
 /** One admin's remove button, behind docs/product-rules.md's confirmation. */
 function RemoveAdminButton({ admin }: { admin: AdminUser }) {
-  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.removeAdmin });
+  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("userId") === admin.userId;
 
   return (

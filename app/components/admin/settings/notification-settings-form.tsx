@@ -1,12 +1,11 @@
 import { Save } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { getFormProps } from "@conform-to/react";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
-import type { NotificationSettings } from "~/modules/settings/settings.schema";
-import { SettingsSection } from "./settings-field";
-import type { SettingsActionResult } from "./settings-result";
-import { settingsFetcherKeys } from "./settings-toasts";
+import { notificationSettingsSchema, type NotificationSettings } from "~/modules/settings/settings.schema";
+import { SettingsSection } from "./settings-section";
+import { useSettingsForm } from "./use-settings-form";
 
 const switches: { name: keyof NotificationSettings; label: string; description: string }[] = [
   {
@@ -29,13 +28,12 @@ const switches: { name: keyof NotificationSettings; label: string; description: 
 
 /** The Notifications tab: the three switches, saved together. */
 export function NotificationSettingsForm({ values }: { values: NotificationSettings }) {
-  const fetcher = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
+  const { fetcher, form, fields, busy, message } = useSettingsForm({ intent: "notifications", schema: notificationSettingsSchema });
   const [state, setState] = useState(values);
-  const busy = fetcher.state !== "idle";
   const changed = switches.some(({ name }) => state[name] !== values[name]);
 
   return (
-    <fetcher.Form method="post" className="grid grid-cols-1 gap-6">
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-6">
       <input type="hidden" name="intent" value="notifications" />
       <SettingsSection
         title="Notifications"
@@ -45,19 +43,19 @@ export function NotificationSettingsForm({ values }: { values: NotificationSetti
           {switches.map(({ name, label, description }) => (
             <li key={name} className="flex items-start justify-between gap-6 py-4 first:pt-0 last:pb-0">
               <div>
-                <label htmlFor={`settings-${name}`} className="text-sm font-semibold">
+                <label htmlFor={fields[name].id} className="text-sm font-semibold">
                   {label}
                 </label>
-                <p id={`settings-${name}-hint`} className="mt-0.5 max-w-prose text-sm text-stone">
+                <p id={fields[name].descriptionId} className="mt-0.5 max-w-prose text-sm text-stone">
                   {description}
                 </p>
               </div>
               <Switch
-                id={`settings-${name}`}
-                name={name}
+                id={fields[name].id}
+                name={fields[name].name}
                 checked={state[name]}
                 onCheckedChange={(on) => setState((s) => ({ ...s, [name]: on }))}
-                aria-describedby={`settings-${name}-hint`}
+                aria-describedby={fields[name].descriptionId}
                 className="mt-0.5"
               />
             </li>
@@ -65,7 +63,13 @@ export function NotificationSettingsForm({ values }: { values: NotificationSetti
         </ul>
       </SettingsSection>
       <div className="flex items-center justify-end gap-3">
-        {changed && !busy && <p className="mr-auto text-sm text-stone">You have unsaved changes.</p>}
+        {message && !busy ? (
+          <p id={form.errorId} className="mr-auto text-sm font-medium text-destructive" role="alert">
+            {message}
+          </p>
+        ) : (
+          changed && !busy && <p className="mr-auto text-sm text-stone">You have unsaved changes.</p>
+        )}
         <Button type="submit" disabled={busy}>
           <Save aria-hidden />
           {busy ? "Saving…" : "Save notifications"}

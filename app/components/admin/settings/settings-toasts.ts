@@ -1,14 +1,15 @@
 import { useFetcher } from "react-router";
 import { notify } from "~/components/ui/toaster";
-import { useFetcherResult, type SettingsActionResult } from "./settings-result";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
+import type { SettingsActionResult, SettingsIntent } from "./settings-result";
 
 /** The fetcher keys of the Settings forms; the toasts below listen to the same fetchers. */
 export const settingsFetcherKeys = {
   general: "settings-general",
   notifications: "settings-notifications",
-  addAdmin: "settings-add-admin",
-  removeAdmin: "settings-remove-admin",
-} as const;
+  "add-admin": "settings-add-admin",
+  "remove-admin": "settings-remove-admin",
+} as const satisfies Record<SettingsIntent, string>;
 
 /**
  * docs/product-rules.md §8's toasts for every Settings form. Called by the page itself, which stays mounted
@@ -17,8 +18,8 @@ export const settingsFetcherKeys = {
 export function useSettingsToasts(): void {
   const general = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.general });
   const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
-  const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.addAdmin });
-  const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.removeAdmin });
+  const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["add-admin"] });
+  const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
 
   const saved = (r: SettingsActionResult) => {
     if (r.ok) notify.success("Settings saved");

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/dates";
 import type { SystemInfo } from "~/modules/diagnostics/system-info.server";
-import { SettingsSection } from "./settings-field";
+import { SettingsSection } from "./settings-section";
 
 /** 93784000 → "1 d 2 h 3 min"; under a minute → "less than a minute". */
 export function formatUptime(ms: number): string {

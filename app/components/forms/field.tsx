@@ -1,0 +1,148 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ComponentProps, ReactNode } from "react";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/lib/cn";
+
+/**
+ * The form kit for the admin and account forms, on Conform: a field's label, control, hint and
+ * error are tied together by the ids Conform gives each field (`id`, `descriptionId` for the
+ * hint, `errorId` for the error), so an invalid control has aria-invalid and aria-describedby
+ * pointing at its message. The same Zod schema checks in the browser (`onValidate`) and in the
+ * action (the action guard).
+ */
+
+/** What the kit needs of a field: Conform's FieldMetadata, or ids for a control Conform does not own. */
+export interface FieldIds {
+  id: string;
+  descriptionId: string;
+  errorId: string;
+  errors?: string[];
+}
+
+/** A field's error, read out with the control it describes. */
+export function FieldError({ field, className }: { field: FieldIds; className?: string }) {
+  const error = field.errors?.[0];
+  if (!error) return null;
+  return (
+    <p id={field.errorId} className={cn("text-sm font-medium text-destructive", className)}>
+      {error}
+    </p>
+  );
+}
+
+/** A label, its control, an optional hint and the field's error. */
+export function Field({
+  field,
+  label,
+  hint,
+  optional = false,
+  aside,
+  className,
+  children,
+}: {
+  field: FieldIds;
+  label: ReactNode;
+  /** A line under the control; pass `hint` to the control as well so it is described by it. */
+  hint?: ReactNode;
+  optional?: boolean;
+  /** Beside the label, e.g. "Forgot password?". */
+  aside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={field.id} className="text-sm font-medium text-charcoal">
+          {label}
+          {optional && (
+            <>
+              {" "}
+              <span className="ml-0.5 text-xs font-normal text-stone">optional</span>
+            </>
+          )}
+        </label>
+        {aside}
+      </div>
+      {children}
+      {hint && (
+        <p id={field.descriptionId} className="text-xs text-stone">
+          {hint}
+        </p>
+      )}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** The message for a whole form, announced to screen readers (alert for errors, status for success). */
+export function FormAlert({
+  title,
+  description,
+  tone = "error",
+  className,
+}: {
+  title: string;
+  description?: string;
+  tone?: "error" | "success";
+  className?: string;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-sm border px-4 py-3 text-sm",
+        tone === "error" ? "border-destructive/30 bg-destructive/5 text-destructive" : "border-forest/25 bg-forest/5 text-forest",
+        className,
+      )}
+    >
+      <p className="font-semibold">{title}</p>
+      {description && <p className="mt-0.5 opacity-90">{description}</p>}
+    </div>
+  );
+}
+
+const invalidBorder = "border-destructive focus-visible:border-destructive";
+
+type ControlOptions = { hint?: boolean };
+const describedBy = (field: FieldIds, { hint }: ControlOptions) => (hint ? field.descriptionId : undefined);
+
+/** An <Input> for a Conform field: name, id, starting value, aria-invalid and aria-describedby. */
+export function TextInput<S>({
+  field,
+  type = "text",
+  hint,
+  className,
+  ...props
+}: {
+  field: FieldMetadata<S>;
+  type?: "text" | "email" | "tel" | "number" | "password" | "url" | "search" | "hidden";
+  hint?: boolean;
+} & Omit<ComponentProps<"input">, "type" | "name" | "id">) {
+  const { key, ...control } = getInputProps(field, { type, ariaDescribedBy: describedBy(field, { hint }) });
+  return <Input key={key} {...control} {...props} className={cn(field.errors && invalidBorder, className)} />;
+}
+
+/** A <Textarea> for a Conform field. */
+export function TextareaInput<S>({
+  field,
+  hint,
+  className,
+  ...props
+}: { field: FieldMetadata<S>; hint?: boolean } & Omit<ComponentProps<"textarea">, "name" | "id">) {
+  const { key, ...control } = getTextareaProps(field, { ariaDescribedBy: describedBy(field, { hint }) });
+  return <Textarea key={key} {...control} {...props} className={cn(field.errors && invalidBorder, className)} />;
+}
+
+/** A native <select> for a Conform field. */
+export function SelectInput<S>({
+  field,
+  hint,
+  className,
+  ...props
+}: { field: FieldMetadata<S>; hint?: boolean } & Omit<ComponentProps<"select">, "name" | "id">) {
+  const { key, ...control } = getSelectProps(field, { ariaDescribedBy: describedBy(field, { hint }) });
+  return <NativeSelect key={key} {...control} {...props} className={className} />;
+}

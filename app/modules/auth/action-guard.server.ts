@@ -1,0 +1,175 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { isSameOrigin } from "~/lib/http.server";
+import { requireAdmin, requireUser, type Viewer } from "./session.server";
+
+/**
+ * The one gate in front of every mutation (docs: "method, session, role, CSRF/origin, input
+ * schema, through one shared guard"). In that order:
+ *
+ *   1. method    anything but the allowed methods: thrown 405 with `Allow`
+ *   2. session   `access: "user" | "admin"` and nobody signed in: thrown redirect to /auth (and back)
+ *   3. role      `access: "admin"` and a customer: thrown 403 (the admin Access Denied screen)
+ *   4. origin    a post from another site: 403, answered through `reply` (webhooks opt out)
+ *   5. input     the form through Conform's parseWithZod with the route's schema (or, for a page
+ *                with several forms, the schema its `intent` field picks): 400 with field errors
+ *
+ * What passes comes back as `{ ok: true, value, viewer, intent }`; a refusal at 4 or 5 as
+ * `{ ok: false, response }`, the response built by the route's `reply` (by default Conform's
+ * submission result, which `useForm({ lastResult })` shows under the fields).
+ */
+
+type Schema = z.ZodType;
+type ReplyOptions<E> = NonNullable<Parameters<Submission<unknown, E>["reply"]>[0]>;
+
+/** Who may post: anybody, anyone signed in, admins, or a route's own rule returning the viewer. */
+export type Access = "anyone" | "user" | "admin" | ((request: Request, context: AppLoadContext) => Promise<Viewer>);
+
+type ViewerFor<A extends Access> = A extends "anyone" ? null : Viewer;
+
+export interface GuardFailure {
+  status: 400 | 403 | 413;
+  /** Why: a foreign origin, an unknown `intent`, a body over `maxBodyBytes`, or input the schema refused. */
+  reason: "origin" | "intent" | "too-large" | "input";
+  /** The `intent` field as posted (a known one, or null). */
+  intent: string | null;
+  /** A message for the whole form: the refusal's, or the schema's form-level error. */
+  message: string | undefined;
+  /** The schema's first message per field, keyed by Conform's field names ("price", "colors[0].hex"). */
+  fieldErrors: Record<string, string>;
+  /** `message`, else the first field's message: for forms that show one line. */
+  firstMessage: string | undefined;
+  /** Conform's answer for `useForm({ lastResult })`. */
+  result: SubmissionResult<string[]>;
+}
+
+/** A reply used as it is, or turned into a `data()` response with the failure's status. */
+type Reply<R> = (failure: GuardFailure) => R;
+
+interface Options<A extends Access, R> {
+  access: A;
+  /** Default ["POST"]. */
+  methods?: readonly string[];
+  /** Only webhooks skip the origin check: their signature is their authentication. */
+  origin?: "same" | "skip-for-webhook";
+  /** How the route answers a refusal (origin, intent, size, input). Default: Conform's submission result. */
+  reply?: Reply<R>;
+  /** Refuse a larger body (Content-Length) before it is read. */
+  maxBodyBytes?: number;
+  /** The message for an `intent` the page does not have. */
+  unknownIntent?: string;
+}
+
+export const ORIGIN_REFUSED = "This form must be sent from the shop.";
+export const UNKNOWN_FORM = "Unknown form. Reload the page and try again.";
+
+export type Guarded<V, A extends Access, I extends string | null, R> =
+  | ({ ok: true; value: V; viewer: ViewerFor<A>; intent: I } & Passed)
+  | { ok: false; response: ReturnType<typeof data<R>>; failure: GuardFailure };
+
+interface Passed {
+  /** The form as posted (files included). */
+  form: FormData;
+  /**
+   * Conform's answer for this submission, for what only the action can tell (a taken SKU,
+   * wrong credentials): `reply({ formErrors: [...] })`, or `reply({ resetForm: true })`.
+   */
+  reply(options?: ReplyOptions<string[]>): SubmissionResult<string[]>;
+}
+
+interface Args {
+  request: Request;
+  context: AppLoadContext;
+}
+
+const defaultReply = (failure: GuardFailure) => failure.result;
+
+/** A form with one schema. */
+export async function guardAction<S extends Schema, A extends Access, R = SubmissionResult<string[]>>(
+  args: Args,
+  options: Options<A, R> & { schema: S },
+): Promise<Guarded<z.output<S>, A, null, R>>;
+/** A page with several forms: the posted `intent` picks the schema. */
+export async function guardAction<M extends Record<string, Schema>, A extends Access, R = SubmissionResult<string[]>>(
+  args: Args,
+  options: Options<A, R> & { intents: M },
+): Promise<IntentGuarded<M, A, R>>;
+export async function guardAction(
+  { request, context }: Args,
+  options: Options<Access, unknown> & { schema?: Schema; intents?: Record<string, Schema> },
+): Promise<Guarded<unknown, Access, string | null, unknown>> {
+  const methods = options.methods ?? ["POST"];
+  const answer = options.reply ?? defaultReply;
+  // 1. method
+  if (!methods.includes(request.method.toUpperCase()))
+    throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: methods.join(", ") } });
+  // 2. session and 3. role (requireUser/requireAdmin throw the redirect or the 403)
+  const viewer = await checkAccess(options.access, request, context);
+  const refuse = (failure: Omit<GuardFailure, "result" | "fieldErrors" | "firstMessage"> & Partial<GuardFailure>) => {
+    const fieldErrors = failure.fieldErrors ?? {};
+    const full: GuardFailure = {
+      fieldErrors,
+      firstMessage: failure.message ?? Object.values(fieldErrors)[0],
+      result: { status: "error", error: failure.message ? { "": [failure.message] } : {} },
+      ...failure,
+    };
+    return { ok: false as const, failure: full, response: data(answer(full), { status: full.status }) };
+  };
+  // 4. origin
+  if (options.origin !== "skip-for-webhook" && !isSameOrigin(request))
+    return refuse({ status: 403, reason: "origin", intent: null, message: ORIGIN_REFUSED });
+  if (options.maxBodyBytes !== undefined && Number(request.headers.get("content-length") ?? 0) > options.maxBodyBytes)
+    return refuse({ status: 413, reason: "too-large", intent: null, message: undefined });
+
+  // 5. input
+  const form = await request.formData();
+  let intent: string | null = null;
+  let schema = options.schema;
+  if (options.intents) {
+    const posted = form.get("intent");
+    if (typeof posted !== "string" || !Object.hasOwn(options.intents, posted))
+      return refuse({ status: 400, reason: "intent", intent: null, message: options.unknownIntent ?? UNKNOWN_FORM });
+    intent = posted;
+    schema = options.intents[posted];
+  }
+  const submission = parseWithZod(form, { schema: schema!, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const fieldErrors: Record<string, string> = {};
+    for (const [name, messages] of Object.entries(errors)) if (name && messages?.[0]) fieldErrors[name] = messages[0];
+    return refuse({
+      status: 400,
+      reason: "input",
+      intent,
+      message: errors[""]?.[0],
+      fieldErrors,
+      // Passwords are never sent back to the browser.
+      result: submission.reply({ hideFields: hiddenFields(form) }),
+    });
+  }
+  const hideFields = hiddenFields(form);
+  const reply = (options: ReplyOptions<string[]> = {}) =>
+    submission.reply(
+      "resetForm" in options
+        ? options
+        : { ...options, hideFields: [...hideFields, ...("hideFields" in options ? (options.hideFields ?? []) : [])] },
+    );
+  return { ok: true, value: submission.value, viewer, intent, form, reply };
+}
+
+type IntentGuarded<M extends Record<string, Schema>, A extends Access, R> =
+  | { [I in keyof M & string]: { ok: true; value: z.output<M[I]>; viewer: ViewerFor<A>; intent: I } & Passed }[keyof M & string]
+  | { ok: false; response: ReturnType<typeof data<R>>; failure: GuardFailure };
+
+async function checkAccess(access: Access, request: Request, context: AppLoadContext): Promise<Viewer | null> {
+  if (access === "anyone") return null;
+  if (access === "user") return requireUser(request, context);
+  if (access === "admin") return requireAdmin(request, context);
+  return access(request, context);
+}
+
+function hiddenFields(form: FormData): string[] {
+  return [...new Set([...form.keys()].filter((name) => /password/i.test(name)))];
+}
