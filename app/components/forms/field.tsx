@@ -21,6 +21,15 @@ export interface FieldIds {
   errors?: string[];
 }
 
+/**
+ * The field with another element id (for a control scripts or links address by a fixed id).
+ * Conform's field metadata reads its properties through getters, so a spread copy would lose
+ * `name`, `errors` and the rest: this wraps it instead.
+ */
+export function withId<F extends object>(field: F, id: string): F & { id: string } {
+  return new Proxy(field, { get: (target, key) => (key === "id" ? id : Reflect.get(target, key, target)) }) as F & { id: string };
+}
+
 /** A field's error, read out with the control it describes. */
 export function FieldError({ field, className }: { field: FieldIds; className?: string }) {
   const error = field.errors?.[0];
