@@ -173,6 +173,9 @@ test.describe("on the shared shop", () => {
   });
 
   test("the products page and its dialogs have no serious accessibility violations", async ({ page }) => {
+    // Four axe runs (the page and three dialog states) take most of the default 45 s on a busy
+    // 2-core machine.
+    test.slow();
     await gotoProducts(page);
     await expectNoSeriousViolations(page, "/admin/products");
 
