@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { LogIn } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { Field, FormAlert } from "~/components/forms/field";
+import { Field, FormAlert, withId } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -44,8 +44,8 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
   const invalid = problem ? ({ "aria-invalid": true, "aria-describedby": form.errorId } as const) : {};
   const { key: emailKey, defaultValue: _typed, ...emailProps } = getInputProps(fields.email, { type: "email" });
   // Stable ids (scripts and tests find the sign-in boxes by them).
-  const emailField = { ...fields.email, id: "signin-email" };
-  const passwordField = { ...fields.password, id: "signin-password" };
+  const emailField = withId(fields.email, "signin-email");
+  const passwordField = withId(fields.password, "signin-password");
   return (
     <fetcher.Form method="post" action="/auth" {...getFormProps(form)} className="grid gap-5">
       <input type="hidden" name="intent" value="signIn" />

@@ -21,6 +21,15 @@ export interface FieldIds {
   errors?: string[];
 }
 
+/**
+ * The same Conform field under a fixed id (e.g. one scripts find it by). Conform's field
+ * metadata is a Proxy with no own properties, so `{ ...field, id }` would lose its name,
+ * value and errors; this forwards everything but the id.
+ */
+export function withId<F extends object>(field: F, id: string): F {
+  return new Proxy(field, { get: (target, key, receiver) => (key === "id" ? id : Reflect.get(target, key, receiver)) });
+}
+
 /** A field's error, read out with the control it describes. */
 export function FieldError({ field, className }: { field: FieldIds; className?: string }) {
   const error = field.errors?.[0];
