@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,8 +18,8 @@ import {
   UnsupportedImageTypeError,
 } from "~/modules/catalog/product-errors";
 import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
-import { productFormInput, productFormValues } from "~/modules/catalog/product-form-data";
-import { productFieldErrors, productFormSchema, type ProductFormInput } from "~/modules/catalog/product.schema";
+import { productFormValues } from "~/modules/catalog/product-form-data";
+import { productFormSchema, type ProductFormInput } from "~/modules/catalog/product.schema";
 import {
   createProduct,
   deleteProduct,
@@ -37,9 +38,22 @@ import { createCategory, createProduct as insertProduct } from "../factories/cat
 import { describeWithDatabase } from "../setup/test-database";
 
 const form = (input: ProductFormInput) => productFormSchema.parse(input);
+/** A posted form, read as the browser's check and the action's guard read it (Conform, no coercion). */
+const posted = (data: FormData) => {
+  const submission = parseWithZod(data, { schema: productFormSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") throw new Error(`refused: ${JSON.stringify(submission.error)}`);
+  return submission.value;
+};
+/** The first message per field, named as Conform names fields ("price", "colors[1].name"). */
 const errorsOf = (input: ProductFormInput) => {
   const result = productFormSchema.safeParse(input);
-  return result.success ? {} : productFieldErrors(result.error);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const name = issue.path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+    errors[name] ??= issue.message;
+  }
+  return errors;
 };
 const basics = { name: "Royal Kente Kaftan", price: "299.99", stockQuantity: "12", sizes: ["M", "L"], isActive: "on" };
 
@@ -69,7 +83,7 @@ describe("the product form's parsing rules", () => {
     }
     data.append("sizes", "XL");
     data.append("sizes", "M");
-    const product = form(productFormInput(data));
+    const product = posted(data);
     expect(product).toMatchObject({
       name: "Royal Kente Kaftan",
       description: null,
@@ -111,7 +125,7 @@ describe("the product form's parsing rules", () => {
     expect(errorsOf({ ...basics, stockQuantity: "-1" }).stockQuantity).toBe("Stock cannot be negative");
     expect(errorsOf({ ...basics, name: "  " }).name).toBe("Name is required");
     expect(errorsOf({ ...basics, originalPrice: "299.99" }).originalPrice).toBe("Original price must be higher than the price");
-    expect(errorsOf({ ...basics, colors: [{ name: "Gold", hex: "gold" }] })["colors.0.hex"]).toBe("Colour code must look like #C9A227");
+    expect(errorsOf({ ...basics, colors: [{ name: "Gold", hex: "gold" }] })["colors[0].hex"]).toBe("Colour code must look like #C9A227");
     expect(
       errorsOf({
         ...basics,
@@ -119,8 +133,20 @@ describe("the product form's parsing rules", () => {
           { name: "Gold", hex: "#C9A227" },
           { name: "gold", hex: "#000000" },
         ],
-      })["colors.1.name"],
+      })["colors[1].name"],
     ).toBe("Each colour needs its own name");
+    // A blank row (an added colour never filled in) is dropped, and the next row's error keeps its own index.
+    expect(
+      errorsOf({
+        ...basics,
+        colors: [
+          { name: "", hex: "" },
+          { name: "Gold", hex: "gold" },
+        ],
+      }),
+    ).toEqual({
+      "colors[1].hex": "Colour code must look like #C9A227",
+    });
     expect(errorsOf({ ...basics, sizes: ["M", "XS"] }).sizes).toBe("Unknown size XS: choose from S, M, L, XL, XXL");
     expect(errorsOf({ ...basics, sizes: [] }).sizes).toBe("Choose at least one size");
     expect(errorsOf({ ...basics, imageUrl: "https://elsewhere.example/x.jpg" }).imageUrl).toMatch(/picture on this site/);

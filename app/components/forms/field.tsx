@@ -86,28 +86,34 @@ export function Field({
   );
 }
 
-/** The message for a whole form, announced to screen readers (alert for errors, status for success). */
+/**
+ * The message for a whole form, announced to screen readers (alert for errors, status for success).
+ * `inline`: one line of coloured text without the box, e.g. beside a dialog's buttons.
+ */
 export function FormAlert({
   title,
   description,
   tone = "error",
+  inline = false,
   className,
 }: {
   title: string;
   description?: string;
   tone?: "error" | "success";
+  inline?: boolean;
   className?: string;
 }) {
+  const colours = tone === "error" ? "border-destructive/30 bg-destructive/5 text-destructive" : "border-forest/25 bg-forest/5 text-forest";
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
       className={cn(
-        "rounded-sm border px-4 py-3 text-sm",
-        tone === "error" ? "border-destructive/30 bg-destructive/5 text-destructive" : "border-forest/25 bg-forest/5 text-forest",
+        "text-sm",
+        inline ? (tone === "error" ? "text-destructive" : "text-forest") : ["rounded-sm border px-4 py-3", colours],
         className,
       )}
     >
-      <p className="font-semibold">{title}</p>
+      <p className={inline ? "font-medium" : "font-semibold"}>{title}</p>
       {description && <p className="mt-0.5 opacity-90">{description}</p>}
     </div>
   );
@@ -118,7 +124,10 @@ const invalidBorder = "border-destructive focus-visible:border-destructive";
 type ControlOptions = { hint?: boolean };
 const describedBy = (field: FieldIds, { hint }: ControlOptions) => (hint ? field.descriptionId : undefined);
 
-/** An <Input> for a Conform field: name, id, starting value, aria-invalid and aria-describedby. */
+/**
+ * An <Input> for a Conform field: name, id, starting value, aria-invalid and aria-describedby.
+ * Given a `value` it is controlled (no starting value from Conform), e.g. kept in step with a picker.
+ */
 export function TextInput<S>({
   field,
   type = "text",
@@ -130,8 +139,39 @@ export function TextInput<S>({
   type?: "text" | "email" | "tel" | "number" | "password" | "url" | "search" | "hidden";
   hint?: boolean;
 } & Omit<ComponentProps<"input">, "type" | "name" | "id">) {
-  const { key, ...control } = getInputProps(field, { type, ariaDescribedBy: describedBy(field, { hint }) });
+  const { key, ...control } = getInputProps(field, {
+    type,
+    value: props.value === undefined,
+    ariaDescribedBy: describedBy(field, { hint }),
+  });
   return <Input key={key} {...control} {...props} className={cn(field.errors && invalidBorder, className)} />;
+}
+
+/** A money box with the currency symbol inside (step 0.01, as docs/product-rules.md asks for prices). */
+export function MoneyInput<S>({
+  field,
+  symbol,
+  hint,
+  className,
+  ...props
+}: { field: FieldMetadata<S>; symbol: string; hint?: boolean } & Omit<ComponentProps<"input">, "type" | "name" | "id">) {
+  return (
+    <div className="relative">
+      <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-stone" aria-hidden>
+        {symbol}
+      </span>
+      <TextInput
+        field={field}
+        type="number"
+        hint={hint}
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        {...props}
+        className={cn("pl-7 tabular-nums", className)}
+      />
+    </div>
+  );
 }
 
 /** A <Textarea> for a Conform field. */

@@ -137,8 +137,7 @@ export async function guardAction(
   const submission = parseWithZod(form, { schema: schema!, disableAutoCoercion: true });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
-    const fieldErrors: Record<string, string> = {};
-    for (const [name, messages] of Object.entries(errors)) if (name && messages?.[0]) fieldErrors[name] = messages[0];
+    const fieldErrors = firstFieldErrors(errors);
     return refuse({
       status: 400,
       reason: "input",
@@ -159,7 +158,7 @@ export async function guardAction(
   return { ok: true, value: submission.value, viewer, intent, form, reply };
 }
 
-type IntentGuarded<M extends Record<string, Schema>, A extends Access, R> =
+export type IntentGuarded<M extends Record<string, Schema>, A extends Access, R> =
   | { [I in keyof M & string]: { ok: true; value: z.output<M[I]>; viewer: ViewerFor<A>; intent: I } & Passed }[keyof M & string]
   | { ok: false; response: ReturnType<typeof data<R>>; failure: GuardFailure };
 
@@ -168,6 +167,13 @@ async function checkAccess(access: Access, request: Request, context: AppLoadCon
   if (access === "user") return requireUser(request, context);
   if (access === "admin") return requireAdmin(request, context);
   return access(request, context);
+}
+
+/** Conform's errors as the first message per field ("price", "colors[0].hex"), without the form's own (""). */
+export function firstFieldErrors(errors: Record<string, string[] | null | undefined>): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(errors)) if (name && messages?.[0]) fieldErrors[name] = messages[0];
+  return fieldErrors;
 }
 
 function hiddenFields(form: FormData): string[] {

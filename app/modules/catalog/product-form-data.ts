@@ -1,49 +1,63 @@
 import { toDecimalString } from "~/lib/money";
+import { SIZES } from "./catalog-constants";
 import type { ProductFormInput } from "./product.schema";
 import type { AdminProduct } from "./product-management-types";
 
-const scalarFields = [
-  "name",
-  "description",
-  "price",
-  "originalPrice",
-  "categoryId",
-  "stockQuantity",
-  "stockSeen",
-  "sku",
-  "imageUrl",
-] as const;
-const checkboxFields = ["isFeatured", "isActive", "isNew", "isBestseller"] as const;
-const colorKey = /^colors\[(\d{1,2})\]\.(name|hex|imageUrl)$/;
+/** A colour row as the form shows it. */
+export type ProductColorValues = {
+  name: string;
+  hex: string;
+  imageUrl: string;
+};
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : undefined);
+/** The product form's values as the browser holds them (the shape of its Conform fields). */
+export type ProductFormValues = {
+  name: string;
+  description: string;
+  price: string;
+  originalPrice: string;
+  categoryId: string;
+  stockQuantity: string;
+  stockSeen: string;
+  sku: string;
+  imageUrl: string;
+  isFeatured: boolean;
+  isActive: boolean;
+  isNew: boolean;
+  isBestseller: boolean;
+  materials: string;
+  care: string;
+  sizes: string[];
+  colors: ProductColorValues[];
+};
 
-/**
- * Reads the product form's FormData into the shape productFormSchema parses. Field names:
- * the schema's keys; `materials`, `care` and `sizes` may repeat or hold one item per line;
- * colours as `colors[0].name`, `colors[0].hex`, `colors[0].imageUrl` (rows left wholly
- * blank are dropped, so an empty "add colour" row is not an error).
- */
-export function productFormInput(form: FormData): ProductFormInput {
-  const input: Record<string, unknown> = {};
-  for (const field of scalarFields) input[field] = text(form.get(field));
-  for (const field of checkboxFields) input[field] = text(form.get(field));
-  for (const field of ["materials", "care", "sizes"] as const) {
-    input[field] = form.getAll(field).flatMap((v) => (typeof v === "string" ? [v] : []));
-  }
-  const colors: Record<string, string>[] = [];
-  for (const [key, value] of form.entries()) {
-    const match = colorKey.exec(key);
-    if (!match || typeof value !== "string") continue;
-    (colors[Number(match[1])] ??= {})[match[2]!] = value;
-  }
-  input.colors = colors.filter((c) => c && Object.values(c).some((v) => v.trim() !== ""));
-  return input as ProductFormInput;
-}
+/** A colour added with "Add colour": the brand's gold, to be named. */
+export const NEW_COLOR: ProductColorValues = { name: "", hex: "#C9A227", imageUrl: "" };
+
+/** The Add New Product form's starting values: active, in every size, without colours. */
+export const blankProductForm: ProductFormValues = {
+  name: "",
+  description: "",
+  price: "",
+  originalPrice: "",
+  categoryId: "",
+  stockQuantity: "",
+  stockSeen: "",
+  sku: "",
+  imageUrl: "",
+  isFeatured: false,
+  isActive: true,
+  isNew: false,
+  isBestseller: false,
+  materials: "",
+  care: "",
+  sizes: [...SIZES],
+  colors: [],
+};
 
 /** The edit dialog's starting values for a product: money as "299.99", lists one per line. */
-export function productFormValues(product: AdminProduct) {
-  return {
+export function productFormValues(product: AdminProduct): ProductFormValues {
+  const values = {
     name: product.name,
     description: product.description ?? "",
     price: toDecimalString(product.price),
@@ -62,4 +76,5 @@ export function productFormValues(product: AdminProduct) {
     sizes: [...product.sizes],
     colors: product.colors.map((c) => ({ name: c.name, hex: c.hex, imageUrl: c.imageUrl ?? "" })),
   } satisfies ProductFormInput;
+  return values;
 }

@@ -89,7 +89,7 @@ describe("readProductForm", () => {
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
     expect(reading.fieldErrors.imageUrl).toMatch(/not a readable image/);
-    expect(reading.fieldErrors["colors.0.imageUrl"]).toBeDefined();
+    expect(reading.fieldErrors["colors[0].imageUrl"]).toBeDefined();
   });
 });
 

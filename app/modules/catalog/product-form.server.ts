@@ -1,11 +1,13 @@
-import { productFormInput } from "./product-form-data";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { firstFieldErrors } from "~/modules/auth/action-guard.server";
 import { ProductImageError } from "./product-errors";
-import { productFieldErrors, productFormSchema, type ProductInput } from "./product.schema";
+import { productFormSchema, type ProductInput } from "./product.schema";
 import { saveProductImage } from "./product-images.server";
 
 /**
- * The admin product form as posted (multipart): text fields as productFormInput reads them,
- * plus optional photos — `imageFile` for the product and `colors[i].imageFile` per colour.
+ * The admin product form as posted (multipart): the fields as Conform's parseWithZod reads
+ * them with productFormSchema, plus optional photos — `imageFile` for the product and
+ * `colors[i].imageFile` per colour. Errors are keyed by Conform's field names ("colors[0].imageUrl").
  */
 export type ProductFormReading = { ok: true; input: ProductInput } | { ok: false; fieldErrors: Record<string, string> };
 
@@ -13,10 +15,8 @@ const colorFileKey = /^colors\[(\d{1,2})\]\.imageFile$/;
 
 interface PickedPhoto {
   file: File;
-  /** The form field that receives the stored picture's base URL. */
+  /** The form field that receives the stored picture's base URL, and shows the photo's error. */
   urlField: string;
-  /** Where its error is shown, in productFieldErrors' key style. */
-  errorKey: string;
 }
 
 function pickedPhotos(form: FormData): PickedPhoto[] {
@@ -24,11 +24,17 @@ function pickedPhotos(form: FormData): PickedPhoto[] {
   for (const [key, value] of form.entries()) {
     // An empty file input still sends a nameless, empty file.
     if (typeof value === "string" || value.size === 0) continue;
-    if (key === "imageFile") photos.push({ file: value, urlField: "imageUrl", errorKey: "imageUrl" });
+    if (key === "imageFile") photos.push({ file: value, urlField: "imageUrl" });
     const color = colorFileKey.exec(key);
-    if (color) photos.push({ file: value, urlField: `colors[${color[1]}].imageUrl`, errorKey: `colors.${color[1]}.imageUrl` });
+    if (color) photos.push({ file: value, urlField: `colors[${color[1]}].imageUrl` });
   }
   return photos;
+}
+
+function parseProductForm(form: FormData): ProductFormReading {
+  const submission = parseWithZod(form, { schema: productFormSchema, disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true, input: submission.value };
+  return { ok: false, fieldErrors: firstFieldErrors(submission.error ?? {}) };
 }
 
 /**
@@ -38,11 +44,11 @@ function pickedPhotos(form: FormData): PickedPhoto[] {
  * photo becomes a field error under its own input.
  */
 export async function readProductForm(form: FormData, uploadsDir: string): Promise<ProductFormReading> {
-  const checked = productFormSchema.safeParse(productFormInput(form));
-  if (!checked.success) return { ok: false, fieldErrors: productFieldErrors(checked.error) };
+  const checked = parseProductForm(form);
+  if (!checked.ok) return checked;
 
   const photos = pickedPhotos(form);
-  if (photos.length === 0) return { ok: true, input: checked.data };
+  if (photos.length === 0) return checked;
 
   const fieldErrors: Record<string, string> = {};
   for (const photo of photos) {
@@ -52,12 +58,9 @@ export async function readProductForm(form: FormData, uploadsDir: string): Promi
       form.set(photo.urlField, base);
     } catch (error) {
       if (!(error instanceof ProductImageError)) throw error;
-      fieldErrors[photo.errorKey] = error.message;
+      fieldErrors[photo.urlField] = error.message;
     }
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-
-  const withPhotos = productFormSchema.safeParse(productFormInput(form));
-  if (!withPhotos.success) return { ok: false, fieldErrors: productFieldErrors(withPhotos.error) };
-  return { ok: true, input: withPhotos.data };
+  return parseProductForm(form);
 }

@@ -10,7 +10,8 @@ import { SIZES } from "~/modules/catalog/catalog-constants";
  *   empty description, image, category and SKU → null; the original price, when given,
  *   must be above the price; colours are #RRGGBB; sizes come from S, M, L, XL, XXL.
  *
- * FormData goes through `productFormInput` (admin-products.form-data.ts) first.
+ * A posted form is read by Conform's parseWithZod (auto-coercion off): the browser's onValidate
+ * and the action's guard see the same strings. Colours arrive as `colors[0].name`, … .
  */
 
 /** The dearest price the form accepts, in cedis: a guard against a slipped finger. */
@@ -151,6 +152,41 @@ export const productColorSchema = z.object({
   imageUrl: imagePath("Colour picture"),
 });
 
+/** A colour row left wholly blank (no name, code, picture or picked file) is not a colour. */
+function blankColor(row: unknown): boolean {
+  if (row === null || row === undefined) return true;
+  if (typeof row !== "object") return false;
+  return Object.values(row).every(
+    (v) =>
+      v === null ||
+      v === undefined ||
+      (typeof v === "string" && v.trim() === "") ||
+      (typeof v === "object" && "size" in v && (v as { size: unknown }).size === 0),
+  );
+}
+
+/**
+ * The colour rows as posted. Blank rows are skipped after checking, not before, so an error's
+ * path ("colors[2].hex") keeps pointing at the row on screen.
+ */
+const colors = z
+  .array(
+    z.preprocess((row) => (blankColor(row) ? null : row), productColorSchema.nullable()),
+    { error: "Colours must be a list" },
+  )
+  .max(MAX_COLORS, `At most ${MAX_COLORS} colours`)
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((color, index) => {
+      if (!color) return;
+      const key = color.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "name"], message: "Each colour needs its own name" });
+      seen.add(key);
+    });
+  })
+  .nullish()
+  .transform((rows) => (rows ?? []).filter((row) => row !== null));
+
 const categoryId = z
   .union([z.string(), z.number()], { error: "Choose a category from the list" })
   .nullish()
@@ -188,23 +224,13 @@ export const productFormSchema = z
     isBestseller: checkbox,
     materials: lines("Materials"),
     care: lines("Care instructions"),
-    colors: z
-      .array(productColorSchema, { error: "Colours must be a list" })
-      .max(MAX_COLORS, `At most ${MAX_COLORS} colours`)
-      .nullish()
-      .transform((v) => v ?? []),
+    colors,
     sizes,
   })
   .superRefine((product, ctx) => {
     if (product.originalPrice !== null && product.originalPrice <= product.price) {
       ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be higher than the price" });
     }
-    const seen = new Set<string>();
-    product.colors.forEach((color, index) => {
-      const key = color.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["colors", index, "name"], message: "Each colour needs its own name" });
-      seen.add(key);
-    });
   });
 
 /** What a form or a caller may send (strings or typed values). */
@@ -212,13 +238,3 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 /** A valid product, money in pesewas: what createProduct and updateProduct take. */
 export type ProductInput = z.output<typeof productFormSchema>;
 export type ProductColorInput = z.output<typeof productColorSchema>;
-
-/** Field errors keyed by path ("price", "colors.0.hex"), first message each, for the form. */
-export function productFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

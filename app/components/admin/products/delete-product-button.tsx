@@ -12,7 +12,8 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
-import { useFetcherResult, type ProductActionResult } from "./product-action";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
+import type { ProductActionResult } from "./product-action";
 
 /** The row's delete button: asks docs/product-rules.md's question, then deletes through a fetcher. */
 export function DeleteProductButton({ id, name }: { id: number; name: string }) {

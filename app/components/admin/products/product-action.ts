@@ -1,31 +1,15 @@
-import { useEffect, useRef } from "react";
+import type { SubmissionResult } from "@conform-to/react";
 
 /** What the products page's action answers to the dialog's and the delete button's fetchers. */
 export type ProductActionResult =
-  | { ok: true; intent: "create" | "update"; product: { id: number; name: string } }
-  | { ok: true; intent: "delete"; product: { id: number; name: string } }
+  | { ok: true; intent: "create" | "update" | "delete"; product: { id: number; name: string } }
   | {
       ok: false;
-      /** Shown under the toast's title ("Failed to save product" / "Failed to delete product"). */
+      /** Shown under the toast's title ("Failed to save product" / "Failed to delete product") and in the form's alert. */
       message: string;
-      /** Keyed like productFieldErrors: "price", "sku", "colors.0.hex". */
-      fieldErrors?: Record<string, string>;
+      /** Conform's answer for the product form (`useForm({ lastResult })`): the errors under each field. */
+      result?: SubmissionResult<string[]>;
     };
 
-/**
- * Runs `onResult` once for each answer a fetcher receives (fetcher.data is a new object per
- * response). It runs as soon as the answer arrives, while the page's data is still being
- * reloaded: a deleted row disappears with that reload and could not react afterwards.
- */
-export function useFetcherResult<T>(fetcher: { data?: T }, onResult: (result: T) => void) {
-  const latest = useRef(onResult);
-  const handled = useRef<T | undefined>(undefined);
-  useEffect(() => {
-    latest.current = onResult;
-  });
-  useEffect(() => {
-    if (fetcher.data === undefined || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    latest.current(fetcher.data);
-  }, [fetcher.data]);
-}
+/** The form's line when fields need attention (either side's check). */
+export const CORRECT_PRODUCT_FIELDS = "Please correct the highlighted fields.";

@@ -6,7 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { notify } from "~/components/ui/toaster";
 import type { CurrencyCode } from "~/lib/money";
 import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
-import { useFetcherResult, type ProductActionResult } from "./product-action";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
+import type { ProductActionResult } from "./product-action";
 import { ProductForm } from "./product-form";
 
 /**

@@ -1,49 +1,34 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { CheckboxGroup, SwitchField } from "~/components/forms/choice-fields";
+import { Field, FormAlert, MoneyInput, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/components/ui/toaster";
-import { cn } from "~/lib/cn";
 import { currencySymbols, type CurrencyCode } from "~/lib/money";
-import { productFormInput, productFormValues } from "~/modules/catalog/product-form-data";
-import { productFieldErrors, productFormSchema } from "~/modules/catalog/product.schema";
-import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
 import { SIZES } from "~/modules/catalog/catalog-constants";
-import { Field, fieldState, FormSection } from "./form-field";
-import type { ProductActionResult } from "./product-action";
+import { blankProductForm, productFormValues, type ProductFormValues } from "~/modules/catalog/product-form-data";
+import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
+import { productFormSchema, type ProductInput } from "~/modules/catalog/product.schema";
+import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-action";
 import { ProductColorsField } from "./product-colors-field";
 import { ProductImageInput } from "./product-image-input";
-import { MoneyInput, SizesField, StorefrontSwitches } from "./product-form-controls";
 
-const SAVE_FIELDS_MESSAGE = "Please correct the highlighted fields.";
-
-/** A new product starts active, in every size, without colours. */
-const blank = {
-  name: "",
-  description: "",
-  price: "",
-  originalPrice: "",
-  categoryId: "",
-  stockQuantity: "",
-  sku: "",
-  imageUrl: "",
-  isFeatured: false,
-  isActive: true,
-  isNew: false,
-  isBestseller: false,
-  materials: "",
-  care: "",
-  sizes: [...SIZES] as string[],
-};
+const switches = [
+  { name: "isActive", label: "Active", hint: "Shown and sold on the storefront" },
+  { name: "isFeatured", label: "Featured", hint: "Listed first and badged in the admin" },
+  { name: "isNew", label: "New", hint: "Carries the New badge" },
+  { name: "isBestseller", label: "Bestseller", hint: "Carries the Bestseller badge" },
+] as const;
 
 /**
- * Every product field (admin-products.schema.ts), posted as multipart through the dialog's
- * fetcher. The same schema checks the form here first, so most mistakes are shown without a
- * round trip; the server checks again. Inputs are uncontrolled: after an error what was typed
- * (and any picked photo) stays.
+ * Every product field, posted as multipart through the dialog's fetcher. One Conform form:
+ * productFormSchema checks it here on submit (most mistakes are shown without a round trip)
+ * and again in the action's guard; what only the server can tell (a taken SKU, a file that is
+ * not a picture) comes back as Conform's result under the same fields. Inputs are uncontrolled:
+ * after an error what was typed (and any picked photo) stays.
  */
 export function ProductForm({
   product,
@@ -58,165 +43,113 @@ export function ProductForm({
   fetcher: FetcherWithComponents<ProductActionResult>;
   onCancel: () => void;
 }) {
-  const values = product ? productFormValues(product) : blank;
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  // Set when the browser's check refused the last submit; the server's message shows otherwise.
+  const [refusedHere, setRefusedHere] = useState(false);
+  const answer = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const [form, fields] = useForm<ProductFormValues, ProductInput>({
+    id: product ? `product-${product.id}` : "product-new",
+    defaultValue: product ? productFormValues(product) : blankProductForm,
+    lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
+    onValidate({ formData }) {
+      const submission = parseWithZod(formData, { schema: productFormSchema, disableAutoCoercion: true });
+      // Only a real submit has a status; adding or removing a colour does not.
+      if (submission.status) setRefusedHere(submission.status === "error");
+      if (submission.status === "error") notify.error("Failed to save product", { description: CORRECT_PRODUCT_FIELDS });
+      return submission;
+    },
+  });
   // Also busy after a successful save until the dialog closes: a second click must not add twice.
   const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  const answer = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  const errors = clientErrors ?? answer?.fieldErrors ?? {};
-  const formMessage = clientErrors ? SAVE_FIELDS_MESSAGE : (answer?.message ?? null);
+  const message = refusedHere ? CORRECT_PRODUCT_FIELDS : (answer?.message ?? null);
   const symbol = currencySymbols[currency];
-
-  // After a refused save, take the admin to the first field that needs attention.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [clientErrors, answer]);
+  useFocusServerError(form.id, answer, form.allErrors);
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      className="grid gap-6"
-      onSubmit={(event) => {
-        const checked = productFormSchema.safeParse(productFormInput(new FormData(event.currentTarget)));
-        if (checked.success) return setClientErrors(null);
-        event.preventDefault();
-        setClientErrors(productFieldErrors(checked.error));
-        notify.error("Failed to save product", { description: SAVE_FIELDS_MESSAGE });
-      }}
-    >
+    <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
       <input type="hidden" name="intent" value={product ? "update" : "create"} />
       {product && <input type="hidden" name="id" value={product.id} />}
-      {product && <input type="hidden" name="stockSeen" value={product.stockQuantity} />}
+      {product && <input type="hidden" name={fields.stockSeen.name} value={product.stockQuantity} />}
 
       <div className="grid gap-6 px-6">
         <FormSection title="Details">
-          <Field id="product-name" label="Name" error={errors.name}>
-            <Input {...fieldState("product-name", errors.name)} name="name" defaultValue={values.name} maxLength={200} autoComplete="off" />
+          <Field field={fields.name} label="Name">
+            <TextInput field={fields.name} maxLength={200} autoComplete="off" />
           </Field>
-          <Field id="product-description" label="Description" optional error={errors.description}>
-            <Textarea
-              {...fieldState("product-description", errors.description)}
-              name="description"
-              defaultValue={values.description}
-              rows={4}
-            />
+          <Field field={fields.description} label="Description" optional>
+            <TextareaInput field={fields.description} rows={4} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="product-category" label="Category" error={errors.categoryId}>
-              <NativeSelect {...fieldState("product-category", errors.categoryId)} name="categoryId" defaultValue={values.categoryId}>
+            <Field field={fields.categoryId} label="Category">
+              <SelectInput field={fields.categoryId}>
                 <option value="">No category</option>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
                   </option>
                 ))}
-              </NativeSelect>
+              </SelectInput>
             </Field>
-            <Field id="product-sku" label="SKU" optional error={errors.sku} hint="Unique across the catalog.">
-              <Input
-                {...fieldState("product-sku", errors.sku, "product-sku-hint")}
-                name="sku"
-                defaultValue={values.sku}
-                maxLength={64}
-                autoComplete="off"
-                spellCheck={false}
-                className={cn("font-mono", errors.sku && "border-destructive")}
-              />
+            <Field field={fields.sku} label="SKU" optional hint="Unique across the catalog.">
+              <TextInput field={fields.sku} hint maxLength={64} autoComplete="off" spellCheck={false} className="font-mono" />
             </Field>
           </div>
         </FormSection>
 
         <FormSection title="Price and stock" description={`Prices in ${currency}, with two decimals.`}>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field id="product-price" label={`Price (${symbol})`} error={errors.price}>
-              <MoneyInput id="product-price" name="price" symbol={symbol} defaultValue={values.price} error={errors.price} />
+            <Field field={fields.price} label={`Price (${symbol})`}>
+              <MoneyInput field={fields.price} symbol={symbol} />
             </Field>
             <Field
-              id="product-original-price"
+              field={fields.originalPrice}
               label={`Original price (${symbol})`}
               optional
-              error={errors.originalPrice}
               hint="Shown struck through, with the discount."
             >
-              <MoneyInput
-                id="product-original-price"
-                name="originalPrice"
-                symbol={symbol}
-                defaultValue={values.originalPrice}
-                error={errors.originalPrice}
-                hintId="product-original-price-hint"
-              />
+              <MoneyInput field={fields.originalPrice} symbol={symbol} hint />
             </Field>
-            <Field id="product-stock" label="Stock" error={errors.stockQuantity}>
-              <Input
-                {...fieldState("product-stock", errors.stockQuantity)}
-                name="stockQuantity"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                defaultValue={values.stockQuantity}
-                className={cn("tabular-nums", errors.stockQuantity && "border-destructive")}
-              />
+            <Field field={fields.stockQuantity} label="Stock">
+              <TextInput field={fields.stockQuantity} type="number" inputMode="numeric" min={0} step={1} className="tabular-nums" />
             </Field>
           </div>
         </FormSection>
 
         <FormSection title="Picture" description="Shown on cards and the product page when no colour has its own picture.">
-          <ProductImageInput
-            id="product-image"
-            label="Product picture"
-            urlName="imageUrl"
-            fileName="imageFile"
-            initialUrl={values.imageUrl}
-            error={errors.imageUrl}
-          />
+          <ProductImageInput field={fields.imageUrl} label="Product picture" fileName="imageFile" />
         </FormSection>
 
         <FormSection title="On the storefront">
-          <StorefrontSwitches values={values} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            {switches.map((s) => (
+              <SwitchField key={s.name} field={fields[s.name]} label={s.label} hint={s.hint} />
+            ))}
+          </div>
         </FormSection>
 
         <FormSection title="Sizes">
-          <SizesField chosen={values.sizes} error={errors.sizes} />
+          <CheckboxGroup field={fields.sizes} label="Sizes" options={SIZES} />
         </FormSection>
 
         <FormSection title="Materials and care" description="One per line.">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="product-materials" label="Materials" optional error={errors.materials}>
-              <Textarea
-                {...fieldState("product-materials", errors.materials)}
-                name="materials"
-                defaultValue={values.materials}
-                rows={4}
-                placeholder={"Hand-woven kente cotton\nSilk-blend lining"}
-              />
+            <Field field={fields.materials} label="Materials" optional>
+              <TextareaInput field={fields.materials} rows={4} placeholder={"Hand-woven kente cotton\nSilk-blend lining"} />
             </Field>
-            <Field id="product-care" label="Care instructions" optional error={errors.care}>
-              <Textarea
-                {...fieldState("product-care", errors.care)}
-                name="care"
-                defaultValue={values.care}
-                rows={4}
-                placeholder={"Dry clean only\nIron on low heat"}
-              />
+            <Field field={fields.care} label="Care instructions" optional>
+              <TextareaInput field={fields.care} rows={4} placeholder={"Dry clean only\nIron on low heat"} />
             </Field>
           </div>
         </FormSection>
 
         <FormSection title="Colours" description="Each colour may have its own picture; the first one is shown on cards.">
-          <ProductColorsField initial={product?.colors ?? []} errors={errors} />
+          <ProductColorsField form={form} field={fields.colors} />
         </FormSection>
       </div>
 
       <div className="sticky bottom-0 z-10 flex flex-col gap-3 border-t border-border bg-ivory/95 px-6 py-4 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {formMessage}
-        </p>
+        <div id={form.errorId} className="min-w-0">
+          {message && <FormAlert title={message} inline />}
+        </div>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
             Cancel
@@ -229,4 +162,34 @@ export function ProductForm({
       </div>
     </fetcher.Form>
   );
+}
+
+/** A titled group of fields inside the product dialog. */
+function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 border-t border-border pt-5 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-1 w-full">
+        <span className="block font-display text-xl font-semibold text-charcoal">{title}</span>
+        {description && <span className="mt-0.5 block text-xs text-stone">{description}</span>}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/**
+ * After the server refused a save, take the admin to the first field that needs attention.
+ * Conform focuses the first invalid control by its name; a photo's error belongs to the hidden
+ * `imageUrl` input, so its file input (aria-invalid) is found here instead.
+ */
+function useFocusServerError(formId: string, answer: ProductActionResult | null, errors: unknown) {
+  const handled = useRef<ProductActionResult | null>(null);
+  useEffect(() => {
+    if (!answer || handled.current === answer) return;
+    const form = document.getElementById(formId);
+    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    handled.current = answer;
+    if (document.activeElement?.getAttribute("aria-invalid") !== "true") first.focus();
+  }, [formId, answer, errors]);
 }

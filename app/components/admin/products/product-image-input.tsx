@@ -1,43 +1,41 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { ImageOff, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { FieldError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
 import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";
-import { FieldError } from "./form-field";
 
 /**
- * A picture field: the stored picture's base URL travels in a hidden input (`urlName`), a new
- * photo in a file input (`fileName`) that the server stores and resizes on save. The preview
- * shows the picked file at once, cut to the storefront's 4:5 frame.
+ * A picture field: the stored picture's base URL travels in a hidden input (the Conform field,
+ * e.g. `imageUrl`), a new photo in a file input (`fileName`) that the server stores and resizes
+ * on save; the file input carries the field's id and error. The preview shows the picked file at
+ * once, cut to the storefront's 4:5 frame.
  */
-export function ProductImageInput({
-  id,
+export function ProductImageInput<S>({
+  field,
   label,
-  urlName,
   fileName,
-  initialUrl,
-  error,
   compact = false,
 }: {
-  id: string;
+  field: FieldMetadata<S>;
   label: string;
-  urlName: string;
   fileName: string;
-  initialUrl: string;
-  error?: string;
   compact?: boolean;
 }) {
-  const [url, setUrl] = useState(initialUrl);
+  const [url, setUrl] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const id = field.id;
 
   // Blob URLs hold the file in memory until revoked.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const shown = preview ?? (url ? imageSrc(url, 480) : null);
-  const message = problem ?? error;
+  // A file refused here (type, size) is explained at once; the server's answer otherwise.
+  const message = problem ?? field.errors?.[0];
 
   return (
     <div className={cn("flex gap-4", compact ? "items-center" : "items-start")}>
@@ -57,7 +55,7 @@ export function ProductImageInput({
         <label htmlFor={id} className={cn("text-sm font-medium text-charcoal", compact && "sr-only")}>
           {label}
         </label>
-        <input type="hidden" name={urlName} value={url} />
+        <input type="hidden" name={field.name} value={url} />
         <input
           ref={fileRef}
           id={id}
@@ -65,7 +63,7 @@ export function ProductImageInput({
           type="file"
           accept={PRODUCT_IMAGE_ACCEPT}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : `${id}-hint`}
+          aria-describedby={message ? field.errorId : field.descriptionId}
           className="block w-full max-w-full cursor-pointer text-xs text-stone file:mr-3 file:cursor-pointer file:rounded-sm file:border-0 file:bg-forest file:px-3 file:py-2 file:text-xs file:font-semibold file:text-ivory hover:file:bg-forest-deep"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
@@ -84,16 +82,16 @@ export function ProductImageInput({
           }}
         />
         {!compact && (
-          <p id={`${id}-hint`} className="text-xs text-stone">
+          <p id={field.descriptionId} className="text-xs text-stone">
             JPEG, PNG or WebP, up to 8 MB. Cut to 4:5 and saved in two sizes for fast pages.
           </p>
         )}
         {compact && (
-          <span id={`${id}-hint`} className="sr-only">
+          <span id={field.descriptionId} className="sr-only">
             JPEG, PNG or WebP, up to 8 MB.
           </span>
         )}
-        <FieldError id={id} error={message ?? undefined} />
+        <FieldError field={{ id, descriptionId: field.descriptionId, errorId: field.errorId, errors: message ? [message] : undefined }} />
         {(url || preview) && (
           <Button
             type="button"

@@ -1,0 +1,47 @@
+import { redirect, type AppLoadContext } from "react-router";
+import type { Db } from "~db/client";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { ProductNotFoundError } from "~/modules/catalog/product-errors";
+import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
+import { getAdminProduct, listAdminProducts, listProductCategories } from "~/modules/catalog/product-management.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { PRODUCT_PARAM, type ProductDialogState } from "./product-editor";
+
+/** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
+async function dialogState(db: Db, param: string | null): Promise<ProductDialogState> {
+  if (param === "new") return { mode: "add" };
+  if (!param || !/^\d{1,10}$/.test(param)) return { mode: "closed" };
+  const id = Number(param);
+  const product = await getAdminProduct(db, id).catch((e: unknown) => (e instanceof ProductNotFoundError ? null : Promise.reject(e)));
+  return { mode: "edit", id, product };
+}
+
+/**
+ * The products page's data: the filtered list, the categories, the currency and the product the
+ * dialog asks for. A failure is logged and answered with `{ ok: false }`: docs/product-rules.md's
+ * "Failed to fetch products" with a Retry, while the page around it still works.
+ */
+export async function loadProductsPage(request: Request, context: AppLoadContext) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  // The dashboard's "Add product" quick action links here with ?new=1.
+  if (params.get("new") === "1") {
+    params.delete("new");
+    params.set(PRODUCT_PARAM, "new");
+    throw redirect(`${url.pathname}?${params}`);
+  }
+  const db = context.database.db;
+  try {
+    const [listing, categories, settings, dialog] = await Promise.all([
+      listAdminProducts(db, parseAdminProductFilters(params)),
+      listProductCategories(db),
+      getStoreSettings(db),
+      dialogState(db, params.get(PRODUCT_PARAM)),
+    ]);
+    return { ok: true as const, listing, categories, currency: settings.currency, dialog };
+  } catch (error) {
+    context.log.error({ err: error }, "admin products failed to load");
+    return { ok: false as const };
+  }
+}
