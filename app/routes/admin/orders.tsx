@@ -1,5 +1,5 @@
 import { PackageOpen } from "lucide-react";
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/components/admin/list/list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
@@ -10,12 +10,10 @@ import { orderColumns } from "~/components/admin/orders/order-columns";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
-import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "~/components/admin/orders/order-update";
-import { siteOrigin } from "~/lib/http.server";
-import { guardAction } from "~/modules/auth/action-guard.server";
-import { orderStatusFormSchema, parseAdminOrderFilters, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
+import { updateOrderFromList } from "~/components/admin/orders/order-action.server";
+import type { OrderUpdateResult } from "~/components/admin/orders/order-update";
+import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
-import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { orderSummary } from "~/modules/orders/order-summary.server";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -47,50 +45,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
-/**
- * The inline selects: intent "status" (order status; the orders module returns stock on
- * cancellation) or "payment". Both write the history with the admin's name and, when the
- * Order notifications setting is on, queue the customer's email in the same transaction.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const guarded = await guardAction(
-    { request, context },
-    {
-      access: "admin",
-      intents: { status: orderStatusFormSchema, payment: paymentStatusFormSchema },
-      unknownIntent: "Unknown action",
-      reply: (refused): OrderUpdateResult => ({ ok: false, message: refused.firstMessage ?? "Unknown action" }),
-    },
-  );
-  if (!guarded.ok) return guarded.response;
-  const { viewer } = guarded;
-  const db = context.database.db;
-  try {
-    const settings = await getStoreSettings(db);
-    const change = {
-      changedBy: viewer.name.trim() || viewer.email,
-      notifyCustomer: settings.orderNotifications,
-      storeName: settings.storeName,
-      origin: siteOrigin(request, context),
-    };
-    let result: OrderUpdateResult;
-    if (guarded.intent === "status") {
-      const input = guarded.value;
-      const { changed } = await changeOrderStatusAsAdmin(db, input.orderId, input.status, change);
-      result = { ok: true, kind: "order", value: input.status, changed, emailed: changed && change.notifyCustomer };
-    } else {
-      const input = guarded.value;
-      const { changed } = await changePaymentStatus(db, input.orderId, input.paymentStatus, change);
-      result = { ok: true, kind: "payment", value: input.paymentStatus, changed, emailed: changed && change.notifyCustomer };
-    }
-    if (result.emailed) context.email.nudge();
-    return result;
-  } catch (error) {
-    if (error instanceof OrderNotFoundError) return data<OrderUpdateResult>({ ok: false, message: "Order not found" }, { status: 404 });
-    context.log.error({ err: error, intent: guarded.intent }, "admin orders: update failed");
-    return data<OrderUpdateResult>({ ok: false, message: `${ORDER_UPDATE_FAILED}. Please try again.` }, { status: 500 });
-  }
-}
+/** The inline status and payment selects (app/components/admin/orders/order-action.server.ts). */
+export const action = ({ request, context }: Route.ActionArgs) => updateOrderFromList(request, context);
 
 /**
  * A change that cannot reach the server (offline, connection dropped) would otherwise replace

@@ -1,0 +1,53 @@
+import { data, type AppLoadContext } from "react-router";
+import { siteOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
+import { OrderNotFoundError } from "~/modules/orders/order-errors";
+import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
+import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "./order-update";
+
+/**
+ * The inline selects: intent "status" (order status; the orders module returns stock on
+ * cancellation) or "payment". Both write the history with the admin's name and, when the
+ * Order notifications setting is on, queue the customer's email in the same transaction.
+ */
+export async function updateOrderFromList(request: Request, context: AppLoadContext) {
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "admin",
+      intents: { status: orderStatusFormSchema, payment: paymentStatusFormSchema },
+      unknownIntent: "Unknown action",
+      reply: (refused): OrderUpdateResult => ({ ok: false, message: refused.firstMessage ?? "Unknown action" }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const { viewer } = guarded;
+  const db = context.database.db;
+  try {
+    const settings = await getStoreSettings(db);
+    const change = {
+      changedBy: viewer.name.trim() || viewer.email,
+      notifyCustomer: settings.orderNotifications,
+      storeName: settings.storeName,
+      origin: siteOrigin(request, context),
+    };
+    let result: OrderUpdateResult;
+    if (guarded.intent === "status") {
+      const input = guarded.value;
+      const { changed } = await changeOrderStatusAsAdmin(db, input.orderId, input.status, change);
+      result = { ok: true, kind: "order", value: input.status, changed, emailed: changed && change.notifyCustomer };
+    } else {
+      const input = guarded.value;
+      const { changed } = await changePaymentStatus(db, input.orderId, input.paymentStatus, change);
+      result = { ok: true, kind: "payment", value: input.paymentStatus, changed, emailed: changed && change.notifyCustomer };
+    }
+    if (result.emailed) context.email.nudge();
+    return result;
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) return data<OrderUpdateResult>({ ok: false, message: "Order not found" }, { status: 404 });
+    context.log.error({ err: error, intent: guarded.intent }, "admin orders: update failed");
+    return data<OrderUpdateResult>({ ok: false, message: `${ORDER_UPDATE_FAILED}. Please try again.` }, { status: 500 });
+  }
+}
