@@ -35,9 +35,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         />
       </Field>
       {message && (
-        <div id={form.errorId}>
-          <FormAlert title={message.title} description={message.description} tone={problem ? "error" : "success"} />
-        </div>
+        <FormAlert id={form.errorId} title={message.title} description={message.description} tone={problem ? "error" : "success"} />
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <Mail aria-hidden /> {busy ? "Sending..." : "Send reset link"}

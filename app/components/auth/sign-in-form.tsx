@@ -84,11 +84,7 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
           {...invalid}
         />
       </Field>
-      {problem && (
-        <div id={form.errorId}>
-          <FormAlert title={problem.title} description={problem.description} />
-        </div>
-      )}
+      {problem && <FormAlert id={form.errorId} title={problem.title} description={problem.description} />}
       {resendShown && resend.state === "idle" && (
         <FormAlert title={resendShown.title} description={resendShown.description} tone={resendShown.ok ? "success" : "error"} />
       )}

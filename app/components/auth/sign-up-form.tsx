@@ -46,9 +46,7 @@ export function SignUpForm({ showPasswords, onTogglePasswords }: { showPasswords
         />
       </Field>
       {message && (
-        <div id={form.errorId}>
-          <FormAlert title={message.title} description={message.description} tone={problem ? "error" : "success"} />
-        </div>
+        <FormAlert id={form.errorId} title={message.title} description={message.description} tone={problem ? "error" : "success"} />
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <UserPlus aria-hidden /> {busy ? "Creating Account..." : "Create Account"}

@@ -95,8 +95,11 @@ export function FormAlert({
   description,
   tone = "error",
   inline = false,
+  id,
   className,
 }: {
+  /** The form's error id (Conform's `form.errorId`), so the controls it describes can point at it. */
+  id?: string;
   title: string;
   description?: string;
   tone?: "error" | "success";
@@ -106,6 +109,7 @@ export function FormAlert({
   const colours = tone === "error" ? "border-destructive/30 bg-destructive/5 text-destructive" : "border-forest/25 bg-forest/5 text-forest";
   return (
     <div
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={cn(
         "text-sm",

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
-import { resolveProductImage } from "~/modules/catalog/storefront-queries.server";
+import { firstColorImage, resolveProductImage } from "~/modules/catalog/storefront-queries.server";
 import { isForeignKeyViolation, uniqueViolation } from "~/lib/database-errors.server";
 import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "./product-errors";
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./product-filters.schema";
@@ -34,8 +34,7 @@ const rowColumns = {
   categoryId: categories.id,
   categorySlug: categories.slug,
   categoryName: categories.name,
-  colorImage: sql<string | null>`(select ${productColors.imageUrl} from ${productColors}
-    where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
+  colorImage: firstColorImage,
 };
 
 /** A row as the selection above reads it: the table row's fields before shaping. */

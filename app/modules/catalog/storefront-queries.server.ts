@@ -5,6 +5,10 @@ import { cached } from "./catalog-cache.server";
 import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog-constants";
 import type { ProductCardData, ProductDetail } from "./catalog-types";
 
+/** The picture of a product's first (default) colour, which leads its card and its admin row. */
+export const firstColorImage = sql<string | null>`(select ${productColors.imageUrl} from ${productColors}
+    where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`;
+
 const cardColumns = {
   id: products.id,
   slug: products.slug,
@@ -19,8 +23,7 @@ const cardColumns = {
   categorySlug: categories.slug,
   categoryName: categories.name,
   // The first colour is the default one; its image leads the card.
-  colorImage: sql<string | null>`(select ${productColors.imageUrl} from ${productColors}
-    where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
+  colorImage: firstColorImage,
   colorName: sql<string | null>`(select ${productColors.name} from ${productColors}
     where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`,
 };

@@ -100,11 +100,7 @@ export default function ResetPassword({ loaderData: { token, linkError } }: Rout
             {...invalid}
           />
         </Field>
-        {problem && (
-          <div id={form.errorId}>
-            <FormAlert title={problem.title} description={problem.description} />
-          </div>
-        )}
+        {problem && <FormAlert id={form.errorId} title={problem.title} description={problem.description} />}
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           <KeyRound aria-hidden /> {busy ? "Saving..." : "Save new password"}
         </Button>
