@@ -30,3 +30,21 @@ export const priceChanged = (name: string, productId: number, price: number) =>
 export class OrderNotFoundError extends Error {
   override name = "OrderNotFoundError";
 }
+
+/**
+ * A cancelled order cannot go back to an active status because the stock it needs has gone
+ * (sold to someone else meanwhile). The message names the product, for the admin's toast.
+ */
+export class StockGoneError extends Error {
+  override name = "StockGoneError";
+  constructor(
+    readonly productId: number,
+    readonly productName: string,
+    readonly wanted: number,
+    readonly available: number,
+  ) {
+    super(
+      `${productName} has ${available === 0 ? "none" : `only ${available}`} left in stock and this order needs ${wanted}, so it stays cancelled. Restock ${productName} first.`,
+    );
+  }
+}

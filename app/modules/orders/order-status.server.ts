@@ -1,15 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~db/client";
-import { products } from "~db/schema/catalog";
-import { stockChangeIsVisible } from "~/modules/catalog/stock-level";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { orders, orderItems, orderStatusHistory } from "~db/schema/orders";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import type { OrderStatus, PaymentStatus } from "./order-constants";
 import { orderStatusEmailFor, type StatusEmailSender } from "./order-emails.server";
-import { OrderNotFoundError } from "./order-errors";
+import { OrderNotFoundError, StockGoneError } from "./order-errors";
 import { orderIdSchema } from "./order-filters.schema";
 import { forgetOrderSummary } from "./order-summary.server";
+import { returnStock, takeStock, type StockLine } from "./order-stock.server";
 
 /** How a status change tells the customer (the admin "Order notifications" switch). */
 export interface StatusChangeOptions extends StatusEmailSender {
@@ -31,10 +30,12 @@ export const statusChangeColumns = {
 
 /**
  * Changes an order's status and writes the history with who made the change. Moving to
- * cancelled returns the stock; moving away from cancelled takes it again. The order row is
- * locked, so repeated or concurrent cancellations return the stock once. With
- * `notifyCustomer`, the customer's email is queued with the change (and only if it changed).
- * When the stock it moves crosses into, out of or within the low-stock range (what the product
+ * cancelled returns the stock; moving away from cancelled takes it again with the same rule as
+ * placing an order (takeStock: never below zero, whatever runs at the same time), or refuses
+ * with StockGoneError naming the product when it has been sold meanwhile, changing nothing.
+ * The order row is locked, so repeated or concurrent cancellations return the stock once and
+ * concurrent reactivations take it once. With `notifyCustomer`, the customer's email is queued
+ * with the change (and only if it changed). When the stock it moves crosses into, out of or within the low-stock range (what the product
  * page shows; stockChangeIsVisible), a storefront change is announced after the commit.
  */
 export async function changeOrderStatus(
@@ -51,20 +52,12 @@ export async function changeOrderStatus(
     if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
     if (order.status === status) return { changed: false };
 
-    const items = await tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
-    const direction = status === "cancelled" ? 1 : order.status === "cancelled" ? -1 : 0;
-    for (const item of items) {
-      if (direction === 0 || item.productId === null) continue;
-      const moved = direction * item.quantity;
-      const [row] = await tx
-        .update(products)
-        .set({ stockQuantity: sql`${products.stockQuantity} + ${moved}` })
-        .where(eq(products.id, item.productId))
-        .returning({ stock: products.stockQuantity });
-      if (row && stockChangeIsVisible(row.stock - moved, row.stock)) stockVisiblyChanged = true;
+    const reactivating = order.status === "cancelled";
+    if (status === "cancelled" || reactivating) {
+      const items = await orderStockLines(tx, orderId);
+      stockVisiblyChanged = reactivating
+        ? await takeStock(tx, items, (short) => new StockGoneError(short.productId, short.name, short.wanted, short.available))
+        : await returnStock(tx, items);
     }
     await tx.update(orders).set({ orderStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({ orderId, status, paymentStatus: order.paymentStatus, notes: notes ?? null, changedBy });
@@ -73,6 +66,18 @@ export async function changeOrderStatus(
   });
   if (stockVisiblyChanged) await announceStorefrontChange(db);
   return result;
+}
+
+/**
+ * What the order holds of each product still in the catalog. Lines whose product was deleted
+ * (product_id set null) have no stock to give back or take.
+ */
+async function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
+  const rows = await tx
+    .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId)));
+  return rows.flatMap(({ productId, name, quantity }) => (productId === null ? [] : [{ productId, name, quantity }]));
 }
 
 export interface AdminStatusChange extends StatusChangeOptions {

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { resolveProductImage } from "~/modules/catalog/storefront-queries.server";
-import { stockChangeIsVisible } from "~/modules/catalog/stock-level";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { queueNewOrderAlerts } from "~/modules/email/admin-alerts.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
@@ -13,6 +12,7 @@ import { getStoreSettings, type StoreSettings } from "~/modules/settings/setting
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationEmail } from "./order-emails.server";
 import { outOfStock, OrderRefusedError, priceChanged, unavailable } from "./order-errors";
+import { takeStock } from "./order-stock.server";
 
 export interface PlacedOrder {
   id: string;
@@ -58,7 +58,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
     const placed = await db.transaction(async (tx) => {
       const settings = await getStoreSettings(tx);
       const lines = await priceLinesFromCatalog(tx, input.items);
-      stockVisiblyChanged = await takeStock(tx, lines);
+      stockVisiblyChanged = await takeOrderStock(tx, lines);
       const totals = orderTotals(lines, settings);
       const order = await insertWithFreshNumber(tx, input.idempotencyKey, {
         userId: context.userId,
@@ -140,32 +140,13 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
   });
 }
 
-/**
- * One conditional update per product, in id order (no deadlocks); too little stock refuses by
- * name. Returns whether a shopper would see the change (stockChangeIsVisible).
- */
-async function takeStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
-  let visible = false;
-  const wanted = new Map<number, { name: string; quantity: number }>();
-  for (const line of lines) {
-    const entry = wanted.get(line.product.id) ?? { name: line.product.name, quantity: 0 };
-    entry.quantity += line.quantity;
-    wanted.set(line.product.id, entry);
-  }
-  for (const [productId, { name, quantity }] of [...wanted].sort(([a], [b]) => a - b)) {
-    const taken = await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} - ${quantity}` })
-      .where(and(eq(products.id, productId), sql`${products.stockQuantity} >= ${quantity}`))
-      .returning({ id: products.id, stock: products.stockQuantity });
-    const [row] = taken;
-    if (!row) {
-      const [left] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId));
-      throw outOfStock(name, productId, left?.stock ?? 0);
-    }
-    if (stockChangeIsVisible(row.stock + quantity, row.stock)) visible = true;
-  }
-  return visible;
+/** The order's stock, taken by the orders module's one rule (order-stock.server.ts); too little refuses by name. */
+function takeOrderStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
+  return takeStock(
+    tx,
+    lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity })),
+    (short) => outOfStock(short.name, short.productId, short.available),
+  );
 }
 
 /** The item snapshot (what was bought, at what price) and the first history entry. */

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { siteOrigin } from "~/lib/http.server";
 import { guardAction } from "~/modules/auth/action-guard.server";
-import { OrderNotFoundError } from "~/modules/orders/order-errors";
+import { OrderNotFoundError, StockGoneError } from "~/modules/orders/order-errors";
 import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -9,8 +9,10 @@ import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "./order-update";
 
 /**
  * The inline selects: intent "status" (order status; the orders module returns stock on
- * cancellation) or "payment". Both write the history with the admin's name and, when the
- * Order notifications setting is on, queue the customer's email in the same transaction.
+ * cancellation and takes it again on leaving cancelled, or refuses, 409 with a message naming
+ * the product, when it has been sold meanwhile) or "payment". Both write the history with the
+ * admin's name and, when the Order notifications setting is on, queue the customer's email in
+ * the same transaction.
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
@@ -47,6 +49,8 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
     return result;
   } catch (error) {
     if (error instanceof OrderNotFoundError) return data<OrderUpdateResult>({ ok: false, message: "Order not found" }, { status: 404 });
+    // A cancelled order whose stock was sold meanwhile stays cancelled; the toast names the product.
+    if (error instanceof StockGoneError) return data<OrderUpdateResult>({ ok: false, message: error.message }, { status: 409 });
     context.log.error({ err: error, intent: guarded.intent }, "admin orders: update failed");
     return data<OrderUpdateResult>({ ok: false, message: `${ORDER_UPDATE_FAILED}. Please try again.` }, { status: 500 });
   }
