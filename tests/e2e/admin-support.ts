@@ -9,7 +9,7 @@ import { addFromProductPage, gotoHydrated, signIn } from "./support";
 /**
  * The e2e admin's signed-in browser state (its session cookie), saved once per run by
  * admin-session.setup.ts. Admin tests start from it instead of signing in again: the shop
- * allows 10 sign-ins per account in 15 minutes, and a suite signing in for every test
+ * allows 30 sign-in attempts per address in 15 minutes, and a suite signing in for every test
  * would (rightly) be refused.
  */
 export const ADMIN_STATE = `.tmp/e2e-${process.env.E2E_PORT ?? 3210}-admin-state.json`;

@@ -11,9 +11,13 @@ export const CLIENT_IP_HEADER = "x-ahenfie-client-ip";
 
 const MINUTE = 60_000;
 
-/** Per path: a limit per IP address and one per account (the email in the body). */
+/**
+ * Per path: a limit per IP address (every request) and one per account (the email in the body).
+ * Sign-in has no per-account limit here: counting every attempt on an account let anyone lock
+ * its owner out, so sign-in counts failures instead (sign-in-failures.server.ts).
+ */
 export const AUTH_RATE_LIMITS: Record<string, { perIp: RateLimitRule; perAccount?: RateLimitRule }> = {
-  "/sign-in/email": { perIp: { limit: 30, windowMs: 15 * MINUTE }, perAccount: { limit: 10, windowMs: 15 * MINUTE } },
+  "/sign-in/email": { perIp: { limit: 30, windowMs: 15 * MINUTE } },
   "/sign-up/email": { perIp: { limit: 10, windowMs: 60 * MINUTE } },
   "/request-password-reset": { perIp: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
   "/send-verification-email": { perIp: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
@@ -34,13 +38,20 @@ export class TooManyAttemptsError extends APIError {
   }
 }
 
+/** The client address our server put in the headers handed to better-auth. */
+export const clientIpOf = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+
+/** The account an auth request is about: the body's email, trimmed and lower-cased ("" when none). */
+export const accountOf = (body: { email?: unknown } | undefined) =>
+  typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+
 /** Counts the request against its path's limits; throws TooManyAttemptsError past one. */
 export async function enforceAuthRateLimits(db: Db, path: string, headers: Headers | undefined, body: { email?: unknown } | undefined) {
   const rules = AUTH_RATE_LIMITS[path];
   if (!rules) return;
-  const ip = headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+  const ip = clientIpOf(headers);
   const checks = [consumeRateLimit(db, `auth${path}:ip:${ip}`, rules.perIp)];
-  const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+  const email = accountOf(body);
   if (rules.perAccount && email) checks.push(consumeRateLimit(db, `auth${path}:account:${email}`, rules.perAccount));
   const results = await Promise.all(checks);
   const refused = results.filter((r) => !r.allowed);

@@ -9,6 +9,7 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { AUTH_COOKIE_PREFIX } from "./auth-cookies";
 import { passwordResetEmail, verificationEmail } from "./auth-emails.server";
 import { CLIENT_IP_HEADER, enforceAuthRateLimits } from "./auth-rate-limits.server";
+import { afterSignIn, beforeSignIn } from "./sign-in-failures.server";
 import { findUserIdByEmail } from "./users.server";
 
 /** Session lifetime and renewal: a session used at least once a week never expires. */
@@ -43,7 +44,8 @@ export interface AuthOptions {
  * The shop's better-auth instance: email + password accounts with verified emails,
  * database sessions in HttpOnly SameSite=Lax cookies, scrypt password hashes (the
  * library's default: N=16384, r=16, p=1, 64-byte key — 32 MiB per hash, on Node's native
- * scrypt), rate limits kept in our own rate_limits table, and emails sent through the outbox.
+ * scrypt), rate limits kept in our own rate_limits table (sign-in counts failures:
+ * sign-in-failures.server.ts), and emails sent through the outbox.
  */
 export function createAuth(options: AuthOptions) {
   const { db, log } = options;
@@ -127,6 +129,7 @@ export function createAuth(options: AuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await enforceAuthRateLimits(db, ctx.path, ctx.headers, ctx.body as { email?: unknown } | undefined);
+        await beforeSignIn(db, ctx.path, ctx.headers, ctx.body as { email?: unknown } | undefined);
         // docs/product-rules.md wants "Account exists" for a taken email; better-auth would answer a
         // duplicate sign-up with a silent success when verification is required.
         if (ctx.path === "/sign-up/email") {
@@ -134,6 +137,14 @@ export function createAuth(options: AuthOptions) {
           if (typeof email === "string" && (await findUserIdByEmail(db, email))) {
             throw new APIError("UNPROCESSABLE_ENTITY", { message: "User already registered", code: "USER_ALREADY_EXISTS" });
           }
+        }
+      }),
+      // Sign-in limits count failures, so they need the answer (sign-in-failures.server.ts).
+      after: createAuthMiddleware(async (ctx) => {
+        try {
+          await afterSignIn(db, ctx.path, ctx.headers, ctx.body as { email?: unknown } | undefined, ctx.context.returned);
+        } catch (error) {
+          log.error({ err: error, path: ctx.path }, "auth: recording a sign-in outcome failed");
         }
       }),
     },
