@@ -65,5 +65,6 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
-  context.log.error({ err: error, url: request.url }, "unhandled route error");
+  // The path, not the URL: a query string can hold what someone typed (an admin search for a customer).
+  context.log.error({ err: error, path: new URL(request.url).pathname }, "unhandled route error");
 }

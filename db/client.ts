@@ -51,6 +51,13 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Where the pool's own errors go (an idle connection the server closed, a network drop):
+   * the server passes its logger, so they reach the structured log like every other error.
+   * Without it they are dropped (the pool discards the broken connection; the next query
+   * opens another or fails, and that failure is reported where it happens).
+   */
+  log?: { error(obj: object, msg?: string): void };
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
@@ -75,7 +82,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     connectionString: url,
     max: options.poolSize ?? 10,
   });
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  // Without a listener, an idle client's error would crash the process.
+  pool.on("error", (error) => options.log?.error({ err: error }, "PostgreSQL pool: an idle connection failed"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -10,7 +10,7 @@ import { PageCache } from "./page-cache";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
-import { listenForStorefrontChanges, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
+import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { createShopAuth } from "./auth";
 
 export interface Booted {
@@ -25,7 +25,7 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
   let release = () => {};
   let database: Database;
   if (config.databaseUrl) {
-    database = await openDatabase({ url: config.databaseUrl });
+    database = await openDatabase({ url: config.databaseUrl, log: logger });
     logger.info({ driver: "postgres" }, "database: PostgreSQL");
   } else {
     const dir = path.join(config.dataDir, "pglite");
@@ -59,6 +59,7 @@ export async function boot(): Promise<Booted> {
   // Storefront changes (announced by module commands, here or on another instance) clear the
   // cached pages; the catalog and settings caches subscribe themselves.
   onStorefrontChange(database.db, () => pageCache.clear());
+  logStorefrontChangesTo(database.db, logger);
   // Other instances announce through PostgreSQL NOTIFY; one dedicated connection listens.
   const listener = config.databaseUrl ? listenForStorefrontChanges({ db: database.db, url: config.databaseUrl, log: logger }) : null;
   const services: AppServices & { pageCache: PageCache } = {

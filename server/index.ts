@@ -7,6 +7,7 @@ import { ConfigError } from "~/env.server";
 import { boot } from "./boot";
 import { createHttpApp } from "./http";
 import { handleShutdown } from "./lifecycle";
+import { createLogger } from "./logger";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -30,7 +31,9 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A configuration mistake is told to the operator as plain text (it names settings, not data);
+  // any other failure goes through the logger, like every error (written at once: we exit next).
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error("The shop could not start:", error);
+  else createLogger("error", { sync: true }).fatal({ err: error }, "the shop could not start");
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "~db/client";
+import { safeLogArgs } from "~/lib/log-privacy.server";
 import { accounts, sessions, users, verifications } from "~db/schema/auth";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { queueNewCustomerAlerts } from "~/modules/email/admin-alerts.server";
@@ -148,10 +149,12 @@ export function createAuth(options: AuthOptions) {
         }
       }),
     },
+    // better-auth's own messages go to the shop's logger, never the console; what it passes
+    // along (errors, users, bodies) is reduced to what a log may hold (safeLogArgs).
     logger: {
       log: (level, message, ...args) => {
-        if (level === "error") log.error({ args }, `auth: ${message}`);
-        else if (level === "warn") log.warn({ args }, `auth: ${message}`);
+        if (level === "error") log.error(safeLogArgs(args), `auth: ${message}`);
+        else if (level === "warn") log.warn(safeLogArgs(args), `auth: ${message}`);
       },
     },
   });

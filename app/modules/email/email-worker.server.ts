@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Db } from "~db/client";
 import { claimDueEmails, markEmailFailed, markEmailSent } from "./email-outbox.server";
 import type { EmailTransport } from "./email-transport.server";
@@ -19,9 +20,10 @@ export async function deliverDueEmails(db: Db, transport: EmailTransport, log: E
         const { location } = await transport.send(email);
         await markEmailSent(db, email.id);
         sent++;
+        // Ids, not addresses: the recipient is in the outbox row (and the file's name).
         log.info(
-          { emailId: email.id, kind: email.kind, to: email.to, ...(location ? { file: location } : {}) },
-          location ? `email written to ${location}` : "email sent",
+          { emailId: email.id, kind: email.kind, ...(location ? { folder: path.dirname(location) } : {}) },
+          location ? "email written to the outbox folder" : "email sent",
         );
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

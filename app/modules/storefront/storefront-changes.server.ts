@@ -23,6 +23,15 @@ import type { Db } from "~db/client";
 const STOREFRONT_CHANNEL = "ahenfie_storefront_changed";
 
 type Drop = () => void;
+type ChangeLog = { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+/** Where a handle's failures to drop or announce are logged: the server's logger (server/boot.ts). */
+const logs = new WeakMap<Db, ChangeLog>();
+
+/** Sends this handle's storefront-change failures to `log` (without it they are dropped quietly). */
+export function logStorefrontChangesTo(db: Db, log: ChangeLog): void {
+  logs.set(db, log);
+}
 
 const subscribers = new WeakMap<Db, Set<Drop>>();
 /** A random id per handle: the NOTIFY payload, so a listener can tell its own announcements. */
@@ -54,7 +63,7 @@ function dropStaleStorefront(db: Db): void {
     try {
       drop();
     } catch (error) {
-      console.error("A storefront cache failed to clear:", error);
+      logs.get(db)?.error({ err: error }, "a storefront cache failed to clear");
     }
   }
 }
@@ -70,7 +79,7 @@ export async function announceStorefrontChange(db: Db): Promise<void> {
   try {
     await db.execute(sql`select pg_notify(${STOREFRONT_CHANNEL}, ${originOf(db)})`);
   } catch (error) {
-    console.warn("Could not tell other instances about a storefront change:", error instanceof Error ? error.message : error);
+    logs.get(db)?.warn({ err: error }, "could not tell other instances about a storefront change");
   }
 }
 

@@ -74,7 +74,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 /** Anything the loader did not catch (it catches the queries) still shows docs/product-rules.md's error state. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  console.error(error);
+  // In the browser only: on the server, entry.server.tsx's handleError has logged it already.
+  if (typeof document !== "undefined") console.error(error);
   return (
     <>
       <AdminPageHeader title="Dashboard" />
