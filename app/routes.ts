@@ -11,6 +11,7 @@ export default [
     route("order-confirmation/:orderId", "routes/storefront/order-confirmation.tsx"),
     route("track-order", "routes/storefront/track-order.tsx"),
     route("wishlist", "routes/storefront/wishlist.tsx"),
+    route("newsletter/confirm", "routes/storefront/newsletter-confirm.tsx"),
     ...contentPageSlugs.map((slug) => route(slug, "routes/storefront/content-page.tsx", { id: `page-${slug}` })),
     route("*", "routes/storefront/not-found.tsx"),
   ]),

@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from "./csp";
 import { PageCache } from "./page-cache";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
+import { pruneUnconfirmedSubscribers } from "~/modules/newsletter/newsletter.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { createShopAuth } from "./auth";
@@ -48,9 +49,11 @@ export async function boot(): Promise<Booted> {
     outboxDir: path.join(config.dataDir, "outbox"),
   });
   const emailWorker = startEmailWorker({ db: database.db, transport, log: logger });
-  // Expired rate-limit counters are useless; clear them hourly so the table stays small.
+  // Expired rate-limit counters are useless, and newsletter sign-ups nobody confirmed are not
+  // kept: clear both hourly.
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "pruning rate limits failed"));
+    pruneUnconfirmedSubscribers(database.db).catch((error) => logger.warn({ err: error }, "pruning newsletter sign-ups failed"));
   }, 60 * 60_000);
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);

@@ -45,6 +45,11 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * Newsletter sign-ups, confirmed by email (double opt-in): a row counts as a subscriber only
+ * once `confirmed_at` is set. Until then it holds the SHA-256 of the emailed link's token (never
+ * the token), when that link expires, and how many confirmation emails were sent and when.
+ */
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
@@ -52,8 +57,22 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull(),
     source: text("source").notNull().default("footer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmationTokenHash: text("confirmation_token_hash"),
+    confirmationExpiresAt: timestamp("confirmation_expires_at", { withTimezone: true }),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmationsSent: integer("confirmations_sent").notNull().default(0),
   },
-  (t) => [uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_subscribers_token_unique")
+      .on(t.confirmationTokenHash)
+      .where(sql`${t.confirmationTokenHash} is not null`),
+    // Pruning reads the pending rows whose link expired.
+    index("newsletter_subscribers_pending_idx")
+      .on(t.confirmationExpiresAt)
+      .where(sql`${t.confirmedAt} is null`),
+  ],
 );
 
 /**

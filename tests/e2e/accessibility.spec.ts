@@ -22,6 +22,7 @@ const pages = [
   "/checkout",
   "/wishlist",
   "/nope",
+  "/newsletter/confirm",
   ...contentPageSlugs.map((slug) => `/${slug}`),
 ];
 

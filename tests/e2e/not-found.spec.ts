@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { seedProducts } from "../../db/seed/catalog-data";
-import { activeProducts, gotoHydrated } from "./support";
+import { expectNoSeriousViolations } from "./axe";
+import { activeProducts, gotoHydrated, linkInEmail, waitForOutboxEmail } from "./support";
 
 /** Every application/ld+json block of an HTML page, parsed. */
 function jsonLd(html: string): Record<string, unknown>[] {
@@ -89,7 +90,7 @@ test.describe("server-rendered HTML for search engines", () => {
 });
 
 test.describe("the footer", () => {
-  test("the newsletter form subscribes an email once and then says it is already subscribed", async ({ page }) => {
+  test("the newsletter form asks for confirmation by email; the emailed link's page confirms the subscription", async ({ page }) => {
     await gotoHydrated(page, "/");
     const footer = page.getByRole("contentinfo");
     const email = footer.getByRole("textbox", { name: "Email address" });
@@ -98,13 +99,25 @@ test.describe("the footer", () => {
 
     await email.fill(address);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(status).toContainText("Thank you for subscribing!");
+    await expect(status).toContainText("Check your inbox for our confirmation link");
     await expect(email).toHaveValue("");
 
+    // Signing up again answers the same (the form never tells whether an address is on the list).
     await email.fill(address);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(status).toContainText(/already/i);
-    await expect(status).not.toContainText("Thank you for subscribing!");
+    await expect(status).toContainText("Check your inbox for our confirmation link");
+
+    const link = linkInEmail(await waitForOutboxEmail(address, "newsletter-confirmation"), "/newsletter/confirm");
+    await gotoHydrated(page, new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/newsletter/confirm (pending)");
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "You are on the list" })).toBeVisible();
+    await expectNoSeriousViolations(page, "/newsletter/confirm (confirmed)");
+
+    // The link works once.
+    await gotoHydrated(page, new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole("heading", { level: 1, name: "This link has expired" })).toBeVisible();
   });
 
   const links = ["About Us", "Size Guide", "Shipping Info", "Returns", "Custom Orders", "Wholesale", "Privacy", "Terms", "Cookies"];
