@@ -41,6 +41,12 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
 export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (config.isProduction && !config.publicUrl) {
+    logger.warn(
+      `PUBLIC_URL is not set: links in emails, canonical links and the sitemap use ${config.origin}. ` +
+        "Set PUBLIC_URL to the shop's public address (e.g. https://shop.example.com) before shoppers reach it.",
+    );
+  }
   const { database, release } = await openConfiguredDatabase(config, logger);
   const transport = createEmailTransport({
     smtpUrl: config.smtpUrl,
