@@ -25,6 +25,17 @@ test.afterAll(async () => {
 
 const sameOrigin = () => ({ Origin: shop.url });
 
+/** The admin's session cookie, signed in through the auth API. */
+async function adminCookie(): Promise<string> {
+  const signIn = await rawRequest(`${shop.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { ...sameOrigin(), "Content-Type": "application/json" },
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  expect(signIn.status).toBe(200);
+  return (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+}
+
 test("a forged Host or X-Forwarded-Host never reaches links, cached pages or emails", async () => {
   // Each a page nobody asked for yet, so the forged request is the one that renders it.
   for (const [id, forged] of [
@@ -94,13 +105,7 @@ test("bodies are limited by route and counted as they stream in: 413, and nothin
 });
 
 test("an admin may upload up to the product form's limit, and no more", async () => {
-  const signIn = await rawRequest(`${shop.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { ...sameOrigin(), "Content-Type": "application/json" },
-    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const cookie = await adminCookie();
   // 30 MB of pictures is allowed through to the product form (which then judges the form itself).
   const allowed = await streamChunkedBody(`${shop.url}/admin/products`, 30 * 1024 * 1024, { ...sameOrigin(), Cookie: cookie });
   expect(allowed.bytesSent).toBeGreaterThanOrEqual(30 * 1024 * 1024);
@@ -172,6 +177,28 @@ test("junk query parameters and unknown cookies neither skip the page cache nor 
   // Filters the page reads are still told apart.
   const sorted = await rawRequest(`${shop.url}/collections/kaftans?sort=price-asc&junk=1`);
   expect(sorted.headers["x-cache"]).toBe("MISS");
+});
+
+test("an admin's change clears the cached pages at once (the server and the app hear the same announcements)", async () => {
+  await expect.poll(async () => (await rawRequest(`${shop.url}/about`)).headers["x-cache"]).toBe("HIT");
+  // Saving the settings (unchanged) announces a storefront change, as every save does.
+  const saved = await rawRequest(`${shop.url}/admin/settings`, {
+    method: "POST",
+    headers: { ...sameOrigin(), Cookie: await adminCookie(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      intent: "general",
+      currency: "GHS",
+      timezone: "Africa/Accra",
+      storeName: "Ahenfie",
+      contactEmail: "hello@ahenfie.com",
+      contactPhone: "+233 30 277 4410",
+      contactAddress: "14 Oxford Street, Osu, Accra",
+      shippingFee: "50",
+      freeShippingThreshold: "500",
+    }).toString(),
+  });
+  expect(saved.status).toBe(200);
+  expect((await rawRequest(`${shop.url}/about`)).headers["x-cache"]).toBe("MISS");
 });
 
 test("personal pages say private, no-store and are never cached, in any spelling", async () => {
