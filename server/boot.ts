@@ -47,6 +47,12 @@ export async function boot(): Promise<Booted> {
         "Set PUBLIC_URL to the shop's public address (e.g. https://shop.example.com) before shoppers reach it.",
     );
   }
+  if (config.isProduction && !config.authSecret) {
+    logger.warn(
+      "AUTH_SECRET is not set: the secret that signs sessions is generated and kept in the database, in plain text. " +
+        "Set AUTH_SECRET (openssl rand -base64 32) from your secret store.",
+    );
+  }
   const { database, release } = await openConfiguredDatabase(config, logger);
   const transport = createEmailTransport({
     smtpUrl: config.smtpUrl,
