@@ -42,5 +42,10 @@ declare module "react-router" {
      * the page cache reads the whole body anyway.
      */
     renderComplete: boolean;
+    /**
+     * Maintenance mode closes the storefront to this visitor (decided once for every request
+     * in server/maintenance-gate.ts): the root loader answers with the maintenance page.
+     */
+    closedForMaintenance: boolean;
   }
 }

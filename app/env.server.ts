@@ -57,12 +57,22 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PUBLIC_URL as set (unset: the shop does not know its public address). */
   publicUrl: string | undefined;
+  /**
+   * The one origin every link, canonical, email and redirect is built from: PUBLIC_URL, or
+   * http://localhost:PORT when unset. Never a request's Host or X-Forwarded-Host, which the
+   * sender controls (a forged Host would otherwise reach cached pages and emails).
+   */
+  origin: string;
   logLevel: string;
   /** SMTP server for outgoing email; unset writes .eml files to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Behind a reverse proxy: take the visitor's address from X-Forwarded-For. */
+  /**
+   * Behind one reverse proxy: take the visitor's address from the last X-Forwarded-For entry
+   * (the one the proxy appended), and https from X-Forwarded-Proto.
+   */
   trustProxy: boolean;
   /** Signs session cookies and email links; unset → generated once and kept in the database. */
   authSecret: string | undefined;
@@ -87,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
+    origin: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

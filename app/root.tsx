@@ -7,7 +7,6 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
 import { lookupViewer } from "~/modules/auth/session.server";
-import { isClosedForMaintenance } from "~/modules/settings/maintenance.server";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
@@ -26,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { viewer, headers }] = await Promise.all([getStoreSettings(context.database.db), lookupViewer(request, context)]);
-  if (isClosedForMaintenance(new URL(request.url).pathname, settings, viewer))
+  if (context.closedForMaintenance)
     throw data(
       { maintenance: true, storeName: settings.storeName },
       // server/http.ts adds Retry-After and Cache-Control: no-store to every 503.
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
       store: { name: settings.storeName, tagline: brand.tagline, description: brand.description, timeZone: settings.timezone },
-      origin: siteOrigin(request, context),
+      origin: siteOrigin(context),
       year: new Date().getFullYear(),
       viewer: viewer ? { email: viewer.email, isAdmin: viewer.isAdmin } : null,
       maintenanceMode: settings.maintenanceMode,

@@ -4,23 +4,31 @@ import { AdminAccountError, createOrPromoteAdmin } from "~/modules/auth/admin-ac
 import { openConfiguredDatabase } from "../server/boot";
 import { createShopAuth } from "../server/auth";
 import { createLogger } from "../server/logger";
+import { readPassword } from "./read-password";
 
 /**
- * npm run admin:create -- --email E [--password P]
- * Creates a verified admin account, or makes an existing account an admin. Works on the
- * embedded database (stop the shop first: one process per data folder) and on PostgreSQL.
+ * npm run admin:create -- --email E [--password-stdin | --password P]
+ * Creates a verified admin account, or makes an existing account an admin. Without a password
+ * flag it asks for the password on the terminal. Works on the embedded database (stop the shop
+ * first: one process per data folder) and on PostgreSQL.
  */
-const usage = "Usage: npm run admin:create -- --email you@example.com --password 'at least 6 characters'";
+const usage = "Usage: npm run admin:create -- --email you@example.com   (asks for the password; or --password-stdin, or --password P)";
 
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    options: { email: { type: "string" }, password: { type: "string" }, "password-stdin": { type: "boolean" } },
+    strict: true,
+  });
   if (!values.email) throw new AdminAccountError(`--email is required.\n${usage}`);
+  const password = await readPassword({ password: values.password, passwordStdin: values["password-stdin"] }).catch((error: Error) => {
+    throw new AdminAccountError(error.message);
+  });
   const config = loadConfig();
   const logger = createLogger("warn");
   const { database, release } = await openConfiguredDatabase(config, logger);
   try {
     const auth = await createShopAuth(config, database.db, logger);
-    const result = await createOrPromoteAdmin(auth, database.db, { email: values.email, password: values.password });
+    const result = await createOrPromoteAdmin(auth, database.db, { email: values.email, password });
     const where = database.driver === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL database";
     const lines = {
       created: `Created admin account ${result.email} (email verified) in the ${where}.`,

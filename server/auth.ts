@@ -7,7 +7,7 @@ import type { Logger } from "./logger";
 
 /** The shop's auth for this configuration: the server and the CLI scripts share it. */
 export async function createShopAuth(config: Config, db: Db, logger: Logger, nudgeEmail: () => void = () => {}): Promise<Auth> {
-  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const origin = config.origin;
   return createAuth({
     db,
     secret: await loadAuthSecret(db, config.authSecret),

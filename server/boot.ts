@@ -42,6 +42,18 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
 export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  if (config.isProduction && !config.publicUrl) {
+    logger.warn(
+      `PUBLIC_URL is not set: links in emails, canonical links and the sitemap use ${config.origin}. ` +
+        "Set PUBLIC_URL to the shop's public address (e.g. https://shop.example.com) before shoppers reach it.",
+    );
+  }
+  if (config.isProduction && !config.authSecret) {
+    logger.warn(
+      "AUTH_SECRET is not set: the secret that signs sessions is generated and kept in the database, in plain text. " +
+        "Set AUTH_SECRET (openssl rand -base64 32) from your secret store.",
+    );
+  }
   const { database, release } = await openConfiguredDatabase(config, logger);
   const transport = createEmailTransport({
     smtpUrl: config.smtpUrl,

@@ -1,6 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -8,7 +7,11 @@ import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { keepSignedInPagesPrivate, type PageCache } from "./page-cache";
+import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
+import { limitRequestBody } from "./body-limit";
+import { maintenanceVerdict } from "./maintenance-gate";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache };
@@ -20,24 +23,9 @@ export interface HttpAppOptions {
   clientDir?: string;
 }
 
-/**
- * The visitor's address: the socket's peer, or with TRUST_PROXY the first address of
- * X-Forwarded-For (set it only behind a proxy that writes that header itself).
- */
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
-  const app = new Hono<{ Variables: { requestId: string } }>();
+  const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
+  const { config } = services;
   const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
   const dev = mode === "development";
@@ -99,23 +87,38 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     );
   }
 
+  // Who is asking (the address the rate limits count), then how much they may send.
+  const requestContext = (c: { get(key: "requestId" | "clientIp"): string }) => ({
+    ...services,
+    log: logger.child({ requestId: c.get("requestId") }),
+    requestId: c.get("requestId"),
+    clientIp: c.get("clientIp"),
+  });
+  app.use("*", async (c, next) => {
+    c.set("clientIp", clientAddress(c, config.trustProxy));
+    await next();
+  });
+  app.use("*", (c, next) => limitRequestBody(c, next, { ...services, log: logger, clientIp: c.get("clientIp") }));
+
   app.all("*", async (c) => {
     const nonce = crypto.randomBytes(16).toString("base64");
-    const requestId = c.get("requestId");
-    const cacheKey = dev ? null : pageCache.keyFor(c.req.raw);
-    const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
-    if (cached) return cached;
-    const clientIp = clientAddress(c, services.config.trustProxy);
     // Everything logged while answering this request carries its id without passing it.
-    const log = logger.child({ requestId });
+    const context = requestContext(c);
+    const https = reachedOverHttps(c.req.raw, config.origin, config.trustProxy);
+    const maintenance = await maintenanceVerdict(c.req.raw, context);
+    if (maintenance.closed && maintenance.refusal) return maintenance.refusal;
+
+    const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw);
+    const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
+    if (cached) return withHttpsPolicy(cached, https);
     let response = await handleRequest(c.req.raw, {
-      ...services,
-      log,
-      requestId,
-      clientIp,
+      ...context,
       cspNonce: nonce,
       renderComplete: cacheKey !== null,
+      closedForMaintenance: maintenance.closed,
     });
+    // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
     response = keepSignedInPagesPrivate(c.req.raw, response);
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
@@ -129,7 +132,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     }
     // Stored only if the route said the page is public (its Cache-Control; see page-cache.ts).
     if (cacheKey) response = await pageCache.store(cacheKey, response);
-    return response;
+    return withHttpsPolicy(response, https);
   });
 
   app.onError((error, c) => {
@@ -138,4 +141,17 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   });
 
   return app;
+}
+
+/**
+ * Over https (PUBLIC_URL, or a trusted proxy's X-Forwarded-Proto): cookies only travel
+ * encrypted, and the page asks the browser to fetch anything it links over https too.
+ */
+function withHttpsPolicy(response: Response, https: boolean): Response {
+  if (!https) return response;
+  const policy = response.headers.get("Content-Security-Policy");
+  if (policy && !policy.includes("upgrade-insecure-requests")) {
+    response.headers.set("Content-Security-Policy", `${policy}; upgrade-insecure-requests`);
+  }
+  return makeCookiesSecure(response);
 }

@@ -60,6 +60,28 @@ describe("page cache", () => {
     expect(cache.keyFor(new Request("http://shop/collections/kaftans?sort=newest"))).toBe("/collections/kaftans?sort=newest");
   });
 
+  it("ignores cookies other than the session and query parameters the page does not read", () => {
+    const cache = new PageCache(policy);
+    const key = (url: string, cookie?: string) => cache.keyFor(new Request(`http://shop${url}`, cookie ? { headers: { cookie } } : {}));
+    // Another cookie under the shop's prefix, or an empty session cookie, signs nobody in.
+    expect(key("/", "ahenfie.anything=1")).toBe("/");
+    expect(key("/", "ahenfie.session_data=1; ahenfie.dont_remember=1")).toBe("/");
+    expect(key("/", "ahenfie.session_token=")).toBe("/");
+    // Cache busters and tracking tags share the page's one entry.
+    expect(key("/product/1?x=123&utm_source=mail")).toBe("/product/1");
+    expect(key("/about?nocache=1")).toBe("/about");
+    expect(key("/?category=suits&junk=1&page=1")).toBe("/?category=suits");
+    expect(key("/?category=nonsense&page=2")).toBe("/?page=2");
+    // A collection's filters are read as the page reads them: written one way, in one order.
+    expect(key("/collections/kaftans?sort=featured&q=%20linen%20&bogus=1")).toBe("/collections/kaftans?q=linen");
+    expect(key("/collections/kaftans?page=2&sort=newest")).toBe(key("/collections/kaftans?sort=newest&page=2"));
+    expect(key("/collections/kaftans?sort=not-a-sort&page=abc")).toBe("/collections/kaftans");
+    // A client navigation keeps the routes it asked for, sorted; nothing else.
+    expect(key("/product/1.data?_routes=routes/storefront/product,root&v=9")).toBe(
+      "/product/1.data?_routes=root%2Croutes%2Fstorefront%2Fproduct",
+    );
+  });
+
   it("does not store errors, not-found pages or responses that set cookies", async () => {
     const cache = new PageCache(policy);
     await cache.store("/a", new Response("nope", { status: 404, headers: { "content-type": "text/html" } }));

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { PRIVATE_PAGE_CACHE_CONTROL, sharedCacheSeconds } from "~/lib/cache-control";
 import { hasAuthCookie } from "~/modules/auth/auth-cookies";
+import { pageQuery } from "~/lib/page-cache-key";
 
 /**
  * A short-lived cache of whole responses for anonymous GET requests: pages and the `.data`
@@ -81,10 +82,11 @@ export class PageCache {
   keyFor(request: Request): string | null {
     if (request.method !== "GET") return null;
     // A signed-in visitor's page carries their email (account menu): never stored, never served.
+    // (Only the session cookie counts: any other cookie changes nothing on a page.)
     if (hasAuthCookie(request.headers.get("cookie"))) return null;
     const url = new URL(request.url);
     if (isPersonalPath(url.pathname)) return null;
-    return url.pathname + url.search;
+    return url.pathname + pageQuery(url.pathname, url.searchParams);
   }
 
   get(key: string, request: Request): Response | null {

@@ -146,14 +146,22 @@ test.describe("admin settings", () => {
     await expectNoSeriousViolations(page, "/admin/settings?tab=system");
   });
 
-  test("Maintenance mode: shoppers get the 503 maintenance page; sign-in and admins keep working", async ({ page, browser }) => {
+  test("Maintenance mode: shoppers get the 503 maintenance page; sign-in and admins keep working", async ({ page, browser, baseURL }) => {
     const maintenanceSwitch = () => page.getByRole("switch", { name: /^Maintenance mode/ });
+    // A shopper already in the shop when it closes.
+    const browsing = await guestContext(browser);
+    const browsingPage = await browsing.newPage();
+    await gotoHydrated(browsingPage, "/");
     await gotoAdmin(page, "/admin/settings");
     try {
       await maintenanceSwitch().click();
       await expect(page.getByText("Maintenance mode on")).toBeVisible();
       await page.getByRole("button", { name: "Save settings" }).click();
       await expect(toast(page, "Settings saved")).toBeVisible();
+
+      // Their next click loads the maintenance page, not the product's data.
+      await browsingPage.locator('a[href="/product/1"]').first().click();
+      await expect(browsingPage.getByRole("heading", { name: "We are refitting the shop" })).toBeVisible();
 
       const guest = await guestContext(browser);
       try {
@@ -164,13 +172,41 @@ test.describe("admin settings", () => {
           expect(response.headers()["cache-control"]).toContain("no-store");
           expect(await response.text()).toContain("We are refitting the shop");
         }
+        // Nothing else of the storefront answers either: a client navigation's data is told
+        // to load the page (which is the maintenance page), the API and sitemap say closed,
+        // and no form is taken.
+        for (const path of ["/product/1.data", "/_root.data", "/collections/kaftans.data?_routes=routes/storefront/collection"]) {
+          const response = await guest.request.get(path, { maxRedirects: 0 });
+          expect(response.status(), path).toBe(204);
+          expect(response.headers()["x-remix-reload-document"], path).toBe("true");
+          expect(await response.text(), path).toBe("");
+        }
+        for (const path of ["/api/products?ids=1", "/api/products/1", "/sitemap.xml"]) {
+          const response = await guest.request.get(path);
+          expect(response.status(), path).toBe(503);
+          expect(await response.text(), path).toContain("The shop is closed for maintenance");
+        }
+        const origin = { Origin: baseURL! };
+        const newsletter = await guest.request.post("/api/newsletter", { form: { email: "closed@example.com" }, headers: origin });
+        expect(newsletter.status()).toBe(503);
+        const tracking = await guest.request.post("/track-order", {
+          form: { orderNumber: "ORD-000001", email: "closed@example.com" },
+          headers: origin,
+          maxRedirects: 0,
+        });
+        expect(tracking.status()).toBe(303);
+        expect(tracking.headers()["location"]).toBe("/track-order");
+        expect((await guest.request.post("/track-order.data", { form: { orderNumber: "ORD-1" }, headers: origin })).status()).toBe(204);
+        // Sign-in and the health check stay open.
         expect((await guest.request.get("/auth")).status()).toBe(200);
+        expect((await guest.request.get("/api/health")).status()).toBe(200);
         const shopper = await guest.newPage();
         await shopper.goto("/");
         await expect(shopper.getByRole("heading", { name: "We are refitting the shop" })).toBeVisible();
         await expectNoSeriousViolations(shopper, "the maintenance page");
       } finally {
         await guest.close();
+        await browsing.close();
       }
 
       // The admin still sees the shop, with a reminder that it is closed.

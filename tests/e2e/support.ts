@@ -155,10 +155,12 @@ export function e2eOutboxDir(): string {
   return `.tmp/e2e-${process.env.E2E_PORT ?? 3210}/outbox`;
 }
 
-/** Waits for the newest .eml of `kind` sent to `to` in the e2e shop's outbox and returns it. */
-export async function waitForOutboxEmail(to: string, kind: string, timeoutMs = 15_000): Promise<string> {
+/**
+ * Waits for the newest .eml of `kind` sent to `to` in the e2e shop's outbox (or in `dir`, a
+ * shop of a test's own: `${shop.dataDir}/outbox`) and returns it.
+ */
+export async function waitForOutboxEmail(to: string, kind: string, timeoutMs = 15_000, dir = e2eOutboxDir()): Promise<string> {
   const fs = await import("node:fs");
-  const dir = e2eOutboxDir();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir)

@@ -11,6 +11,7 @@ import { setUserRole } from "~/modules/auth/roles.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
+import { testLoadContext } from "../setup/load-context";
 
 /**
  * The one guard in front of every action (docs: method, session, role, origin, input — in that
@@ -52,14 +53,7 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
       nudgeEmail: () => {},
       log: silent,
     });
-    context = {
-      database,
-      auth,
-      log: silent,
-      clientIp: "127.0.0.1",
-      requestId: "req-guard",
-      pageCache: { clear() {} },
-    } as unknown as AppLoadContext;
+    context = testLoadContext(database, { auth, log: silent, requestId: "req-guard" });
     adminCookie = await account("owner@example.com", "admin");
     customerCookie = await account("ama@example.com", "customer");
   });

@@ -572,7 +572,9 @@ describeWithDatabase("accounts", (database) => {
     it("refuses a new account without a password, a short password and a bad email, creating nothing", async () => {
       const email = newEmail("nopass");
       await expect(createOrPromoteAdmin(auth, db, { email })).rejects.toThrow(AdminAccountError);
-      await expect(createOrPromoteAdmin(auth, db, { email })).rejects.toThrow(`No account uses ${email}; give --password to create one.`);
+      await expect(createOrPromoteAdmin(auth, db, { email })).rejects.toThrow(
+        `No account uses ${email}; give a password (--password-stdin, or the prompt) to create one.`,
+      );
       await expect(createOrPromoteAdmin(auth, db, { email, password: "12345" })).rejects.toThrow(
         "The password must be 6 to 128 characters long.",
       );

@@ -39,6 +39,7 @@ export function testLoadContext(database: Database, overrides: Partial<AppLoadCo
     clientIp: "127.0.0.1",
     cspNonce: "test-nonce",
     renderComplete: false,
+    closedForMaintenance: false,
     ...overrides,
   };
 }

@@ -118,7 +118,7 @@ export async function guardAction(
     return { ok: false as const, failure: full, response: data(answer(full), { status: full.status }) };
   };
   // 4. origin
-  if (options.origin !== "skip-for-webhook" && !isSameOrigin(request))
+  if (options.origin !== "skip-for-webhook" && !isSameOrigin(request, context))
     return refuse({ status: 403, reason: "origin", intent: null, message: ORIGIN_REFUSED });
   if (options.maxBodyBytes !== undefined && Number(request.headers.get("content-length") ?? 0) > options.maxBodyBytes)
     return refuse({ status: 413, reason: "too-large", intent: null, message: undefined });

@@ -29,7 +29,8 @@ export async function createOrPromoteAdmin(auth: Auth, db: Db, input: { email: s
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!existing) {
-    if (!password) throw new AdminAccountError(`No account uses ${email}; give --password to create one.`);
+    if (!password)
+      throw new AdminAccountError(`No account uses ${email}; give a password (--password-stdin, or the prompt) to create one.`);
     const user = await ctx.internalAdapter.createUser(
       { email, name: email.split("@")[0] ?? email, emailVerified: true },
       { method: "email-password" },

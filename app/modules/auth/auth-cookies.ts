@@ -5,9 +5,13 @@
  */
 export const AUTH_COOKIE_PREFIX = "ahenfie";
 
-const AUTH_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.[\\w-]+=`);
+/** better-auth's session cookie; other cookies under the prefix do not sign anyone in. */
+const AUTH_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=[^;\\s]`);
 
-/** The Cookie header carries one of the shop's sign-in cookies. */
+/**
+ * The Cookie header carries the shop's session cookie (a value, not an empty one): the
+ * visitor may be signed in. Any other cookie, `ahenfie.anything` included, is ignored.
+ */
 export function hasAuthCookie(cookieHeader: string | null): boolean {
   return AUTH_COOKIE.test(cookieHeader ?? "");
 }

@@ -7,6 +7,15 @@ export const HOME_PAGE_SIZE = 8;
 export const SIZES = ["S", "M", "L", "XL", "XXL"] as const;
 export const DEFAULT_SIZE = "M";
 
+/** The home page grid's tabs (`/?category=…`). */
+export const homeFilters = [
+  { slug: "all", label: "All" },
+  { slug: "kaftans", label: "Kaftans" },
+  { slug: "suits", label: "Suits" },
+  { slug: "traditional", label: "Traditional" },
+] as const;
+export type HomeFilter = (typeof homeFilters)[number]["slug"];
+
 export const sortOptions = [
   { value: "featured", label: "Featured" },
   { value: "newest", label: "Newest" },

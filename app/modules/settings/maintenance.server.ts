@@ -1,8 +1,12 @@
 /**
- * Maintenance mode closes the storefront (HTTP 503 with a maintenance page) for everyone
- * but admins; signing in and the admin panel keep working so an admin can reopen it.
+ * Maintenance mode closes the storefront for everyone but admins; signing in, the admin panel
+ * and the health check keep working so an admin can reopen it (and a load balancer does not
+ * take the instance away). The server enforces it for every request in one place
+ * (server/maintenance-gate.ts): pages answer 503 with the maintenance page, everything else
+ * (client navigation data, form posts, the JSON API, the sitemap) is refused before any route
+ * code runs.
  */
-const OPEN_DURING_MAINTENANCE = [/^\/admin(\/|$)/, /^\/auth(\/|$|-test)/, /^\/api\/auth\//];
+const OPEN_DURING_MAINTENANCE = [/^\/admin(\/|$)/i, /^\/auth(\/|$|-test)/i, /^\/api\/auth\//i, /^\/api\/health\/?$/i];
 
 export function isClosedForMaintenance(
   pathname: string,
@@ -14,3 +18,4 @@ export function isClosedForMaintenance(
 }
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 30 * 60;
+export const MAINTENANCE_MESSAGE = "The shop is closed for maintenance. Please come back soon.";

@@ -33,9 +33,24 @@ export function logStorefrontChangesTo(db: Db, log: ChangeLog): void {
   logs.set(db, log);
 }
 
-const subscribers = new WeakMap<Db, Set<Drop>>();
-/** A random id per handle: the NOTIFY payload, so a listener can tell its own announcements. */
-const origins = new WeakMap<Db, string>();
+interface Registry {
+  subscribers: WeakMap<Db, Set<Drop>>;
+  /** A random id per handle: the NOTIFY payload, so a listener can tell its own announcements. */
+  origins: WeakMap<Db, string>;
+}
+
+/**
+ * One registry per process. The server (server/*.ts, run from source) and the app (the built
+ * bundle) each load their own copy of this module; kept on globalThis, their subscribers and
+ * announcements meet (the page cache subscribes from the server, the commands announce from
+ * the app). With a registry per copy, an admin's change would never clear the page cache.
+ */
+const REGISTRY_KEY = Symbol.for("ahenfie.storefront-changes");
+const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY_KEY] ??= {
+  subscribers: new WeakMap(),
+  origins: new WeakMap(),
+});
+const { subscribers, origins } = registry;
 
 function originOf(db: Db): string {
   let origin = origins.get(db);

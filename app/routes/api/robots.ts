@@ -1,8 +1,8 @@
 import { siteOrigin } from "~/lib/http.server";
 import type { Route } from "./+types/robots";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request, context);
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const body = [
     "User-agent: *",
     "Allow: /",

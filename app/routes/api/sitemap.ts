@@ -5,8 +5,8 @@ import type { Route } from "./+types/sitemap";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const db = context.database.db;
   const [categories, products] = await Promise.all([listCategories(db), sitemapProducts(db)]);
   const urls: { loc: string; lastmod?: string; priority: string }[] = [

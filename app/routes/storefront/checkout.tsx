@@ -8,7 +8,6 @@ import { checkoutFormSchema } from "~/modules/orders/checkout.schema";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { getViewer } from "~/modules/auth/session.server";
-import { isClosedForMaintenance } from "~/modules/settings/maintenance.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
@@ -60,16 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = { data: guarded.value };
   try {
     const viewer = await getViewer(request, context);
-    // The storefront may have closed for maintenance after this page was loaded.
+    // (Maintenance mode is enforced before any action runs: server/maintenance-gate.ts.)
     const settings = await getStoreSettings(context.database.db);
-    if (isClosedForMaintenance("/checkout", settings, viewer))
-      return data<CheckoutActionResult>(
-        { ok: false, message: "The shop is closed for maintenance. Your cart is saved; please try again shortly." },
-        { status: 503 },
-      );
     const order = await placeOrder(context.database.db, parsed.data, {
       userId: viewer?.id ?? null,
-      origin: siteOrigin(request, context),
+      origin: siteOrigin(context),
       storeName: settings.storeName,
     });
     context.email.nudge();

@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = params.category.toLowerCase();
   const filters = parseCollectionFilters(new URL(request.url).searchParams);
   const listing = await listCollection(context.database.db, slug, filters, COLLECTION_PAGE_SIZE);
-  return { slug, filters, listing, origin: siteOrigin(request, context) };
+  return { slug, filters, listing, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data, params }) => {

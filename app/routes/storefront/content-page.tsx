@@ -14,7 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) throw data("Not found", { status: 404 });
-  return { page, origin: siteOrigin(request, context) };
+  return { page, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

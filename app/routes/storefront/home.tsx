@@ -1,5 +1,6 @@
 import { AboutSection } from "~/components/storefront/home/about-section";
-import { CollectionGrid, homeFilters, type HomeFilter } from "~/components/storefront/home/collection-grid";
+import { CollectionGrid } from "~/components/storefront/home/collection-grid";
+import { homeFilters, type HomeFilter } from "~/modules/catalog/catalog-constants";
 import { CollectionsTeaser } from "~/components/storefront/home/collections-teaser";
 import { HeroCarousel } from "~/components/storefront/home/hero-carousel";
 import { categoryCounts, listCollection } from "~/modules/catalog/storefront-queries.server";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCollectionFilters(new URLSearchParams({ page: url.searchParams.get("page") ?? "1" }));
   const db = context.database.db;
   const [listing, counts] = await Promise.all([listCollection(db, category, filters, HOME_PAGE_SIZE), categoryCounts(db)]);
-  return { listing, counts, category, origin: siteOrigin(request, context) };
+  return { listing, counts, category, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

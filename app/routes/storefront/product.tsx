@@ -24,8 +24,8 @@ import type { Route } from "./+types/product";
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const id = productIdSchema.safeParse(params.productId);
   const product = id.success ? await getProduct(context.database.db, id.data) : null;
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });

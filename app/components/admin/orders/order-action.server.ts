@@ -33,7 +33,7 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
       changedBy: viewer.name.trim() || viewer.email,
       notifyCustomer: settings.orderNotifications,
       storeName: settings.storeName,
-      origin: siteOrigin(request, context),
+      origin: siteOrigin(context),
     };
     let result: OrderUpdateResult;
     if (guarded.intent === "status") {

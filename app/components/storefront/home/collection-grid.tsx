@@ -1,16 +1,9 @@
 import { Link, useNavigation } from "react-router";
 import type { ProductListing } from "~/modules/catalog/storefront-queries.server";
 import { cn } from "~/lib/cn";
+import { homeFilters, type HomeFilter } from "~/modules/catalog/catalog-constants";
 import { Pagination } from "../pagination";
 import { ProductGrid } from "../product-card";
-
-export const homeFilters = [
-  { slug: "all", label: "All" },
-  { slug: "kaftans", label: "Kaftans" },
-  { slug: "suits", label: "Suits" },
-  { slug: "traditional", label: "Traditional" },
-] as const;
-export type HomeFilter = (typeof homeFilters)[number]["slug"];
 
 export function homeGridHref(category: HomeFilter, page = 1): string {
   const params = new URLSearchParams();

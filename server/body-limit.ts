@@ -1,0 +1,40 @@
+import type { Context, Next } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppLoadContext } from "react-router";
+import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
+import { lookupViewer } from "~/modules/auth/session.server";
+
+/** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
+export const FORM_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * The product form with its pictures, for a signed-in admin only. A little above the
+ * product form's own limit so that the form, not this layer, explains a too-large save
+ * when the browser announced its size.
+ */
+export const UPLOAD_BODY_MAX_BYTES = PRODUCT_FORM_MAX_BYTES + 1024 * 1024;
+const UPLOAD_PATH = /^\/admin\/products(\.data)?\/?$/i;
+
+type LimitContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
+
+function tooLarge(c: Context, maxBytes: number): Response {
+  const message = `This request is too large (at most ${Math.round(maxBytes / 1024)} KB).`;
+  // Closing the connection stops a client that keeps sending the rest of a huge body.
+  const headers = { Connection: "close", "Cache-Control": "no-store" };
+  return c.req.path.startsWith("/api/") ? c.json({ error: message }, 413, headers) : c.text(message, 413, headers);
+}
+
+/**
+ * Limits request bodies before any route reads them: a declared Content-Length over the limit
+ * is refused at once, and a body sent without one (chunked) is counted as it streams in and
+ * refused the moment it passes the limit (Hono's bodyLimit), so no request can make the server
+ * hold more than its limit in memory. Only an admin's post to the products page may be large;
+ * whether the poster is an admin is checked before a byte of the body is read.
+ */
+export async function limitRequestBody(c: Context, next: Next, context: LimitContext): Promise<Response | void> {
+  let maxSize = FORM_BODY_MAX_BYTES;
+  if (UPLOAD_PATH.test(c.req.path)) {
+    const { viewer } = await lookupViewer(c.req.raw, context);
+    if (viewer?.isAdmin) maxSize = UPLOAD_BODY_MAX_BYTES;
+  }
+  return bodyLimit({ maxSize, onError: (c) => tooLarge(c, maxSize) })(c, next);
+}
