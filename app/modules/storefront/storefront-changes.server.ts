@@ -25,18 +25,12 @@ const STOREFRONT_CHANNEL = "ahenfie_storefront_changed";
 type Drop = () => void;
 type ChangeLog = { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
-/** Where a handle's failures to drop or announce are logged: the server's logger (server/boot.ts). */
-const logs = new WeakMap<Db, ChangeLog>();
-
-/** Sends this handle's storefront-change failures to `log` (without it they are dropped quietly). */
-export function logStorefrontChangesTo(db: Db, log: ChangeLog): void {
-  logs.set(db, log);
-}
-
 interface Registry {
   subscribers: WeakMap<Db, Set<Drop>>;
   /** A random id per handle: the NOTIFY payload, so a listener can tell its own announcements. */
   origins: WeakMap<Db, string>;
+  /** Where a handle's failures to drop or announce are logged: the server's logger (server/boot.ts). */
+  logs?: WeakMap<Db, ChangeLog>;
 }
 
 /**
@@ -50,7 +44,13 @@ const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)
   subscribers: new WeakMap(),
   origins: new WeakMap(),
 });
-const { subscribers, origins } = registry;
+registry.logs ??= new WeakMap();
+const { subscribers, origins, logs } = registry;
+
+/** Sends this handle's storefront-change failures to `log` (without it they are dropped quietly). */
+export function logStorefrontChangesTo(db: Db, log: ChangeLog): void {
+  logs.set(db, log);
+}
 
 function originOf(db: Db): string {
   let origin = origins.get(db);

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const { storeName } = await getStoreSettings(db);
-    const { emailed } = await subscribeToNewsletter(db, guarded.value.email, { origin: siteOrigin(request, context), storeName });
+    const { emailed } = await subscribeToNewsletter(db, guarded.value.email, { origin: siteOrigin(context), storeName });
     if (emailed) context.email.nudge();
   } catch (error) {
     context.log.error({ err: error }, "newsletter subscription failed");
