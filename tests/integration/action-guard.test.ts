@@ -155,6 +155,58 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
     expect(await shippingFee()).toBe(before);
   });
 
+  // Issue 10 item 5: each of these answered 500 (request.formData() threw, or PostgreSQL refused a
+  // NUL), and "colors[99999999].name" made Conform build an array that filled the server's memory.
+  it("5. input: a body that is not a form is 415, a broken form 400, each with a message; nothing saved", async () => {
+    const before = await shippingFee();
+    const send = (contentType: string | null, body: string) => {
+      const headers = new Headers({ origin: ORIGIN, cookie: adminCookie });
+      if (contentType) headers.set("content-type", contentType);
+      return answer(new Request(`${ORIGIN}/admin/settings`, { method: "POST", headers, body }));
+    };
+    const form = new URLSearchParams(general).toString();
+    for (const [contentType, body] of [
+      [null, form],
+      ["text/plain", form],
+      ["application/json", JSON.stringify(general)],
+      ["application/xml", "<form/>"],
+    ] as const) {
+      const refused = await send(contentType, body);
+      expect(refused.status, `${contentType}`).toBe(415);
+      expect(refused.body).toMatchObject({ ok: false, message: "This request must be sent as a form. Reload the page and try again." });
+    }
+    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=x"]) {
+      const refused = await send(contentType, "--x\r\nbroken");
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ ok: false, message: "This form could not be read. Reload the page and try again." });
+    }
+    expect(await shippingFee()).toBe(before);
+  });
+
+  it("5. input: a control character in any field is 400 with the error under that field; a huge list index is 400", async () => {
+    const before = await shippingFee();
+    const nul = await answer(post({ cookie: adminCookie, form: { ...general, storeName: "Ahenfie\u0000" } }));
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({
+      intent: "general",
+      ok: false,
+      result: {
+        status: "error",
+        error: {
+          "": ["Invisible characters", "Remove the invisible control characters (such as NUL) and try again."],
+          storeName: ["Remove the invisible control characters from this field."],
+        },
+      },
+    });
+    const rows = await answer(post({ cookie: adminCookie, form: { ...general, "colors[99999999].name": "x" } }));
+    expect(rows.status).toBe(400);
+    expect(rows.body).toMatchObject({
+      ok: false,
+      result: { status: "error", error: { "": ["This form has more rows than the shop takes. Reload the page and try again."] } },
+    });
+    expect(await shippingFee()).toBe(before);
+  });
+
   it("all checks passed: the admin's change is saved", async () => {
     const saved = await answer(post({ cookie: adminCookie, form: general }));
     expect(saved.status).toBe(200);

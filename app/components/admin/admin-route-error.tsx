@@ -23,10 +23,15 @@ export function AdminRouteError({
     return <AccessDenied email={denied.email ?? null} role={denied.role ?? null} isAdmin={false} />;
   }
   const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : fallback;
+  // A 400 is the address's fault (e.g. a search the list cannot take): waiting will not help.
+  const refused = isRouteErrorResponse(error) && error.status === 400;
   return (
     <div className="mx-auto max-w-3xl py-16 text-center">
       <h1 className="text-3xl font-semibold">{title}</h1>
-      <p className="mt-2 text-stone">{message} Please try again in a moment.</p>
+      <p className="mt-2 text-stone">
+        {message}
+        {refused ? "" : " Please try again in a moment."}
+      </p>
       <a href={retryHref} className={buttonVariants({ className: "mt-6" })}>
         Retry
       </a>

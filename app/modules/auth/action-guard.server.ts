@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { isSameOrigin } from "~/lib/http.server";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "~/lib/input";
 import { requireAdmin, requireUser, type Viewer } from "./session.server";
 
 /**
@@ -13,8 +14,12 @@ import { requireAdmin, requireUser, type Viewer } from "./session.server";
  *   2. session   `access: "user" | "admin"` and nobody signed in: thrown redirect to /auth (and back)
  *   3. role      `access: "admin"` and a customer: thrown 403 (the admin Access Denied screen)
  *   4. origin    a post from another site: 403, answered through `reply` (webhooks opt out)
- *   5. input     the form through Conform's parseWithZod with the route's schema (or, for a page
- *                with several forms, the schema its `intent` field picks): 400 with field errors
+ *   5. input     the body must be a form (URL-encoded or multipart): anything else is 415, a form
+ *                that cannot be read 400; no field name or value may hold a control character
+ *                (NUL, which PostgreSQL refuses in text, and the like: 400 naming the field) and no
+ *                list index may pass MAX_FORM_LIST_INDEX (400); then the form through Conform's
+ *                parseWithZod with the route's schema (or, for a page with several forms, the
+ *                schema its `intent` field picks): 400 with field errors
  *
  * What passes comes back as `{ ok: true, value, viewer, intent }`; a refusal at 4 or 5 as
  * `{ ok: false, response }`, the response built by the route's `reply` (by default Conform's
@@ -30,9 +35,13 @@ export type Access = "anyone" | "user" | "admin" | ((request: Request, context: 
 type ViewerFor<A extends Access> = A extends "anyone" ? null : Viewer;
 
 export interface GuardFailure {
-  status: 400 | 403 | 413;
-  /** Why: a foreign origin, an unknown `intent`, a body over `maxBodyBytes`, or input the schema refused. */
-  reason: "origin" | "intent" | "too-large" | "input";
+  status: 400 | 403 | 413 | 415;
+  /**
+   * Why: a foreign origin, an unknown `intent`, a body over `maxBodyBytes`, a body that is not a
+   * readable form (`unreadable`: 415 for another content type, 400 for a broken form), or input
+   * refused (control characters, a list index out of range, or the schema).
+   */
+  reason: "origin" | "intent" | "too-large" | "unreadable" | "input";
   /** The `intent` field as posted (a known one, or null). */
   intent: string | null;
   /** A message for the whole form: the refusal's, or the schema's form-level error. */
@@ -64,6 +73,17 @@ interface Options<A extends Access, R> {
 
 export const ORIGIN_REFUSED = "This form must be sent from the shop.";
 export const UNKNOWN_FORM = "Unknown form. Reload the page and try again.";
+export const NOT_A_FORM = "This request must be sent as a form. Reload the page and try again.";
+export const UNREADABLE_FORM = "This form could not be read. Reload the page and try again.";
+/** The form-level message, as a title and an explanation (the auth pages show both lines). */
+export const CONTROL_CHARACTERS_REFUSED = { title: "Invisible characters", description: CONTROL_CHARACTER_MESSAGE };
+export const TOO_MANY_ROWS = "This form has more rows than the shop takes. Reload the page and try again.";
+/**
+ * The largest list index a field name may carry ("colors[12].name"): no form of the shop has
+ * lists near it, and Conform builds an array as long as the index says ("colors[99999999].name"
+ * filled the server's memory until it died).
+ */
+export const MAX_FORM_LIST_INDEX = 999;
 
 export type Guarded<V, A extends Access, I extends string | null, R> =
   | ({ ok: true; value: V; viewer: ViewerFor<A>; intent: I } & Passed)
@@ -123,8 +143,35 @@ export async function guardAction(
   if (options.maxBodyBytes !== undefined && Number(request.headers.get("content-length") ?? 0) > options.maxBodyBytes)
     return refuse({ status: 413, reason: "too-large", intent: null, message: undefined });
 
-  // 5. input
-  const form = await request.formData();
+  // 5. input: a readable form, without control characters or absurd list indexes, then the schema.
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    const isForm = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(request.headers.get("content-type") ?? "");
+    return isForm
+      ? refuse({ status: 400, reason: "unreadable", intent: null, message: UNREADABLE_FORM })
+      : refuse({ status: 415, reason: "unreadable", intent: null, message: NOT_A_FORM });
+  }
+  const unusable = unusableField(form);
+  if (unusable) {
+    const posted = form.get("intent");
+    const knownIntent = typeof posted === "string" && options.intents && Object.hasOwn(options.intents, posted) ? posted : null;
+    if (unusable.problem === "index") return refuse({ status: 400, reason: "input", intent: knownIntent, message: TOO_MANY_ROWS });
+    const { title, description } = CONTROL_CHARACTERS_REFUSED;
+    const fieldErrors = unusable.name ? { [unusable.name]: `Remove the invisible control characters from this field.` } : {};
+    return refuse({
+      status: 400,
+      reason: "input",
+      intent: knownIntent,
+      message: description,
+      fieldErrors,
+      result: {
+        status: "error",
+        error: { "": [title, description], ...Object.fromEntries(Object.entries(fieldErrors).map(([name, m]) => [name, [m]])) },
+      },
+    });
+  }
   let intent: string | null = null;
   let schema = options.schema;
   if (options.intents) {
@@ -174,6 +221,27 @@ export function firstFieldErrors(errors: Record<string, string[] | null | undefi
   const fieldErrors: Record<string, string> = {};
   for (const [name, messages] of Object.entries(errors)) if (name && messages?.[0]) fieldErrors[name] = messages[0];
   return fieldErrors;
+}
+
+/** A name Conform would read as a path ("email", "colors[0].hex"), and no prototype key. */
+const PLAIN_FIELD_NAME = /^[A-Za-z_][\w-]*(?:\[\d+\]|\.[A-Za-z_][\w-]*)*$/;
+const PROTOTYPE_KEY = /(?:^|[.[])(?:__proto__|constructor|prototype)(?:$|[.\]])/;
+
+/**
+ * The first field the shop cannot take whatever the schema says: a control character in its
+ * name or value (`name` is given when it is a plain field name, to show the error under it), or
+ * a list index above MAX_FORM_LIST_INDEX.
+ */
+function unusableField(form: FormData): { problem: "characters"; name: string | null } | { problem: "index" } | null {
+  for (const [name, value] of form) {
+    for (const index of name.matchAll(/\[(\d+)\]/g)) if (Number(index[1]) > MAX_FORM_LIST_INDEX) return { problem: "index" };
+    const valueText = typeof value === "string" ? value : value.name;
+    if (hasControlCharacter(name) || hasControlCharacter(valueText)) {
+      const shown = PLAIN_FIELD_NAME.test(name) && !PROTOTYPE_KEY.test(name) ? name : null;
+      return { problem: "characters", name: shown };
+    }
+  }
+  return null;
 }
 
 function hiddenFields(form: FormData): string[] {

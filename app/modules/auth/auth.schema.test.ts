@@ -121,6 +121,35 @@ describe("safeRedirect (where to go after signing in)", () => {
     expect(safeRedirect(target)).toBe("/");
   });
 
+  // Issue 10 item 8: browsers drop tabs and line breaks from a link and read "\" as "/", so each
+  // of these was a link to another site ("/\t/evil.example" → http://evil.example/).
+  it.each([
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "/\\/evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/x/..//evil.example",
+    "/checkout\rLocation: http://evil.example",
+    "/\u0000/evil.example",
+    "/AUTH",
+    "/API/auth/sign-out",
+  ])("refuses %j, which leaves the site or loops, and goes home", (target) => {
+    expect(safeRedirect(target)).toBe("/");
+  });
+
+  it("refuses a target over 2,000 characters", () => {
+    expect(safeRedirect(`/${"x".repeat(2_001)}`)).toBe("/");
+    expect(safeRedirect(`/${"x".repeat(1_999)}`)).toBe(`/${"x".repeat(1_999)}`);
+  });
+
+  it("gives the normalised path, search and hash", () => {
+    expect(safeRedirect("/a/../checkout?step=2#pay")).toBe("/checkout?step=2#pay");
+    expect(safeRedirect("/collections/kente wear")).toBe("/collections/kente%20wear");
+    expect(safeRedirect("/%09/evil.example")).toBe("/%09/evil.example"); // an escaped tab is a path, not a tab
+  });
+
   it("refuses what is not a string, and uses the fallback given", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");

@@ -100,10 +100,32 @@ export function formMessageOf(errors: string[] | undefined): FormMessage | null 
   return errors?.[0] ? { title: errors[0], description: errors[1] ?? "" } : null;
 }
 
-/** Only same-site paths may be used as the "back to" target after signing in. */
+/** Any origin that is not the shop's: only used to resolve a path and see where it lands. */
+const PROBE_ORIGIN = "http://redirect-check.invalid";
+const MAX_REDIRECT_LENGTH = 2_000;
+
+/**
+ * Where to go after signing in or out: only a path on this site, else `fallback`. The target is
+ * normalised as a browser would read it (resolved against a stand-in origin with `new URL`) and
+ * must stay on that origin; the answer is the normalised pathname, search and hash. Control
+ * characters and backslashes are refused before that: browsers drop tabs and line breaks from a
+ * link and read "\" as "/", which turned "/\t/evil.example" into "//evil.example", another site.
+ */
 export function safeRedirect(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (typeof target !== "string" || target.length > MAX_REDIRECT_LENGTH || !target.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (/[\u0000-\u001F\u007F\\]/.test(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // "/.//evil.example" normalises to "//evil.example": still another site for a browser.
+  if (path.startsWith("//")) return fallback;
   // The sign-in pages themselves (not /auth-test, whose Sign In link comes back to it).
-  if (/^\/auth(?:[/?#]|$)/.test(target) || target.startsWith("/api/")) return fallback;
-  return target;
+  if (/^\/(?:auth(?:[/?#]|$)|api\/)/i.test(path)) return fallback;
+  return path;
 }

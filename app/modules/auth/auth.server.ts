@@ -9,6 +9,7 @@ import { queueNewCustomerAlerts } from "~/modules/email/admin-alerts.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { AUTH_COOKIE_PREFIX } from "./auth-cookies";
 import { passwordResetEmail, verificationEmail } from "./auth-emails.server";
+import { checkAuthInput } from "./auth-input.server";
 import { CLIENT_IP_HEADER, enforceAuthRateLimits } from "./auth-rate-limits.server";
 import { afterSignIn, beforeSignIn } from "./sign-in-failures.server";
 import { findUserIdByEmail } from "./users.server";
@@ -129,6 +130,8 @@ export function createAuth(options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Control characters, over-long and wrongly typed fields: 400 before the database is asked.
+        checkAuthInput(ctx.body, ctx.query, ctx.params);
         await enforceAuthRateLimits(db, ctx.path, ctx.headers, ctx.body as { email?: unknown } | undefined);
         await beforeSignIn(db, ctx.path, ctx.headers, ctx.body as { email?: unknown } | undefined);
         // docs/product-rules.md wants "Account exists" for a taken email; better-auth would answer a

@@ -47,7 +47,9 @@ export const collectionTitles: Record<string, string> = {
 };
 
 export function collectionTitle(slug: string): string {
-  return collectionTitles[slug.toLowerCase()] ?? "Collection";
+  const key = slug.toLowerCase();
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's.
+  return Object.hasOwn(collectionTitles, key) ? collectionTitles[key]! : "Collection";
 }
 
 /** Writes filters back to URL params, leaving defaults out so links stay short. */

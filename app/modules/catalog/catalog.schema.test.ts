@@ -28,7 +28,27 @@ describe("collection filters in the URL", () => {
       min: undefined,
       featured: false,
     });
-    expect(parse(`q=${"x".repeat(300)}`).q).toHaveLength(100);
+  });
+
+  // Issue 10 item 5: a NUL reached PostgreSQL (500). The search box takes 100 characters; a longer
+  // or NUL-bearing search in the URL is refused (400) with the message the page shows.
+  it("refuses a search with control characters or over 100 characters with a 400 and a message", async () => {
+    for (const [query, message] of [
+      ["q=a%00b", "Search cannot contain control characters"],
+      [`q=${"x".repeat(101)}`, "Search can be at most 100 characters"],
+    ] as const) {
+      const refusal: unknown = (() => {
+        try {
+          return parse(query);
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(Response);
+      expect((refusal as Response).status).toBe(400);
+      expect(await (refusal as Response).json()).toEqual({ message });
+    }
+    expect(parse(`q=${"x".repeat(100)}`).q).toHaveLength(100);
   });
 
   it("round-trips through the URL, leaving defaults out", () => {
@@ -42,5 +62,7 @@ describe("collection filters in the URL", () => {
     expect(collectionTitle("kaftans")).toBe("Kaftans");
     expect(collectionTitle("Suits")).toBe("Suits");
     expect(collectionTitle("anything")).toBe("Collection");
+    // Not Object.prototype's members ("/collections/constructor" rendered a function: 500).
+    for (const slug of ["constructor", "__proto__", "toString", "hasOwnProperty"]) expect(collectionTitle(slug)).toBe("Collection");
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseQuery } from "~/lib/bad-request";
+import { searchParam, serialId } from "~/lib/input";
 import { sortOptions, type CollectionFilterValues } from "./catalog-constants";
 
 const flag = z
@@ -10,13 +12,11 @@ const wholeCedis = z.coerce.number().int().min(0).max(10_000_000).optional().cat
 
 /**
  * The collection filters as they appear in the URL. Bad values fall back to defaults
- * instead of failing: a hand-edited link still shows a page.
+ * instead of failing: a hand-edited link still shows a page. The search is the exception: one
+ * longer than the search box allows, or with control characters, is refused (400) with a message.
  */
 export const collectionFiltersSchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  q: searchParam,
   sort: z
     .enum(sortOptions.map((o) => o.value) as [SortValue, ...SortValue[]])
     .default("featured")
@@ -30,8 +30,10 @@ export const collectionFiltersSchema = z.object({
 type SortValue = CollectionFilterValues["sort"];
 export type CollectionFilters = CollectionFilterValues;
 
+/** The filters of a collection URL; a refused search is thrown as a 400 (app/lib/bad-request.ts). */
 export function parseCollectionFilters(params: URLSearchParams): CollectionFilters {
-  return collectionFiltersSchema.parse(Object.fromEntries(params)) satisfies CollectionFilterValues;
+  return parseQuery(collectionFiltersSchema, Object.fromEntries(params)) satisfies CollectionFilterValues;
 }
 
-export const productIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** /product/:productId and /api/products/:productId: anything but a database id is not a product (404). */
+export const productIdSchema = serialId("Product not found");

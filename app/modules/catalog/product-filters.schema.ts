@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseQuery } from "~/lib/bad-request";
 import { listPageParam, listSearchParam } from "~/lib/list-params";
 
 /** Admin products table: filters as they appear in the URL (?q=&category=&status=&page=). */
@@ -32,7 +33,7 @@ export const adminProductFiltersSchema = z.object({
 });
 
 export function parseAdminProductFilters(params: URLSearchParams): AdminProductFilters {
-  const parsed = adminProductFiltersSchema.parse(Object.fromEntries(params));
+  const parsed = parseQuery(adminProductFiltersSchema, Object.fromEntries(params));
   return {
     search: parsed.q,
     categorySlug: parsed.category && parsed.category !== "all" ? parsed.category : undefined,

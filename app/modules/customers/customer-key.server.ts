@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { hasControlCharacter } from "~/lib/input";
 
 /**
  * Customers are derived from orders (docs/product-rules.md "Derived customer"): keyed by the user id when the
@@ -22,9 +23,12 @@ export function ordersOfCustomer(key: CustomerKey): SQL {
   return sql`o.user_id is null and lower(btrim(o.customer_email)) = ${key.slice("email:".length)}`;
 }
 
-/** A key from a URL or form; null when it is not one this module produces. */
+/**
+ * A key from a URL or form; null when it is not one this module produces (nor one the database
+ * could be asked about: control characters, or longer than an email can be).
+ */
 export function parseCustomerKey(value: string | null | undefined): CustomerKey | null {
-  if (!value) return null;
+  if (!value || value.length > 300 || hasControlCharacter(value)) return null;
   if (/^user:.+$/.test(value)) return value as CustomerKey;
   const email = /^email:(.+)$/.exec(value)?.[1];
   if (email && email === email.trim().toLowerCase()) return value as CustomerKey;

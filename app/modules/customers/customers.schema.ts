@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { listPageParam } from "~/lib/list-params";
+import { parseQuery } from "~/lib/bad-request";
+import { listPageParam, listSearchParam } from "~/lib/list-params";
 
 /** The admin Customers list query (URL search params), shared by the page and the CSV export. */
 export const customerSorts = ["recent", "spent", "orders", "name"] as const;
@@ -18,12 +19,7 @@ export const MAX_CUSTOMERS_PAGE_SIZE = 100;
 export const CUSTOMER_ADDRESS_PREVIEW = 30;
 
 export const customersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100, "Search can be at most 100 characters")
-    .optional()
-    .transform((v) => v || undefined),
+  search: listSearchParam.transform((v) => v || undefined),
   page: listPageParam,
   pageSize: z.coerce.number().int().min(1).max(MAX_CUSTOMERS_PAGE_SIZE).catch(CUSTOMERS_PAGE_SIZE).default(CUSTOMERS_PAGE_SIZE),
   sort: z.enum(customerSorts).catch("recent").default("recent"),
@@ -36,9 +32,12 @@ export function addressPreview(address: string, max = CUSTOMER_ADDRESS_PREVIEW):
   return oneLine.length > max ? `${oneLine.slice(0, max).trimEnd()}…` : oneLine;
 }
 
-/** The list's URL (?q=&sort=&page=) as a query: the Customers page and its CSV export read it alike. */
+/**
+ * The list's URL (?q=&sort=&page=) as a query: the Customers page and its CSV export read it alike.
+ * A search the list cannot take is thrown as a 400 (app/lib/bad-request.ts).
+ */
 export function customersQueryFromUrl(params: URLSearchParams) {
-  return customersQuerySchema.parse({
+  return parseQuery(customersQuerySchema, {
     search: params.get("q") ?? undefined,
     sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText, serialId } from "~/lib/input";
 
 import { paymentMethods, type PaymentMethod } from "./order-constants";
 
@@ -9,10 +10,17 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * One cart line. The id must be a database id (beyond 32 bits PostgreSQL refused the query); the
+ * size and colour are checked against the product when the order is placed (placeOrder).
+ */
 export const orderLineSchema = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: serialId("Unknown product"),
   colorIndex: z.coerce.number().int().min(0).max(50).nullable().default(null),
-  size: z.string().trim().max(10).nullable().default(null),
+  size: plainText("Size", 10)
+    .nullable()
+    .default(null)
+    .transform((size) => size || null),
   quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(999),
   /** The unit price the shopper saw, in pesewas: used only to tell them if it changed. */
   seenPrice: z.coerce.number().int().min(0).optional(),

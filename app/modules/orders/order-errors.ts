@@ -5,7 +5,7 @@ export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
     message: string,
-    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty",
+    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty" | "variant",
     readonly productId?: number,
   ) {
     super(message);
@@ -26,6 +26,24 @@ export const outOfStock = (name: string, productId: number, available: number) =
 
 export const priceChanged = (name: string, productId: number, price: number) =>
   new OrderRefusedError(`The price of ${name} has changed to ${formatMoney(price)}. Please review your cart.`, "price-changed", productId);
+
+/** A size the product is not made in (only what the product page offers can be ordered). */
+export const sizeNotOffered = (name: string, productId: number, size: string, sizes: readonly string[]) =>
+  new OrderRefusedError(
+    sizes.length > 0
+      ? `${name} is not available in size ${size}. Please choose ${sizes.join(", ")} on its page.`
+      : `${name} is not available in size ${size}. Please remove it from your cart.`,
+    "variant",
+    productId,
+  );
+
+/** A colour the product does not have (the cart names colours by their place on the product page). */
+export const colourNotOffered = (name: string, productId: number) =>
+  new OrderRefusedError(
+    `${name} is not available in the colour in your cart. Please choose a colour on its page again.`,
+    "variant",
+    productId,
+  );
 
 export class OrderNotFoundError extends Error {
   override name = "OrderNotFoundError";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseQuery } from "~/lib/bad-request";
 import { listPageParam, listSearchParam } from "~/lib/list-params";
 import { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/modules/orders/order-constants";
 
@@ -30,7 +31,7 @@ export const adminOrderFiltersSchema = z.object({
 });
 
 export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
-  const parsed = adminOrderFiltersSchema.parse(Object.fromEntries(params));
+  const parsed = parseQuery(adminOrderFiltersSchema, Object.fromEntries(params));
   return { search: parsed.q, status: parsed.status, payment: parsed.payment, page: parsed.page, pageSize: ADMIN_ORDERS_PAGE_SIZE };
 }
 

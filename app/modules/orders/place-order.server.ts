@@ -11,7 +11,7 @@ import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
 import { getStoreSettings, type StoreSettings } from "~/modules/settings/settings.server";
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationEmail } from "./order-emails.server";
-import { outOfStock, OrderRefusedError, priceChanged, unavailable } from "./order-errors";
+import { colourNotOffered, outOfStock, OrderRefusedError, priceChanged, sizeNotOffered, unavailable } from "./order-errors";
 import { takeStock } from "./order-stock.server";
 
 export interface PlacedOrder {
@@ -94,7 +94,8 @@ type OrderLine = Awaited<ReturnType<typeof priceLinesFromCatalog>>[number];
 
 /**
  * Each cart line checked against the live catalog and priced from it: an inactive or missing
- * product, or a price that changed since the shopper saw it, refuses the order by name.
+ * product, a size or colour it does not come in, or a price that changed since the shopper saw
+ * it, refuses the order by name.
  */
 async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
   const ids = [...new Set(items.map((i) => i.productId))];
@@ -105,6 +106,7 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
       price: products.price,
       originalPrice: products.originalPrice,
       isActive: products.isActive,
+      sizes: products.sizes,
       imageUrl: products.imageUrl,
       categorySlug: categories.slug,
       categoryName: categories.name,
@@ -128,7 +130,9 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
     if (!product || !product.isActive) throw unavailable(product?.name ?? "An item in your cart", item.productId);
     const price = Number(product.price);
     if (item.seenPrice !== undefined && item.seenPrice !== price) throw priceChanged(product.name, product.id, price);
+    if (item.size !== null && !product.sizes.includes(item.size)) throw sizeNotOffered(product.name, product.id, item.size, product.sizes);
     const color = item.colorIndex === null ? undefined : colors.find((c) => c.productId === product.id && c.position === item.colorIndex);
+    if (item.colorIndex !== null && !color) throw colourNotOffered(product.name, product.id);
     return {
       product,
       quantity: item.quantity,

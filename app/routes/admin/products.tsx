@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { ListPage } from "~/components/admin/list/list-page";
-import { listMeta } from "~/components/admin/list/list-route";
+import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
 import { productGuard, runProductAction } from "~/components/admin/products/product-action.server";
 import { productColumns } from "~/components/admin/products/product-columns";
@@ -84,3 +84,5 @@ export default function AdminProducts({ loaderData: data }: Route.ComponentProps
     </ListPage>
   );
 }
+
+export const ErrorBoundary = listErrorBoundary("Products", "products", "/admin/products");

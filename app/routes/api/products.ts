@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { data } from "react-router";
+import { parseSerialId } from "~/lib/input";
 import { getProductCards } from "~/modules/catalog/storefront-queries.server";
 import type { Route } from "./+types/products";
 
 const idsSchema = z
   .string()
   .max(1_000)
-  .transform((s) => s.split(",").filter(Boolean).map(Number))
-  .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(100));
+  .transform((s) => s.split(",").filter(Boolean).map(parseSerialId))
+  .pipe(z.array(z.number()).max(100));
 
 /** Product cards for a list of ids (?ids=1,2,3), used by the wishlist. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -50,7 +50,7 @@ const authForms = { signIn: signInSchema, signUp: signUpSchema, resend: emailOnl
 /** The guard's refusal as the page shows it: a title and an explanation (and Conform's result for the form). */
 function refusal(refused: GuardFailure): AuthActionResult {
   const intent = (refused.intent ?? "signIn") as Intent;
-  if (refused.reason === "origin") {
+  if (refused.reason === "origin" || refused.reason === "unreadable") {
     const message = { title: "Request refused", description: refused.message ?? "" };
     return { intent, ok: false, ...message, result: { status: "error", error: { "": formMessageErrors(message) } } };
   }

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       access: "anyone",
       schema: newPasswordSchema,
       reply: (refusal) =>
-        refusal.reason === "origin"
+        refusal.reason === "origin" || refusal.reason === "unreadable"
           ? refused({ title: "Request refused", description: refusal.message ?? "" })
           : refused(formMessageOf(refusal.result.error?.[""] ?? undefined) ?? AUTH_MESSAGES.missing, refusal.result),
     },

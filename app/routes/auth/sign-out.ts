@@ -11,9 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     { request, context },
     {
       access: "anyone",
-      schema: z.object({ redirectTo: z.unknown() }),
+      // Whatever redirectTo holds (nothing, a file, another site), safeRedirect decides where to go.
+      schema: z.object({ redirectTo: z.unknown().optional() }),
       reply: (refused) => {
-        throw data(refused.message, { status: refused.status });
+        throw data(refused.firstMessage ?? "This sign-out could not be read. Reload the page and try again.", { status: refused.status });
       },
     },
   );

@@ -12,6 +12,7 @@ import {
   type CollectionFilterValues as Filters,
 } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
+import { refusalMessage } from "~/lib/bad-request";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { absoluteImage } from "~/lib/images";
@@ -23,15 +24,18 @@ import type { Route } from "./+types/collection";
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-const intros: Record<string, string> = {
-  kaftans: "Flowing, breathable and quietly regal: kaftans in kente, linen and hand embroidery, made for Accra heat and evening light.",
-  suits: "Modern tailoring with a West African signature: kente lapels, ankara linings and cuts finished by hand.",
-  agbada: "Grand three-piece agbada with sweeping robes and fine embroidery, for weddings, naming ceremonies and durbars.",
-  ankara: "Bold Ghanaian wax prints cut into shirts, two-pieces and jackets that carry colour with confidence.",
-  kente: "Hand-woven strips from Bonwire, each pattern carrying a proverb, made into pieces for the moments that matter.",
-  traditional: "Fugu smocks, dashikis and heritage sets rooted in the traditions of Ghana's north and south.",
-  all: "Every piece in the house: kaftans, suits, agbada, ankara, kente and traditional wear, tailored in Accra.",
-};
+// A Map, not an object: "/collections/constructor" must not find Object.prototype.constructor.
+const intros = new Map<string, string>(
+  Object.entries({
+    kaftans: "Flowing, breathable and quietly regal: kaftans in kente, linen and hand embroidery, made for Accra heat and evening light.",
+    suits: "Modern tailoring with a West African signature: kente lapels, ankara linings and cuts finished by hand.",
+    agbada: "Grand three-piece agbada with sweeping robes and fine embroidery, for weddings, naming ceremonies and durbars.",
+    ankara: "Bold Ghanaian wax prints cut into shirts, two-pieces and jackets that carry colour with confidence.",
+    kente: "Hand-woven strips from Bonwire, each pattern carrying a proverb, made into pieces for the moments that matter.",
+    traditional: "Fugu smocks, dashikis and heritage sets rooted in the traditions of Ghana's north and south.",
+    all: "Every piece in the house: kaftans, suits, agbada, ankara, kente and traditional wear, tailored in Accra.",
+  }),
+);
 
 /** Display title: "Kaftans", "The Full Collection", or "Collection" for unknown slugs. */
 function headingFor(slug: string) {
@@ -56,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data, params }) => {
   const items = data.listing.items;
   return pageMeta({
     title: known ? `${heading} | Premium African Menswear` : "Collection",
-    description: `${intros[slug] ?? "Premium African menswear tailored in Accra, Ghana."} Shop ${data.listing.total} pieces from ${brand.name}.`,
+    description: `${intros.get(slug) ?? "Premium African menswear tailored in Accra, Ghana."} Shop ${data.listing.total} pieces from ${brand.name}.`,
     canonical,
     siteName: brand.name,
     noindex: !known,
@@ -116,7 +120,7 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
       <header className="mt-6 mb-10 max-w-3xl">
         <h1 className="text-5xl font-semibold md:text-6xl">{heading}</h1>
         <p className="mt-4 text-base leading-relaxed text-stone md:text-lg">
-          {intros[slug] ?? "We could not find this collection. Browse our kaftans, suits and heritage pieces instead."}
+          {intros.get(slug) ?? "We could not find this collection. Browse our kaftans, suits and heritage pieces instead."}
         </p>
       </header>
 
@@ -163,7 +167,7 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const params = useParams();
-  const message = isRouteErrorResponse(error) ? String(error.data ?? "") : error instanceof Error ? "" : "";
+  const message = isRouteErrorResponse(error) ? refusalMessage(error.data) : undefined;
   return (
     <main className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-4xl font-semibold">{headingFor(params.category ?? "")}</h1>

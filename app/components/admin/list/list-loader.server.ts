@@ -4,7 +4,8 @@ import { requireAdmin } from "~/modules/auth/session.server";
 
 /**
  * An admin list page's loader: the admin check, then `load` with the database and the URL's
- * params. A failure is logged with the request id and becomes a 500 the ErrorBoundary shows.
+ * params. A refusal of the URL (a Response thrown by parseQuery: 400 with its message) passes
+ * through; any other failure is logged with the request id and becomes a 500 the ErrorBoundary shows.
  */
 export async function loadAdminList<T>(
   request: Request,
@@ -16,6 +17,7 @@ export async function loadAdminList<T>(
   try {
     return await load(context.database.db, new URL(request.url).searchParams);
   } catch (error) {
+    if (error instanceof Response) throw error;
     context.log.error({ err: error }, `admin ${noun}: loading failed`);
     throw data({ message: `The ${noun} could not be loaded.` }, { status: 500 });
   }

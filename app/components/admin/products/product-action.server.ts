@@ -2,6 +2,7 @@ import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
+import { serialId } from "~/lib/input";
 import type { GuardFailure, IntentGuarded } from "~/modules/auth/action-guard.server";
 import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "~/modules/catalog/product-errors";
 import { readProductForm } from "~/modules/catalog/product-form.server";
@@ -18,13 +19,7 @@ import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-acti
 
 const INCOMPLETE = "The form was incomplete. Please reload the page and try again.";
 
-const productId = z.object({
-  id: z
-    .string({ error: INCOMPLETE })
-    .regex(/^\d{1,10}$/, INCOMPLETE)
-    .transform(Number)
-    .refine((id) => id > 0, INCOMPLETE),
-});
+const productId = z.object({ id: serialId(INCOMPLETE) });
 
 /** The dialog's create and update, and the table's delete. */
 const productForms = {
@@ -43,6 +38,7 @@ function refusal(refused: GuardFailure): ProductActionResult {
     case "too-large":
       return { ok: false, message: PRODUCT_IMAGE_MESSAGES.request, result: fieldError("imageUrl", PRODUCT_IMAGE_MESSAGES.request) };
     case "intent":
+    case "unreadable":
       return { ok: false, message: INCOMPLETE };
     case "input":
       if (refused.fieldErrors.id) return { ok: false, message: INCOMPLETE };

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~db/client";
+import { parseSerialId } from "~/lib/input";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { ProductNotFoundError } from "~/modules/catalog/product-errors";
 import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
@@ -10,8 +11,8 @@ import { PRODUCT_PARAM, type ProductDialogState } from "./product-editor";
 /** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
 async function dialogState(db: Db, param: string | null): Promise<ProductDialogState> {
   if (param === "new") return { mode: "add" };
-  if (!param || !/^\d{1,10}$/.test(param)) return { mode: "closed" };
-  const id = Number(param);
+  const id = parseSerialId(param);
+  if (id === null) return { mode: "closed" };
   const product = await getAdminProduct(db, id).catch((e: unknown) => (e instanceof ProductNotFoundError ? null : Promise.reject(e)));
   return { mode: "edit", id, product };
 }
@@ -32,9 +33,11 @@ export async function loadProductsPage(request: Request, context: AppLoadContext
     throw redirect(`${url.pathname}?${params}`);
   }
   const db = context.database.db;
+  // A search the list cannot take is refused (400) before anything is read.
+  const filters = parseAdminProductFilters(params);
   try {
     const [listing, categories, settings, dialog] = await Promise.all([
-      listAdminProducts(db, parseAdminProductFilters(params)),
+      listAdminProducts(db, filters),
       listProductCategories(db),
       getStoreSettings(db),
       dialogState(db, params.get(PRODUCT_PARAM)),
