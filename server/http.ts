@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -101,6 +101,17 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   app.use("*", (c, next) => limitRequestBody(c, next, { ...services, log: logger, clientIp: c.get("clientIp") }));
 
   app.all("*", async (c) => {
+    try {
+      return await answer(c);
+    } catch (thrown) {
+      // Hono's error handler takes only Errors: anything else thrown (a Response, a React
+      // Router `data()`) would end as an empty 500 with nothing logged.
+      if (thrown instanceof Response) return thrown;
+      throw thrown instanceof Error ? thrown : new Error(`Non-error thrown while answering: ${String(thrown)}`);
+    }
+  });
+
+  async function answer(c: Context<{ Variables: { requestId: string; clientIp: string } }>): Promise<Response> {
     const nonce = crypto.randomBytes(16).toString("base64");
     // Everything logged while answering this request carries its id without passing it.
     const context = requestContext(c);
@@ -133,7 +144,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     // Stored only if the route said the page is public (its Cache-Control; see page-cache.ts).
     if (cacheKey) response = await pageCache.store(cacheKey, response);
     return withHttpsPolicy(response, https);
-  });
+  }
 
   app.onError((error, c) => {
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled server error");

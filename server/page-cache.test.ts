@@ -76,6 +76,9 @@ describe("page cache", () => {
     expect(key("/collections/kaftans?sort=featured&q=%20linen%20&bogus=1")).toBe("/collections/kaftans?q=linen");
     expect(key("/collections/kaftans?page=2&sort=newest")).toBe(key("/collections/kaftans?sort=newest&page=2"));
     expect(key("/collections/kaftans?sort=not-a-sort&page=abc")).toBe("/collections/kaftans");
+    // A search the page refuses (400) is never a cache entry, and asking for one does not fail.
+    expect(key("/collections/kaftans?q=kente%00")).toBeNull();
+    expect(key(`/collections/kaftans?q=${"k".repeat(101)}`)).toBeNull();
     // A client navigation keeps the routes it asked for, sorted; nothing else.
     expect(key("/product/1.data?_routes=routes/storefront/product,root&v=9")).toBe(
       "/product/1.data?_routes=root%2Croutes%2Fstorefront%2Fproduct",

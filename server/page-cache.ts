@@ -86,7 +86,8 @@ export class PageCache {
     if (hasAuthCookie(request.headers.get("cookie"))) return null;
     const url = new URL(request.url);
     if (isPersonalPath(url.pathname)) return null;
-    return url.pathname + pageQuery(url.pathname, url.searchParams);
+    const query = pageQuery(url.pathname, url.searchParams);
+    return query === null ? null : url.pathname + query;
   }
 
   get(key: string, request: Request): Response | null {

@@ -1,5 +1,5 @@
 import { filtersToSearchParams, homeFilters } from "~/modules/catalog/catalog-constants";
-import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
+import { collectionFiltersSchema, parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 
 /**
  * The query a cacheable storefront page depends on, written one way: only the parameters its
@@ -8,9 +8,10 @@ import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
  * on the page, so it neither skips the page cache nor makes a new entry in it.
  *
  * A page whose route reads a new parameter must list it here, or every value of it would be
- * served the page rendered for the first one.
+ * served the page rendered for the first one. Null: a query the page refuses (a search with a
+ * control character, say), answered 400 by the route and never cached.
  */
-export function pageQuery(pathname: string, params: URLSearchParams): string {
+export function pageQuery(pathname: string, params: URLSearchParams): string | null {
   const isData = pathname.endsWith(".data");
   const page = isData ? pathname.slice(0, -".data".length) : pathname;
   const query = new URLSearchParams();
@@ -20,7 +21,9 @@ export function pageQuery(pathname: string, params: URLSearchParams): string {
     const { page: number } = parseCollectionFilters(new URLSearchParams({ page: params.get("page") ?? "1" }));
     if (number > 1) query.set("page", String(number));
   } else if (/^\/collections\/[^/]+$/i.test(page)) {
-    for (const [name, value] of filtersToSearchParams(parseCollectionFilters(params))) query.set(name, value);
+    const filters = collectionFiltersSchema.safeParse(Object.fromEntries(params));
+    if (!filters.success) return null;
+    for (const [name, value] of filtersToSearchParams(filters.data)) query.set(name, value);
   }
   // A client navigation names the routes whose data it wants (React Router's `_routes`).
   const routes = isData ? params.get("_routes") : null;

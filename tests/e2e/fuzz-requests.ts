@@ -441,8 +441,16 @@ export function generateFuzzRequests({ seed, valuesPerField }: GeneratorOptions)
         });
     }
     const plain = plainPath(pattern);
-    for (const query of admin ? oddQueries : sample(oddQueries, 14))
-      add({ role: pick(pageRoles), method: "GET", path: `${plain}?${query}`, headers: {}, note: `query ${query.slice(0, 60)}` });
+    // Every odd query, and as a guest on the storefront: a guest's GET goes through the page
+    // cache's key (app/lib/page-cache-key.ts), which parses the query too.
+    for (const query of oddQueries)
+      add({
+        role: admin ? pick(pageRoles) : "guest",
+        method: "GET",
+        path: `${plain}?${query}`,
+        headers: {},
+        note: `query ${query.slice(0, 60)}`,
+      });
     if (!pattern.startsWith("/api/") && !/\.(xml|txt|csv)$/.test(pattern)) {
       const dataPath = `${plain === "/" ? "/_root" : plain}.data`;
       for (const query of ["", "?_routes=__proto__", "?_routes=routes%2Fno-such", `?${pick(oddQueries)}`])
