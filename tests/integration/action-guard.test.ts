@@ -6,12 +6,11 @@ import { users } from "~db/schema/auth";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { signIn, signUp } from "~/modules/auth/auth-actions.server";
 import { CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
-import { createAuth } from "~/modules/auth/auth.server";
 import { setUserRole } from "~/modules/auth/roles.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
-import { testLoadContext } from "../setup/load-context";
+import { createTestAuth, testLoadContext } from "../setup/load-context";
 
 /**
  * The one guard in front of every action (docs: method, session, role, origin, input — in that
@@ -43,16 +42,7 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
-    const auth = createAuth({
-      db: database.db,
-      secret: "test-secret-that-is-long-enough-0123456789",
-      origin: ORIGIN,
-      trustedOrigins: [ORIGIN],
-      secureCookies: false,
-      storeName: async () => "Ahenfie",
-      nudgeEmail: () => {},
-      log: silent,
-    });
+    const auth = createTestAuth(database.db, { origin: ORIGIN, log: silent });
     context = testLoadContext(database, { auth, log: silent, requestId: "req-guard" });
     adminCookie = await account("owner@example.com", "admin");
     customerCookie = await account("ama@example.com", "customer");

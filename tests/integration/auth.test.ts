@@ -5,13 +5,13 @@ import { requestPasswordReset, resendVerification, resetPassword, signIn, signUp
 import { hasAuthCookie } from "~/modules/auth/auth-cookies";
 import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
 import { validateNewPassword } from "~/modules/auth/auth.schema";
-import { createAuth, SESSION_SETTINGS, type Auth } from "~/modules/auth/auth.server";
+import { SESSION_SETTINGS, type Auth, type AuthOptions } from "~/modules/auth/auth.server";
 import { getUserRole, setUserRole } from "~/modules/auth/roles.server";
 import { headersForAuth, requireAdmin, requireUser } from "~/modules/auth/session.server";
 import type { Db } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema/auth";
 import { emailOutbox, userRoles } from "~db/schema/store";
-import { silentLog, testLoadContext } from "../setup/load-context";
+import { createTestAuth, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
 const ORIGIN = "http://localhost:3999";
@@ -55,18 +55,8 @@ describeWithDatabase("accounts", (database) => {
     auth = makeAuth();
   });
 
-  function makeAuth(overrides: Partial<Parameters<typeof createAuth>[0]> = {}) {
-    return createAuth({
-      db,
-      secret: "test-secret-that-is-long-enough-0123456789",
-      origin: ORIGIN,
-      trustedOrigins: [ORIGIN],
-      secureCookies: false,
-      storeName: async () => "Ahenfie",
-      nudgeEmail: () => {},
-      log: silentLog,
-      ...overrides,
-    });
+  function makeAuth(overrides: Partial<AuthOptions> = {}) {
+    return createTestAuth(db, { origin: ORIGIN, ...overrides });
   }
 
   const emailsTo = (to: string) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(emailOutbox.id);

@@ -2,11 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { signUp } from "~/modules/auth/auth-actions.server";
 import { CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
-import { createAuth } from "~/modules/auth/auth.server";
 import { action as checkoutAction } from "~/routes/storefront/checkout";
 import { openDatabase, queryRows } from "~db/client";
 import { createCategory, createProduct } from "../factories/catalog";
-import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
+import { createTestAuth, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 import { createLogger } from "../../server/logger";
 
@@ -94,16 +93,7 @@ describeWithDatabase("logs hold no personal data", (database, driver) => {
     await database.db.execute(sql`alter table users add constraint test_no_adwoa check (email not like 'adwoa%')`);
     try {
       const { logger, text } = capturedLogger();
-      const auth = createAuth({
-        db: database.db,
-        secret: "test-secret-that-is-long-enough-0123456789",
-        origin: TEST_ORIGIN,
-        trustedOrigins: [TEST_ORIGIN],
-        secureCookies: false,
-        storeName: async () => "Ahenfie",
-        nudgeEmail: () => {},
-        log: logger,
-      });
+      const auth = createTestAuth(database.db, { log: logger });
       const headers = new Headers({ origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.11.0.1" });
       const outcome = await signUp(auth, headers, { email: customer.email, password: "kente-pass-1" });
       expect(outcome.ok).toBe(false);

@@ -2,11 +2,11 @@ import { eq, like, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { signIn, signUp, type AuthOutcome } from "~/modules/auth/auth-actions.server";
 import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
-import { createAuth, type Auth } from "~/modules/auth/auth.server";
+import type { Auth } from "~/modules/auth/auth.server";
 import { accountDelayMs, SIGN_IN_FAILURE_LIMITS } from "~/modules/auth/sign-in-failures.server";
 import { users } from "~db/schema/auth";
 import { rateLimits } from "~db/schema/store";
-import { silentLog } from "../setup/load-context";
+import { createTestAuth } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
 /**
@@ -29,16 +29,7 @@ describeWithDatabase("sign-in limits", (database) => {
   let auth: Auth;
 
   beforeAll(() => {
-    auth = createAuth({
-      db: database.db,
-      secret: "test-secret-that-is-long-enough-0123456789",
-      origin: ORIGIN,
-      trustedOrigins: [ORIGIN],
-      secureCookies: false,
-      storeName: async () => "Ahenfie",
-      nudgeEmail: () => {},
-      log: silentLog,
-    });
+    auth = createTestAuth(database.db, { origin: ORIGIN });
   });
 
   /** A verified account (sign-up, then the email marked verified), never signed in yet. */

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~db/client";
 import { loadConfig } from "~/env.server";
-import { createAuth } from "~/modules/auth/auth.server";
+import { createAuth, type Auth, type AuthOptions } from "~/modules/auth/auth.server";
+import type { Db } from "~db/client";
 
 /** A log that says nothing (pass `log` in the overrides to watch what a loader logs). */
 export const silentLog: AppLoadContext["log"] = { info() {}, warn() {}, error() {} };
@@ -23,18 +24,7 @@ export function testLoadContext(database: Database, overrides: Partial<AppLoadCo
     startedAt: new Date(),
     email: { nudge() {}, transport: "test" },
     pageCache: { clear() {} },
-    auth:
-      overrides.auth ??
-      createAuth({
-        db: database.db,
-        secret: "test-secret-that-is-long-enough-0123456789",
-        origin: TEST_ORIGIN,
-        trustedOrigins: [TEST_ORIGIN],
-        secureCookies: false,
-        storeName: async () => "Ahenfie",
-        nudgeEmail: () => {},
-        log,
-      }),
+    auth: overrides.auth ?? createTestAuth(database.db, { log }),
     requestId: "test-request",
     clientIp: "127.0.0.1",
     cspNonce: "test-nonce",
@@ -42,4 +32,23 @@ export function testLoadContext(database: Database, overrides: Partial<AppLoadCo
     closedForMaintenance: false,
     ...overrides,
   };
+}
+
+/**
+ * The shop's better-auth on a test database: a fixed secret, plain http on `origin` (default
+ * TEST_ORIGIN, also its one trusted origin), a silent log; `overrides` replaces any option.
+ */
+export function createTestAuth(db: Db, overrides: Partial<AuthOptions> = {}): Auth {
+  const origin = overrides.origin ?? TEST_ORIGIN;
+  return createAuth({
+    db,
+    secret: "test-secret-that-is-long-enough-0123456789",
+    origin,
+    trustedOrigins: [origin],
+    secureCookies: false,
+    storeName: async () => "Ahenfie",
+    nudgeEmail: () => {},
+    log: silentLog,
+    ...overrides,
+  });
 }
