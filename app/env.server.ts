@@ -48,6 +48,27 @@ const envSchema = z.object({
     z.string().min(32, "AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  PAYSTACK_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/, "PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)")
+      .optional(),
+  ),
+  PAYSTACK_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, "PAYSTACK_PUBLIC_KEY must be a Paystack public key (pk_test_… or pk_live_…)")
+      .optional(),
+  ),
+  PAYSTACK_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ error: "PAYSTACK_API_URL must be a full URL such as https://api.paystack.co" })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .default("https://api.paystack.co"),
+  ),
 });
 
 export interface Config {
@@ -76,6 +97,12 @@ export interface Config {
   trustProxy: boolean;
   /** Signs session cookies and email links; unset → generated once and kept in the database. */
   authSecret: string | undefined;
+  /**
+   * Paystack (card and mobile money). Without a secret key the shop takes Pay on Delivery only.
+   * The secret never reaches the browser or a log line; `apiUrl` points tests and local tries
+   * at a stand-in.
+   */
+  paystack: { secretKey: string | undefined; publicKey: string | undefined; apiUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -103,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY === "1",
     authSecret: e.AUTH_SECRET,
+    paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiUrl: e.PAYSTACK_API_URL },
   };
 }

@@ -37,6 +37,11 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull().default("pay_on_delivery"),
     notes: text("notes"),
     idempotencyKey: text("idempotency_key").unique(),
+    /**
+     * An online order (card, mobile money) unpaid by then is cancelled and its stock returned
+     * (the payment hold, Settings → Payments); null for Pay on Delivery and once paid.
+     */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +51,9 @@ export const orders = pgTable(
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt.desc()),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+    index("orders_payment_due_idx")
+      .on(t.paymentDueAt)
+      .where(sql`${t.paymentDueAt} is not null`),
     index("orders_search_trgm_idx").using("gin", sql`${orderSearchDocument(t)} gin_trgm_ops`),
     // A guest customer (admin Customers) is keyed by trimmed lower-case email: this finds their
     // orders, newest first, without reading the table.
