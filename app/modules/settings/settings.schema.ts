@@ -39,7 +39,14 @@ export interface StoreSettings {
   shippingFee: number;
   /** pesewas; subtotals at or above it ship free */
   freeShippingThreshold: number;
+  /**
+   * Minutes an online order (card, mobile money) is held unpaid, its stock reserved; then it is
+   * cancelled (after one last check with Paystack) and the stock returned (Settings → Payments).
+   */
+  paymentHoldMinutes: number;
 }
+
+export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
 
 export const defaultStoreSettings: StoreSettings = {
   currency: "GHS",
@@ -53,6 +60,7 @@ export const defaultStoreSettings: StoreSettings = {
   contactPhone: brand.contact.phone,
   contactAddress: brand.contact.addressLines.join("\n"),
   ...defaultShippingRates,
+  paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
 };
 
 export type StoreSettingKey = keyof StoreSettings;
@@ -75,6 +83,7 @@ export const storedSettingsSchema = z.object({
   contactAddress: z.string().trim().max(300),
   shippingFee: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
   freeShippingThreshold: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
+  paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
 }) satisfies z.ZodType<StoreSettings>;
 
 /** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */
