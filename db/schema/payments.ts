@@ -48,3 +48,54 @@ export const paymentAttempts = pgTable(
     check("payment_attempts_status_known", sql`${t.status} in ('created', 'pending', 'success', 'failed', 'abandoned', 'mismatch')`),
   ],
 );
+
+/**
+ * Money given back on an order (issue 11, item 8), one row per refund staff ask for. A paid
+ * online order's refund goes to Paystack: the row is written (pending) before Paystack is
+ * called, with its id as the idempotency key, and only Paystack's refund events (signed
+ * webhooks) make it processed or failed; a refusal or an unreachable Paystack marks it failed
+ * at once, with the reason. A Pay on Delivery refund is recorded only (provider "manual"):
+ * processed when it is written. The order's payment status follows the processed refunds:
+ * refunded when they add up to what was paid, else partially_refunded.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    /** Chosen by the refund form (one per opening), so a resubmitted form refunds once. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The paid attempt refunded (online orders); null for Pay on Delivery. */
+    paymentAttemptId: uuid("payment_attempt_id").references(() => paymentAttempts.id, { onDelete: "set null" }),
+    /** paystack: sent to Paystack; manual: recorded only (Pay on Delivery, refunded by hand). */
+    provider: text("provider").notNull(),
+    /** The Paystack transaction refunded (the attempt's reference). */
+    transactionReference: text("transaction_reference"),
+    /** Paystack's refund id, once it has answered (or its event has named it). */
+    providerRefundId: text("provider_refund_id").unique(),
+    /** Pesewas. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    /** pending → processed | failed (processed is final). */
+    status: text("status").notNull().default("pending"),
+    reason: text("reason").notNull(),
+    /** The staff member who asked for it (name or email), and their account. */
+    requestedBy: text("requested_by").notNull(),
+    requestedByUserId: text("requested_by_user_id"),
+    /** Why it failed: Paystack's refusal, or that Paystack could not be reached. */
+    failureMessage: text("failure_message"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt.desc()),
+    index("refunds_transaction_idx")
+      .on(t.transactionReference, t.createdAt)
+      .where(sql`${t.transactionReference} is not null`),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    check("refunds_status_known", sql`${t.status} in ('pending', 'processed', 'failed')`),
+    check("refunds_provider_known", sql`${t.provider} in ('paystack', 'manual')`),
+  ],
+);
