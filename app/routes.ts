@@ -39,4 +39,5 @@ export default [
   route("api/products/:productId", "routes/api/product.ts"),
   route("api/products", "routes/api/products.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
+  route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),
 ] satisfies RouteConfig;

@@ -17,6 +17,7 @@ import { loader as productLoader } from "~/routes/storefront/product";
 import { createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";
 import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
+import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
 
 /**
@@ -25,33 +26,8 @@ import { describeWithDatabase } from "../setup/test-database";
  * such requests to the production server; these pin the answers down.)
  */
 
-type Handler = (args: never) => unknown;
-
-/** A route's answer, returned or thrown, as { status, headers, body }: data(), a Response, or plain data. */
-async function answer(handler: Handler, args: { request: Request; context: AppLoadContext; params?: Record<string, string> }) {
-  let outcome: unknown;
-  try {
-    outcome = await handler({ params: {}, ...args } as never);
-  } catch (thrown) {
-    outcome = thrown;
-  }
-  if (outcome instanceof Response) {
-    const text = await outcome.text();
-    const json = (outcome.headers.get("content-type") ?? "").includes("json") ? (JSON.parse(text) as unknown) : text;
-    return { status: outcome.status, headers: outcome.headers, body: json };
-  }
-  const d = outcome as { data: unknown; init?: { status?: number; headers?: HeadersInit } | null };
-  if (d && typeof d === "object" && "data" in d && "init" in d)
-    return { status: d.init?.status ?? 200, headers: new Headers(d.init?.headers), body: d.data };
-  return { status: 200, headers: new Headers(), body: outcome };
-}
-
-/** A same-origin post, as the shop's own pages send it. */
-function post(path: string, body: BodyInit | null, contentType: string | null = "application/x-www-form-urlencoded") {
-  const headers = new Headers({ origin: TEST_ORIGIN });
-  if (contentType) headers.set("content-type", contentType);
-  return new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body });
-}
+const answer = routeAnswer;
+const post = samePost;
 
 describeWithDatabase("bad input answers 4xx with a message", (database) => {
   let context: AppLoadContext;

@@ -6,6 +6,11 @@ export const paymentMethods = [
 ] as const;
 export type PaymentMethod = (typeof paymentMethods)[number]["value"];
 
+/** Paid online through Paystack (its channel of the same name), as opposed to Pay on Delivery. */
+export function isOnlinePayment(method: string): method is "card" | "mobile_money" {
+  return method === "card" || method === "mobile_money";
+}
+
 export const orderStatuses = ["processing", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ["pending", "paid", "failed"] as const;

@@ -30,6 +30,8 @@ export async function getOrderDetails(db: Db, orderId: string) {
     orderStatus: order.orderStatus,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
+    /** Online orders: held unpaid until then (ISO), null for Pay on Delivery and once paid. */
+    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
     notes: order.notes,
     createdAt: order.createdAt.toISOString(),
     items: items.map((i) => ({

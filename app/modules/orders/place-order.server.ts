@@ -13,6 +13,8 @@ import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationEmail } from "./order-emails.server";
 import { colourNotOffered, outOfStock, OrderRefusedError, priceChanged, sizeNotOffered, unavailable } from "./order-errors";
 import { takeStock } from "./order-stock.server";
+import { isOnlinePayment } from "./order-constants";
+import { createPaymentAttempt } from "~/modules/payments/payment-attempts.server";
 
 export interface PlacedOrder {
   id: string;
@@ -74,7 +76,17 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         paymentMethod: input.paymentMethod,
         notes: input.notes,
         idempotencyKey: input.idempotencyKey,
+        // Online: held unpaid this long (stock reserved), then cancelled by the payment hold.
+        paymentDueAt: isOnlinePayment(input.paymentMethod) ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000) : null,
       });
+      if (isOnlinePayment(input.paymentMethod)) {
+        await createPaymentAttempt(tx, {
+          orderId: order.id,
+          amount: totals.total,
+          currency: settings.currency,
+          channel: input.paymentMethod,
+        });
+      }
       await recordItemsAndHistory(tx, order.id, lines, context.userId);
       await queueOrderEmails(tx, { order, input, lines, totals, settings, context });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };

@@ -20,6 +20,8 @@ describe("maintenance mode", () => {
       "/api/auth/verify-email",
       "/admin",
       "/admin/settings",
+      "/api/health",
+      "/api/webhooks/paystack",
     ]) {
       expect(isClosedForMaintenance(path, on, null)).toBe(false);
     }

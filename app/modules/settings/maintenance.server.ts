@@ -1,12 +1,18 @@
 /**
- * Maintenance mode closes the storefront for everyone but admins; signing in, the admin panel
- * and the health check keep working so an admin can reopen it (and a load balancer does not
+ * Maintenance mode closes the storefront for everyone but admins; signing in, the admin panel,
+ * payment providers' webhooks (a payment made before closing still lands) and the health check keep working so an admin can reopen it (and a load balancer does not
  * take the instance away). The server enforces it for every request in one place
  * (server/maintenance-gate.ts): pages answer 503 with the maintenance page, everything else
  * (client navigation data, form posts, the JSON API, the sitemap) is refused before any route
  * code runs.
  */
-const OPEN_DURING_MAINTENANCE = [/^\/admin(\/|$)/i, /^\/auth(\/|$|-test)/i, /^\/api\/auth\//i, /^\/api\/health\/?$/i];
+const OPEN_DURING_MAINTENANCE = [
+  /^\/admin(\/|$)/i,
+  /^\/auth(\/|$|-test)/i,
+  /^\/api\/auth\//i,
+  /^\/api\/health\/?$/i,
+  /^\/api\/webhooks\//i,
+];
 
 export function isClosedForMaintenance(
   pathname: string,

@@ -11,6 +11,13 @@ import { getViewer } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
+import { isOnlinePayment } from "~/modules/orders/order-constants";
+import {
+  ONLINE_PAYMENT_UNAVAILABLE,
+  onlinePaymentAvailable,
+  paystackConfigOf,
+  startOnlinePayment,
+} from "~/modules/payments/online-checkout.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/checkout";
@@ -27,12 +34,20 @@ export const meta: Route.MetaFunction = () => [
 
 /** Signed-in shoppers get their email filled in; their orders are linked to the account. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getViewer(request, context);
-  return { email: viewer?.email ?? null };
+  const [viewer, settings] = await Promise.all([getViewer(request, context), getStoreSettings(context.database.db)]);
+  return { email: viewer?.email ?? null, onlinePayment: onlinePaymentAvailable(context.config, settings.currency) };
 }
 
 export type CheckoutActionResult =
-  | { ok: true; orderId: string; orderNumber: string }
+  | {
+      ok: true;
+      orderId: string;
+      orderNumber: string;
+      /** Paid online: Paystack's checkout, where the browser goes next. */
+      paymentUrl?: string;
+      /** Paid online but Paystack could not be started: the order page says why and offers Pay now. */
+      paymentProblem?: string;
+    }
   | { ok: false; message?: string; fieldErrors?: Partial<Record<"email" | "name" | "phone" | "address" | "country" | "notes", string>> };
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
@@ -61,13 +76,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const viewer = await getViewer(request, context);
     // (Maintenance mode is enforced before any action runs: server/maintenance-gate.ts.)
     const settings = await getStoreSettings(context.database.db);
+    const paystack = paystackConfigOf(context.config);
+    if (isOnlinePayment(parsed.data.paymentMethod) && !onlinePaymentAvailable(context.config, settings.currency))
+      return data<CheckoutActionResult>({ ok: false, message: ONLINE_PAYMENT_UNAVAILABLE }, { status: 409 });
     const order = await placeOrder(context.database.db, parsed.data, {
       userId: viewer?.id ?? null,
       origin: siteOrigin(context),
       storeName: settings.storeName,
     });
     context.email.nudge();
-    return data<CheckoutActionResult>({ ok: true, orderId: order.id, orderNumber: order.orderNumber });
+    const placed = { ok: true as const, orderId: order.id, orderNumber: order.orderNumber };
+    if (!paystack || !isOnlinePayment(parsed.data.paymentMethod)) return data<CheckoutActionResult>(placed);
+    // The order (and its stock) is safe before Paystack is asked; a failure here loses nothing.
+    const payment = await startOnlinePayment(context.database.db, paystack, { orderId: order.id, origin: siteOrigin(context) });
+    return data<CheckoutActionResult>(payment.ok ? { ...placed, paymentUrl: payment.url } : { ...placed, paymentProblem: payment.message });
   } catch (error) {
     if (error instanceof OrderRefusedError) return data<CheckoutActionResult>({ ok: false, message: error.message }, { status: 409 });
     context.log.error({ err: error }, "placing an order failed");
@@ -118,7 +140,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 md:px-8 md:py-16">
       <h1 className="text-5xl font-semibold">Checkout</h1>
-      <CheckoutForm defaultEmail={loaderData.email ?? undefined} />
+      <CheckoutForm defaultEmail={loaderData.email ?? undefined} onlinePayment={loaderData.onlinePayment} />
     </main>
   );
 }

@@ -1,6 +1,20 @@
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { CheckCircle2, Printer } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { OrderPayment } from "~/components/storefront/order-payment";
+import { siteOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
+import { isOnlinePayment } from "~/modules/orders/order-constants";
+import {
+  ONLINE_PAYMENT_UNAVAILABLE,
+  paystackConfigOf,
+  refreshPayment,
+  startOnlinePayment,
+} from "~/modules/payments/online-checkout.server";
+import { orderPaymentView } from "~/modules/payments/payment-view.server";
+import type { PayNowResult } from "~/modules/payments/payment-view";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import { countries } from "~/components/storefront/checkout/countries";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
@@ -17,11 +31,50 @@ import type { Route } from "./+types/order-confirmation";
 // Private: someone's order; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const order = await getOrderDetails(context.database.db, params.orderId);
+/**
+ * The order's page, also where Paystack sends the shopper back (`?reference=…`): the payment
+ * is then verified with Paystack by the server before the page says anything about it, and
+ * while it is still pending the page asks again every few seconds (orderPayment, below).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const db = context.database.db;
+  const paystack = paystackConfigOf(context.config);
+  let order = await getOrderDetails(db, params.orderId);
+  if (order && paystack && isOnlinePayment(order.paymentMethod) && order.paymentStatus !== "paid") {
+    const { storeName } = await getStoreSettings(db);
+    const reference = new URL(request.url).searchParams.get("reference");
+    const outcome = await refreshPayment(db, paystack, {
+      orderId: order.id,
+      reference,
+      sender: { origin: siteOrigin(context), storeName },
+    });
+    if (outcome !== "not-checked") order = await getOrderDetails(db, params.orderId);
+  }
+  const payment = order ? await orderPaymentView(db, order) : null;
   // Personal data: never cached by browsers or proxies.
-  return data({ order }, { status: order ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
+  return data({ order, payment }, { status: order ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** Pay now: a new attempt (or the open one) for an order still held for its online payment. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "anyone",
+      schema: payNowSchema,
+      reply: (refused): PayNowResult => ({ ok: false, message: refused.firstMessage ?? PAY_NOW_FAILED }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const paystack = paystackConfigOf(context.config);
+  if (!paystack) return data<PayNowResult>({ ok: false, message: ONLINE_PAYMENT_UNAVAILABLE }, { status: 409 });
+  const started = await startOnlinePayment(context.database.db, paystack, { orderId: params.orderId, origin: siteOrigin(context) });
+  if (started.ok) return redirect(started.url);
+  return data<PayNowResult>({ ok: false, message: started.message }, { status: 409 });
+}
+
+const payNowSchema = z.object({ intent: z.literal("pay", { error: "Unknown form. Reload the page and try again." }) });
+const PAY_NOW_FAILED = "We could not start the payment. Please try again.";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d?.order ? `Order ${d.order.orderNumber} confirmed | ${brand.name}` : `Order Not Found | ${brand.name}` },
@@ -29,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, payment: onlinePayment } = loaderData;
   if (!order) {
     return (
       <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
@@ -50,12 +103,16 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
     <main className="mx-auto max-w-4xl px-4 py-12 md:px-8 md:py-16 print:py-0">
       <div className="text-center">
         <CheckCircle2 className="mx-auto size-14 text-forest print:hidden" aria-hidden />
-        <h1 className="mt-4 text-5xl font-semibold">Order Confirmed!</h1>
+        <h1 className="mt-4 text-5xl font-semibold">
+          {onlinePayment && onlinePayment.state !== "paid" ? "Order Received" : "Order Confirmed!"}
+        </h1>
         <p className="mt-3 text-stone">
           Thank you, {order.customerName.split(" ")[0]}. A confirmation has been sent to{" "}
           <strong className="text-charcoal">{order.customerEmail}</strong>.
         </p>
       </div>
+
+      {onlinePayment && <OrderPayment payment={onlinePayment} total={formatMoney(order.totalAmount, currency)} />}
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <section className={section} aria-labelledby="details-heading">

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
 import type { CheckoutActionResult } from "~/routes/storefront/checkout";
-import { paymentMethods } from "~/modules/orders/order-constants";
+import { isOnlinePayment, paymentMethods } from "~/modules/orders/order-constants";
 import { shippingFor } from "~/modules/pricing/order-totals";
 import { cn } from "~/lib/cn";
 import { useCart } from "../cart/cart-provider";
@@ -32,7 +32,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  * with the form; the server re-reads every price and stock level. One idempotency key per
  * visit makes a double click or a retried request place one order.
  */
-export function CheckoutForm({ defaultEmail }: { defaultEmail?: string }) {
+export function CheckoutForm({ defaultEmail, onlinePayment }: { defaultEmail?: string; onlinePayment: boolean }) {
   const cart = useCart();
   const navigate = useNavigate();
   const fetcher = useFetcher<CheckoutActionResult>();
@@ -47,6 +47,12 @@ export function CheckoutForm({ defaultEmail }: { defaultEmail?: string }) {
     if (!result || fetcher.state !== "idle") return;
     if (result.ok) {
       clear({ silent: true });
+      if (result.paymentUrl) {
+        // Paystack's own checkout page; it sends the shopper back to the order's page.
+        notify.success("Order placed: taking you to payment", { description: `Order ${result.orderNumber} is held while you pay.` });
+        window.location.assign(result.paymentUrl);
+        return;
+      }
       notify.success("Order placed successfully!", {
         description: `Order ${result.orderNumber} has been created. Check your email for confirmation.`,
       });
@@ -134,22 +140,35 @@ export function CheckoutForm({ defaultEmail }: { defaultEmail?: string }) {
         <fieldset className={card}>
           <legend className="float-left mb-5 w-full font-display text-2xl font-semibold">Payment Method</legend>
           <div className="clear-both grid gap-3">
-            {paymentMethods.map((method, index) => (
-              <label
-                key={method.value}
-                className="flex cursor-pointer items-center gap-3 rounded-sm border border-border bg-white px-4 py-3.5 has-[:checked]:border-forest has-[:checked]:bg-forest/5"
-              >
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={method.value}
-                  defaultChecked={index === 0}
-                  className="size-4 accent-forest"
-                />
-                <span className="font-medium">{method.label}</span>
-                <span className="ml-auto text-xs text-stone">{method.hint}</span>
-              </label>
-            ))}
+            {paymentMethods.map((method, index) => {
+              const unavailable = !onlinePayment && isOnlinePayment(method.value);
+              return (
+                <label
+                  key={method.value}
+                  className={cn(
+                    "flex items-center gap-3 rounded-sm border border-border bg-white px-4 py-3.5 has-[:checked]:border-forest has-[:checked]:bg-forest/5",
+                    unavailable ? "cursor-not-allowed opacity-60" : "cursor-pointer",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method.value}
+                    defaultChecked={index === 0}
+                    disabled={unavailable}
+                    aria-describedby={unavailable ? "online-payment-unavailable" : undefined}
+                    className="size-4 accent-forest"
+                  />
+                  <span className="font-medium">{method.label}</span>
+                  <span className="ml-auto text-xs text-stone">{method.hint}</span>
+                </label>
+              );
+            })}
+            {!onlinePayment && (
+              <p id="online-payment-unavailable" className="text-sm text-stone">
+                Online payment by card or mobile money is not available yet: please choose Pay on Delivery.
+              </p>
+            )}
           </div>
         </fieldset>
 

@@ -1,0 +1,129 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { orders } from "~db/schema/orders";
+import { paymentAttempts } from "~db/schema/payments";
+import type { Config } from "~/env.server";
+import { isOnlinePayment } from "~/modules/orders/order-constants";
+import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
+import { applyVerifiedTransaction, createPaymentAttempt, paymentAttemptsOf, type PaymentOutcome } from "./payment-attempts.server";
+import { initializeTransaction, PaystackError, verifyTransaction, type PaystackClientConfig } from "./paystack-client.server";
+
+/**
+ * Paying an order online, from the shop's side: send the shopper to Paystack's checkout for
+ * exactly the order's total (from the database), and read back what happened (callback, page
+ * refresh) by asking Paystack, never by believing the browser.
+ */
+
+/** Paystack as configured, or null: the shop then takes Pay on Delivery only. */
+export function paystackConfigOf(config: Pick<Config, "paystack">): PaystackClientConfig | null {
+  const { secretKey, apiUrl } = config.paystack;
+  return secretKey ? { secretKey, apiUrl } : null;
+}
+
+/** Card and Mobile Money are offered when Paystack is connected and prices are in cedi (Paystack Ghana charges GHS). */
+export function onlinePaymentAvailable(config: Pick<Config, "paystack">, currency: string): boolean {
+  return paystackConfigOf(config) !== null && currency === "GHS";
+}
+
+export const ONLINE_PAYMENT_UNAVAILABLE = "Online payment is not available yet. Please choose Pay on Delivery.";
+
+export type StartPaymentResult = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * Sends the shopper to Paystack for an order still waiting for its online payment: its open
+ * attempt, or (after a decline or an abandoned checkout) a new one. If Paystack cannot be
+ * reached or refuses, nothing is lost: the order stays held and the page offers Pay now.
+ */
+export async function startOnlinePayment(
+  db: Db,
+  paystack: PaystackClientConfig,
+  { orderId, origin }: { orderId: string; origin: string },
+): Promise<StartPaymentResult> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      email: orders.customerEmail,
+      orderNumber: orders.orderNumber,
+      total: orders.totalAmount,
+      currency: orders.currency,
+      method: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      status: orders.orderStatus,
+      dueAt: orders.paymentDueAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || !isOnlinePayment(order.method)) return { ok: false, message: "This order is not paid online." };
+  if (order.paymentStatus === "paid") return { ok: false, message: "This order is already paid. Thank you!" };
+  if (order.status === "cancelled" || !order.dueAt || order.dueAt <= new Date())
+    return { ok: false, message: "This order is no longer held for payment. Please place a new order." };
+  if (order.currency !== "GHS") return { ok: false, message: ONLINE_PAYMENT_UNAVAILABLE };
+
+  const [latest] = await paymentAttemptsOf(db, order.id);
+  if (latest?.status === "mismatch")
+    return { ok: false, message: "We are checking a payment on this order. Please contact us before paying again." };
+  if (latest?.status === "pending" && latest.authorizationUrl) return { ok: true, url: latest.authorizationUrl };
+  const attempt =
+    latest?.status === "created"
+      ? latest
+      : await createPaymentAttempt(db, { orderId: order.id, amount: order.total, currency: order.currency, channel: order.method });
+  try {
+    const started = await initializeTransaction(paystack, {
+      email: order.email,
+      amount: attempt.amount,
+      currency: "GHS",
+      reference: attempt.reference,
+      callbackUrl: `${origin}/order-confirmation/${order.id}`,
+      channels: [order.method],
+      metadata: { orderNumber: order.orderNumber },
+    });
+    await db
+      .update(paymentAttempts)
+      .set({ status: "pending", authorizationUrl: started.authorizationUrl, updatedAt: new Date() })
+      .where(eq(paymentAttempts.id, attempt.id));
+    return { ok: true, url: started.authorizationUrl };
+  } catch (error) {
+    if (!(error instanceof PaystackError)) throw error;
+    return {
+      ok: false,
+      message:
+        error.kind === "refused"
+          ? "Our payment provider declined to start this payment. Your order is saved: please try Pay now again in a moment."
+          : "We could not reach our payment provider. Your order is saved and held for you: press Pay now to try again.",
+    };
+  }
+}
+
+/** How often a page that waits for a payment may ask Paystack about it (the webhook usually answers first). */
+const RECHECK_AFTER_MS = 8_000;
+
+/**
+ * What Paystack says now about the order's latest attempt, recorded (applyVerifiedTransaction):
+ * on the callback (the `reference` Paystack appends must be this order's), and while the page
+ * waits for a payment still pending (mobile money approved on the phone), at most every few
+ * seconds. Paystack unreachable: nothing changes, the page keeps waiting.
+ */
+export async function refreshPayment(
+  db: Db,
+  paystack: PaystackClientConfig,
+  { orderId, reference, sender }: { orderId: string; reference?: string | null; sender: StatusEmailSender },
+): Promise<PaymentOutcome | "not-checked"> {
+  const [latest] = await paymentAttemptsOf(db, orderId);
+  if (!latest || latest.status === "success" || latest.status === "mismatch") return "not-checked";
+  const onCallback = reference === latest.reference;
+  if (!onCallback && (latest.status !== "pending" || Date.now() - latest.updatedAt.getTime() < RECHECK_AFTER_MS)) return "not-checked";
+  // Claim this check, so concurrent page loads do not all ask Paystack.
+  const claimed = await db
+    .update(paymentAttempts)
+    .set({ updatedAt: new Date() })
+    .where(sql`${paymentAttempts.id} = ${latest.id} and ${paymentAttempts.updatedAt} = ${latest.updatedAt}`)
+    .returning({ id: paymentAttempts.id });
+  if (!claimed.length && !onCallback) return "not-checked";
+  try {
+    const verified = await verifyTransaction(paystack, latest.reference);
+    return await applyVerifiedTransaction(db, latest.reference, verified, sender);
+  } catch (error) {
+    if (error instanceof PaystackError) return "not-checked";
+    throw error;
+  }
+}
