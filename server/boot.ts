@@ -9,6 +9,8 @@ import { contentSecurityPolicy } from "./csp";
 import { PageCache } from "./page-cache";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
+import { startPaymentHoldWorker } from "~/modules/payments/payment-hold.server";
+import { verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { pruneUnconfirmedSubscribers } from "~/modules/newsletter/newsletter.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
@@ -69,6 +71,18 @@ export async function boot(): Promise<Booted> {
   }, 60 * 60_000);
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
+  // Online orders unpaid after the hold (Settings → Payments) are cancelled, after one last
+  // check with Paystack; only when Paystack is configured (otherwise no order is held).
+  const { secretKey, apiUrl } = config.paystack;
+  const paymentHold = secretKey
+    ? startPaymentHoldWorker({
+        db: database.db,
+        verify: (reference) => verifyTransaction({ secretKey, apiUrl }, reference),
+        log: logger,
+        sender: { origin: config.origin },
+      })
+    : null;
+  if (paymentHold) logger.info("payment hold: unpaid online orders are checked every minute");
   const auth = await createShopAuth(config, database.db, logger, emailWorker.nudge);
   const pageCache = new PageCache((hashes) => contentSecurityPolicy(hashes.join(" ")));
   // Storefront changes (announced by module commands, here or on another instance) clear the
@@ -92,6 +106,7 @@ export async function boot(): Promise<Booted> {
     services,
     async shutdown() {
       clearInterval(maintenance);
+      await paymentHold?.stop();
       await emailWorker.stop();
       await listener?.close();
       await database.close();

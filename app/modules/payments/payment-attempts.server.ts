@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~db/client";
+import { orders } from "~db/schema/orders";
 import { paymentAttempts } from "~db/schema/payments";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { changePaymentStatus } from "~/modules/orders/order-status.server";
+import { queuePaymentFailed, queuePaymentReceipt } from "./payment-emails.server";
 
 /** The channels a shopper can pay through online (Paystack's names). */
 export type OnlineChannel = "card" | "mobile_money";
@@ -27,9 +29,9 @@ export interface VerifiedTransaction {
 /** How applying a verified transaction ended. */
 export type PaymentOutcome = "paid" | "already-paid" | "pending" | "failed" | "abandoned" | "mismatch" | "unknown-reference";
 
-/** A fresh reference nobody can guess: 16 random bytes, URL-safe. */
+/** A fresh reference nobody can guess: 16 random bytes in hex (Paystack allows letters, digits, "-", "." and "=" only). */
 export function newPaymentReference(): string {
-  return `AHF-${crypto.randomBytes(16).toString("base64url")}`;
+  return `AHF-${crypto.randomBytes(16).toString("hex")}`;
 }
 
 /** Starts an attempt for exactly the order's total, as the database has it (call inside the order's transaction). */
@@ -64,10 +66,13 @@ const FINAL_FAILURES = new Set(["failed", "abandoned", "reversed"]);
  *
  * - success for exactly the attempt's amount and currency: the attempt is paid and the order's
  *   payment becomes paid through changePaymentStatus (one history entry, the customer's receipt
- *   email), whatever else runs at the same time: replays, duplicates, a webhook racing the
- *   callback all end in one paid transition;
+ *   email, payment-emails.server.ts), whatever else runs at the same time: replays, duplicates,
+ *   a webhook racing the callback all end in one paid transition; the order is no longer held
+ *   (paymentDueAt cleared). Money that arrives after the hold cancelled the order is still
+ *   recorded as paid (it was taken), with a history note telling staff to refund or reactivate;
  * - success for another amount or currency: recorded as a mismatch for staff, never paid;
- * - failed, abandoned: recorded (a later success on the same reference still wins);
+ * - failed, abandoned: recorded (a later success on the same reference still wins); an attempt
+ *   that becomes failed emails the shopper "payment failed, Pay now" once, while the order is held;
  * - anything else: still pending.
  */
 export async function applyVerifiedTransaction(
@@ -103,25 +108,36 @@ export async function applyVerifiedTransaction(
           .where(eq(paymentAttempts.id, attempt.id));
         return "mismatch";
       }
+      const paidAt = verified.paidAt ?? now;
       await tx
         .update(paymentAttempts)
-        .set({ ...details, status: "success", paidAt: verified.paidAt ?? now })
+        .set({ ...details, status: "success", paidAt })
         .where(eq(paymentAttempts.id, attempt.id));
+      const [order] = await tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, attempt.orderId));
+      const method = describeMethod(verified);
+      const afterCancel = order?.status === "cancelled" ? " after the order was cancelled: refund it or reactivate the order" : "";
+      // The receipt below replaces the generic payment-status email (one email per payment).
       const { changed } = await changePaymentStatus(tx, attempt.orderId, "paid", {
         changedBy: "Paystack",
-        notes: `Paid online (${describeMethod(verified)}), reference ${reference}`,
-        notifyCustomer: true,
+        notes: `Paid online (${method}), reference ${reference}${afterCancel}`,
+        notifyCustomer: false,
         ...sender,
       });
-      return changed ? "paid" : "already-paid";
+      await tx.update(orders).set({ paymentDueAt: null }).where(eq(orders.id, attempt.orderId));
+      if (!changed) return "already-paid";
+      await queuePaymentReceipt(tx, { orderId: attempt.orderId, amount: verified.amount, method, paidAt, reference }, sender);
+      return "paid";
     }
     if (FINAL_FAILURES.has(verified.status)) {
       const status = verified.status === "abandoned" ? "abandoned" : "failed";
-      if (attempt.status !== status)
+      if (attempt.status !== status) {
         await tx
           .update(paymentAttempts)
           .set({ ...details, status })
           .where(eq(paymentAttempts.id, attempt.id));
+        // Once per attempt: the row is locked and its status is failed from now on.
+        if (status === "failed") await queuePaymentFailed(tx, { orderId: attempt.orderId, reason: verified.gatewayResponse, now }, sender);
+      }
       return status;
     }
     return "pending";
