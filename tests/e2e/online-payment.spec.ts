@@ -1,0 +1,121 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signPaystackBody, startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
+import { expectNoSeriousViolations } from "./axe";
+import { startShop, type Shop } from "./start-shop";
+import { addFromProductPage, gotoHydrated } from "./support";
+
+/**
+ * Paying online as a shopper does it, on a shop of its own connected to the local Paystack
+ * stand-in (its hosted checkout page with Approve and Decline, and its signed webhooks to the
+ * shop): card paid, mobile money approved on the phone later, declined then paid with Pay now,
+ * Paystack down when the order is placed.
+ */
+test.describe.configure({ mode: "serial" });
+
+const SECRET = "sk_test_e2eonlinepayment00000000";
+let paystack: PaystackStandIn;
+let shop: Shop;
+
+test.beforeAll(async () => {
+  paystack = await startPaystackStandIn({ secretKey: SECRET });
+  shop = await startShop({
+    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_e2eonlinepayment00000000", PAYSTACK_API_URL: paystack.url },
+  });
+  paystack.setKnobs({ webhookUrl: `${shop.url}/api/webhooks/paystack` });
+});
+test.afterAll(async () => {
+  await shop?.remove();
+  await paystack?.close();
+});
+
+/** Adds a kaftan, fills the checkout and places the order with `method`. */
+async function orderWith(page: Page, method: "Card Payment" | "Mobile Money") {
+  await addFromProductPage(page, 1, 1, shop.url);
+  await gotoHydrated(page, `${shop.url}/checkout`);
+  await page.getByLabel("Email", { exact: true }).fill("esi@example.com");
+  await page.getByLabel("Full Name", { exact: true }).fill("Esi Owusu");
+  await page.getByLabel("Phone", { exact: true }).fill("+233 24 765 4321");
+  await page.getByLabel("Delivery Address").fill("3 Labone Crescent\nAccra");
+  await page.getByRole("radio", { name: new RegExp(method) }).check();
+  await page.getByRole("button", { name: "Place Order" }).click();
+}
+
+const paymentPanel = (page: Page) => page.getByTestId("order-payment");
+
+test("card: Paystack's page, Approve, and the order page says Paid with the card used", async ({ page }) => {
+  await orderWith(page, "Card Payment");
+  await page.waitForURL(`${paystack.url}/**`);
+  // ₵299.99 and ₵50 shipping: the order's total, as the server computed it.
+  await expect(page.getByText("GHS 349.99")).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(/\/order-confirmation\/[0-9a-f-]{36}\?trxref=/);
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible();
+  await expect(paymentPanel(page)).toContainText(/349\.99 received by Visa •••• 4081/);
+  await expectNoSeriousViolations(page, "the order page, paid");
+});
+
+test("mobile money: approved on the phone later, the page turns Paid by itself", async ({ page }) => {
+  paystack.setKnobs({ mobileMoneyApprovalDelayMs: 5_000 });
+  try {
+    await orderWith(page, "Mobile Money");
+    await page.waitForURL(`${paystack.url}/**`);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("heading", { name: "Approve on your phone" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to the shop" }).click();
+    await expect(page.getByRole("heading", { name: "Order Received" })).toBeVisible();
+    await expect(paymentPanel(page).getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
+    await expect(paymentPanel(page)).toContainText("Approve the payment on your phone");
+    await expectNoSeriousViolations(page, "the order page, waiting for mobile money");
+    // No reload: the signed webhook lands and the page, checking every few seconds, follows.
+    await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 20_000 });
+    await expect(paymentPanel(page)).toContainText("mobile money");
+  } finally {
+    paystack.setKnobs({ mobileMoneyApprovalDelayMs: 0 });
+  }
+});
+
+test("declined, then Pay now opens a new payment that goes through", async ({ page }) => {
+  await orderWith(page, "Card Payment");
+  await page.waitForURL(`${paystack.url}/**`);
+  await page.getByRole("button", { name: "Decline" }).click();
+  await page.waitForURL(/\/order-confirmation\//);
+  await expect(paymentPanel(page).getByRole("heading", { name: "Your payment did not go through" })).toBeVisible();
+  await expectNoSeriousViolations(page, "the order page, declined");
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.waitForURL(`${paystack.url}/**`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(/\/order-confirmation\//);
+  await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible();
+});
+
+test("Paystack down when the order is placed: a clear message, the order is kept, Pay now works later", async ({ page }) => {
+  paystack.setKnobs({ unreachable: true });
+  try {
+    await orderWith(page, "Card Payment");
+    await page.waitForURL(/\/order-confirmation\//);
+    await expect(paymentPanel(page).getByRole("heading", { name: "Payment not started yet" })).toBeVisible();
+    await expect(paymentPanel(page)).toContainText("Your order is saved and held");
+  } finally {
+    paystack.setKnobs({ unreachable: false });
+  }
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.waitForURL(`${paystack.url}/**`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(/\/order-confirmation\//);
+  await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible();
+});
+
+test("the webhook refuses an unsigned or forged event with 401", async ({ request }) => {
+  const body = JSON.stringify({
+    event: "charge.success",
+    data: { reference: "AHF-forged", amount: 1, currency: "GHS", status: "success" },
+  });
+  for (const signature of [undefined, signPaystackBody(body, "sk_test_not_the_shops_key")]) {
+    const answer = await request.post(`${shop.url}/api/webhooks/paystack`, {
+      data: body,
+      headers: { "content-type": "application/json", ...(signature ? { "x-paystack-signature": signature } : {}) },
+    });
+    expect(answer.status()).toBe(401);
+  }
+});
