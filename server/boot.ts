@@ -82,7 +82,7 @@ export async function boot(): Promise<Booted> {
         sender: { origin: config.origin },
       })
     : null;
-  if (paymentHold) logger.info("payment hold: unpaid online orders are checked every minute");
+  if (paymentHold) logger.info("payment hold: unpaid online orders are checked every 15 seconds");
   const auth = await createShopAuth(config, database.db, logger, emailWorker.nudge);
   const pageCache = new PageCache((hashes) => contentSecurityPolicy(hashes.join(" ")));
   // Storefront changes (announced by module commands, here or on another instance) clear the
