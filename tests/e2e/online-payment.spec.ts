@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
 import { signPaystackBody, startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 import { expectNoSeriousViolations } from "./axe";
 import { startShop, type Shop } from "./start-shop";
@@ -118,4 +119,53 @@ test("the webhook refuses an unsigned or forged event with 401", async ({ reques
     });
     expect(answer.status()).toBe(401);
   }
+});
+
+test.describe("when the hold runs out", () => {
+  test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (TEST_DATABASE_URL): the test moves the order's hold into the past");
+  let pgShop: Shop;
+  let db: pg.Client;
+  test.beforeAll(async () => {
+    pgShop = await startShop({
+      database: "postgres",
+      env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_e2eonlinepayment00000000", PAYSTACK_API_URL: paystack.url },
+    });
+    db = new pg.Client({ connectionString: pgShop.databaseUrl });
+    await db.connect();
+  });
+  test.afterAll(async () => {
+    await db?.end();
+    await pgShop?.remove();
+  });
+
+  test("abandoned: the order is cancelled, its stock returned, and the page says so", async ({ page }) => {
+    const stock = async () => Number((await db.query<{ s: number }>("select stock_quantity as s from products where id = 1")).rows[0]!.s);
+    const before = await stock();
+    await addFromProductPage(page, 1, 1, pgShop.url);
+    await gotoHydrated(page, `${pgShop.url}/checkout`);
+    await page.getByLabel("Email", { exact: true }).fill("kwesi@example.com");
+    await page.getByLabel("Full Name", { exact: true }).fill("Kwesi Appiah");
+    await page.getByLabel("Phone", { exact: true }).fill("+233 20 444 0000");
+    await page.getByLabel("Delivery Address").fill("1 High Street\nCape Coast");
+    await page.getByRole("radio", { name: /Card Payment/ }).check();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(`${paystack.url}/**`);
+    expect(await stock()).toBe(before - 1);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL(/\/order-confirmation\//);
+    await expect(paymentPanel(page).getByRole("heading", { name: "Your payment did not go through" })).toBeVisible();
+
+    // The hold ends (as if its 30 minutes had passed); the shop's worker checks every 15 s.
+    const orderId = /order-confirmation\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await db.query("update orders set payment_due_at = now() - interval '1 second' where id = $1", [orderId]);
+    await expect
+      .poll(async () => (await db.query<{ s: string }>("select order_status as s from orders where id = $1", [orderId])).rows[0]!.s, {
+        timeout: 40_000,
+      })
+      .toBe("cancelled");
+    expect(await stock()).toBe(before);
+    await page.reload();
+    await expect(paymentPanel(page).getByRole("heading", { name: "Not paid in time" })).toBeVisible();
+    await expectNoSeriousViolations(page, "the order page, not paid in time");
+  });
 });

@@ -31,6 +31,8 @@ export interface Shop {
   port: number;
   /** The shop's DATA_DIR (uploads, outbox; the PGlite database unless database is "postgres"). */
   dataDir: string;
+  /** The shop's own PostgreSQL database (database "postgres"), for a test to look into or set up. */
+  databaseUrl?: string;
   /** What admin:create printed, when `admin` was given. */
   adminCreateOutput: string;
   /** Everything the server printed so far (stdout and stderr). */
@@ -106,6 +108,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     url,
     port,
     dataDir,
+    ...(database ? { databaseUrl: database.url } : {}),
     adminCreateOutput,
     output: () => output,
     exited,
