@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 /**
  * Order and payment status colours of the admin screens (docs/product-rules.md §4 ADMIN): processing yellow,
  * confirmed blue, shipped purple, delivered green, cancelled red; payment pending yellow, paid
- * green, failed red; anything else neutral. (The customer's tracking screen uses other colours:
+ * green, failed red, refunded slate, partially refunded orange; anything else neutral. (The customer's tracking screen uses other colours:
  * components/storefront/order-status-badge.tsx.)
  */
 export const adminOrderStatusColours: Record<string, string> = {
@@ -18,6 +18,8 @@ export const adminPaymentStatusColours: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-900 ring-yellow-300",
   paid: "bg-green-100 text-green-900 ring-green-300",
   failed: "bg-red-100 text-red-900 ring-red-300",
+  refunded: "bg-slate-100 text-slate-900 ring-slate-300",
+  partially_refunded: "bg-orange-100 text-orange-900 ring-orange-300",
 };
 
 const neutral = "bg-sand text-charcoal ring-sand-deep";
@@ -36,12 +38,14 @@ const dots: Record<string, string> = {
   pending: "bg-yellow-400",
   paid: "bg-green-600",
   failed: "bg-red-600",
+  refunded: "bg-slate-500",
+  partially_refunded: "bg-orange-500",
 };
 
 export const adminStatusDot = (status: string) => dots[status] ?? "bg-stone";
 
-/** "processing" -> "Processing" */
-export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+/** "processing" -> "Processing", "partially_refunded" -> "Partially refunded" */
+export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replaceAll("_", " ");
 
 export function AdminStatusBadge({
   status,

@@ -12,9 +12,15 @@ const paymentColours: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-900",
   paid: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
+  refunded: "bg-slate-100 text-slate-900",
+  partially_refunded: "bg-orange-100 text-orange-900",
 };
 
 export function StatusBadge({ status, kind = "order" }: { status: string; kind?: "order" | "payment" }) {
   const colours = (kind === "order" ? orderColours : paymentColours)[status] ?? "bg-sand text-charcoal";
-  return <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold capitalize", colours)}>{status}</span>;
+  return (
+    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold capitalize", colours)}>
+      {status.replaceAll("_", " ")}
+    </span>
+  );
 }

@@ -13,5 +13,15 @@ export function isOnlinePayment(method: string): method is "card" | "mobile_mone
 
 export const orderStatuses = ["processing", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-export const paymentStatuses = ["pending", "paid", "failed"] as const;
+/** Every payment status an order can have (the orders list filters by each). */
+export const paymentStatuses = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+/**
+ * What staff may set by hand with the orders list's payment select. Refunded and partially
+ * refunded follow the order's refunds (the refund form in the order's details: amount, reason,
+ * who; through Paystack for an online order), never a select.
+ */
+export const manualPaymentStatuses = ["pending", "paid", "failed"] as const satisfies readonly PaymentStatus[];
+export type ManualPaymentStatus = (typeof manualPaymentStatuses)[number];
+export const isRefundStatus = (status: string): status is "refunded" | "partially_refunded" =>
+  status === "refunded" || status === "partially_refunded";

@@ -82,6 +82,17 @@ function statusWording(change: OrderStatusChange, order: string, total: string):
         heading: "Payment pending",
         body: `The payment of ${total} for order ${order} is now marked as pending.`,
       },
+      // Refund emails name the amount and reason (payments/refund-email.server.ts); these are fallbacks.
+      refunded: {
+        subject: `Refund for order ${order}`,
+        heading: "Your payment has been refunded",
+        body: `We have refunded your payment for order ${order}.`,
+      },
+      partially_refunded: {
+        subject: `Partial refund for order ${order}`,
+        heading: "Part of your payment has been refunded",
+        body: `We have refunded part of your payment for order ${order}.`,
+      },
     }[change.status];
   }
   return {

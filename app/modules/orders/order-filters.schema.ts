@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { parseQuery } from "~/lib/bad-request";
 import { listPageParam, listSearchParam } from "~/lib/list-params";
-import { orderStatuses, paymentStatuses, type OrderStatus, type PaymentStatus } from "~/modules/orders/order-constants";
+import {
+  manualPaymentStatuses,
+  orderStatuses,
+  paymentStatuses,
+  type OrderStatus,
+  type PaymentStatus,
+} from "~/modules/orders/order-constants";
 
 /** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&page=). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -38,12 +44,17 @@ export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilte
 /** Order ids are uuids; anything else is not an order (and would make PostgreSQL complain). */
 export const orderIdSchema = z.uuid({ error: "Order not found" });
 
-/** The inline selects of the orders table: one field each, saved at once. */
+/**
+ * The inline selects of the orders table: one field each, saved at once. The payment select
+ * sets pending, paid or failed only: refunds go through the refund form.
+ */
 export const orderStatusFormSchema = z.object({
   orderId: orderIdSchema,
   status: z.enum(orderStatuses, { error: "Choose an order status" }),
 });
 export const paymentStatusFormSchema = z.object({
   orderId: orderIdSchema,
-  paymentStatus: z.enum(paymentStatuses, { error: "Choose a payment status" }),
+  paymentStatus: z.enum(manualPaymentStatuses, {
+    error: "Choose pending, paid or failed. Refunds are made with Refund in the order's details.",
+  }),
 });

@@ -107,6 +107,8 @@ const paymentNotes: Record<PaymentStatus, string> = {
   pending: "Payment marked as pending",
   paid: "Payment received",
   failed: "Payment failed",
+  refunded: "Payment refunded",
+  partially_refunded: "Payment partly refunded",
 };
 
 /**

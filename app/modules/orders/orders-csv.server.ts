@@ -23,7 +23,8 @@ export interface OrdersCsvOptions {
 }
 
 const LINE_END = "\r\n";
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** "paid" → "Paid", "partially_refunded" → "Partially refunded". */
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll("_", " ");
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
 
 /** The CSV as pieces: the header line, then one piece per batch of rows. */

@@ -2,15 +2,17 @@ import { Check, ChevronDown, LoaderCircle } from "lucide-react";
 import { Select } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { adminStatusColours, adminStatusDot, statusLabel } from "~/components/admin/admin-status-badge";
+import { AdminStatusBadge, adminStatusColours, adminStatusDot, statusLabel } from "~/components/admin/admin-status-badge";
 import { cn } from "~/lib/cn";
-import { orderStatuses, paymentStatuses } from "~/modules/orders/order-constants";
+import { isRefundStatus, manualPaymentStatuses, orderStatuses } from "~/modules/orders/order-constants";
 import { toastOrderUpdate, type OrderUpdateResult } from "./order-update";
 
 /**
  * The inline Status / Payment select of an orders row, in the admin badge colours. A choice
  * is saved at once through a fetcher; while it saves the select shows the new value, and if
  * the save fails it shows the saved value again (the loader's), with a toast saying so.
+ * Payment offers pending, paid and failed; a refunded (or partly refunded) order shows its
+ * badge instead: refunds are made, and followed, in the order's details.
  */
 export function InlineStatusSelect({
   kind,
@@ -28,7 +30,7 @@ export function InlineStatusSelect({
   const pending = fetcher.formData?.get(field);
   const shown = typeof pending === "string" ? pending : value;
   const busy = fetcher.state !== "idle";
-  const options: readonly string[] = kind === "order" ? orderStatuses : paymentStatuses;
+  const options: readonly string[] = kind === "order" ? orderStatuses : manualPaymentStatuses;
   const label = `${kind === "order" ? "Order status" : "Payment status"} of ${orderNumber}`;
 
   // One toast per answer (fetcher.data is a new object for each response).
@@ -38,6 +40,14 @@ export function InlineStatusSelect({
     toasted.current = fetcher.data;
     toastOrderUpdate(fetcher.data, orderNumber);
   }, [fetcher.data, orderNumber]);
+
+  if (kind === "payment" && isRefundStatus(value)) {
+    return (
+      <span className="inline-flex h-8 items-center" title="Refunds are made and followed in the order's details">
+        <AdminStatusBadge kind="payment" status={value} className="py-1.5 pl-3" />
+      </span>
+    );
+  }
 
   return (
     <Select.Root
