@@ -11,11 +11,13 @@ import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
 import { updateOrderFromList } from "~/components/admin/orders/order-action.server";
-import type { OrderUpdateResult } from "~/components/admin/orders/order-update";
+import type { OrderUpdateResult, RefundActionResult } from "~/components/admin/orders/order-update";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
 import { orderSummary } from "~/modules/orders/order-summary.server";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
+import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
+import { orderPaymentsForStaff } from "~/modules/payments/order-payments.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders";
 
@@ -27,7 +29,8 @@ const DETAILS_PARAM = "order";
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminList(request, context, "orders", async (db, params) => {
     const detailsId = params.get(DETAILS_PARAM);
-    const [listing, summary, settings, details] = await Promise.all([
+    const paystackConnected = paystackConfigOf(context.config) !== null;
+    const [listing, summary, settings, details, payments] = await Promise.all([
       listAdminOrders(db, parseAdminOrderFilters(params)),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).
       orderSummary(db, { maxAgeMs: 5_000 }),
@@ -35,13 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       detailsId
         ? getAdminOrderDetails(db, detailsId).catch((e: unknown) => (e instanceof OrderNotFoundError ? null : Promise.reject(e)))
         : null,
+      detailsId ? orderPaymentsForStaff(db, detailsId, { paystackConnected }) : null,
     ]);
-    return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details };
+    // A fresh id for the details' refund form each time it is shown: posting it twice refunds once.
+    const refundId = details ? crypto.randomUUID() : null;
+    return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details, payments, refundId };
   });
 }
 
-/** Closing the details dialog only drops ?order=: the list on screen is still current. */
+/**
+ * Closing the details dialog only drops ?order=: the list on screen is still current. Every
+ * answer to the refund form reloads (a refund Paystack refused is kept, as failed, and shown).
+ */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const result = args.actionResult as { kind?: string } | undefined;
+  if (result?.kind === "refund") return true;
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
@@ -53,7 +64,7 @@ export const action = ({ request, context }: Route.ActionArgs) => updateOrderFro
  * the page with the error screen; it becomes a failed change instead: a toast, and the select
  * goes back. Answers from the server, and refusals it throws (403), pass through.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<OrderUpdateResult> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<OrderUpdateResult | RefundActionResult> {
   try {
     return await serverAction();
   } catch (error) {
@@ -63,7 +74,9 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export default function AdminOrders({ loaderData: { listing, summary, currency, timeZone, details } }: Route.ComponentProps) {
+export default function AdminOrders({
+  loaderData: { listing, summary, currency, timeZone, details, payments, refundId },
+}: Route.ComponentProps) {
   const dialog = useUrlDialog(DETAILS_PARAM, details?.id);
   const tooShort = listing.searchTooShort;
   return (
@@ -83,7 +96,7 @@ export default function AdminOrders({ loaderData: { listing, summary, currency, 
           ? { title: "Search is too short", body: "Type at least 3 characters, or a whole order number such as ORD-123456." }
           : { title: "No matching orders", body: "No order matches this search and these filters." },
       }}
-      details={<OrderDetailsDialog dialog={dialog} order={details} timeZone={timeZone} />}
+      details={<OrderDetailsDialog dialog={dialog} order={details} payments={payments} refundId={refundId} timeZone={timeZone} />}
     >
       <DataTable
         rows={listing.items}

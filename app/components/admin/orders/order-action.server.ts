@@ -1,31 +1,42 @@
 import { data, type AppLoadContext } from "react-router";
 import { siteOrigin } from "~/lib/http.server";
 import { guardAction } from "~/modules/auth/action-guard.server";
+import { eq } from "drizzle-orm";
+import { orders } from "~db/schema/orders";
+import { isRefundStatus } from "~/modules/orders/order-constants";
 import { OrderNotFoundError, StockGoneError } from "~/modules/orders/order-errors";
 import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
+import { refundFormSchema } from "~/modules/payments/refunds.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { ORDER_UPDATE_FAILED, type OrderUpdateResult } from "./order-update";
+import { ORDER_UPDATE_FAILED, type OrderUpdateResult, type RefundActionResult } from "./order-update";
+import { refundFromOrderDetails } from "./refund-action.server";
 
 /**
  * The inline selects: intent "status" (order status; the orders module returns stock on
  * cancellation and takes it again on leaving cancelled, or refuses, 409 with a message naming
  * the product, when it has been sold meanwhile) or "payment". Both write the history with the
  * admin's name and, when the Order notifications setting is on, queue the customer's email in
- * the same transaction.
+ * the same transaction. The payment select sets pending, paid or failed, and leaves alone an
+ * order with refunds (refunded, partially refunded): those follow the refunds. Intent "refund"
+ * is the refund form of the order details (refund-action.server.ts).
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
     { request, context },
     {
       access: "admin",
-      intents: { status: orderStatusFormSchema, payment: paymentStatusFormSchema },
+      intents: { status: orderStatusFormSchema, payment: paymentStatusFormSchema, refund: refundFormSchema() },
       unknownIntent: "Unknown action",
-      reply: (refused): OrderUpdateResult => ({ ok: false, message: refused.firstMessage ?? "Unknown action" }),
+      reply: (refused): OrderUpdateResult | RefundActionResult =>
+        refused.intent === "refund"
+          ? { ok: false, kind: "refund", message: refused.firstMessage ?? "Please check the refund and try again.", result: refused.result }
+          : { ok: false, message: refused.firstMessage ?? "Unknown action" },
     },
   );
   if (!guarded.ok) return guarded.response;
   const { viewer } = guarded;
+  if (guarded.intent === "refund") return refundFromOrderDetails(context, viewer, guarded.value);
   const db = context.database.db;
   try {
     const settings = await getStoreSettings(db);
@@ -42,6 +53,12 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
       result = { ok: true, kind: "order", value: input.status, changed, emailed: changed && change.notifyCustomer };
     } else {
       const input = guarded.value;
+      const [current] = await db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, input.orderId));
+      if (current && isRefundStatus(current.paymentStatus))
+        return data<OrderUpdateResult>(
+          { ok: false, message: "This order has refunds: its payment status follows them. See Payments in the order's details." },
+          { status: 409 },
+        );
       const { changed } = await changePaymentStatus(db, input.orderId, input.paymentStatus, change);
       result = { ok: true, kind: "payment", value: input.paymentStatus, changed, emailed: changed && change.notifyCustomer };
     }

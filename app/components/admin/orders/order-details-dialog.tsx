@@ -6,8 +6,10 @@ import { formatDateTime } from "~/lib/dates";
 import { countries } from "~/components/storefront/checkout/countries";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
 import { paymentMethods } from "~/modules/orders/order-constants";
+import type { StaffOrderPayments } from "~/modules/payments/order-payments.server";
 import { OrderHistory } from "./order-history";
 import { OrderItemsTable } from "./order-items-table";
+import { OrderPayments } from "./order-payments";
 
 const countryName = (code: string) => countries.find(([c]) => c === code)?.[1] ?? code;
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
@@ -15,9 +17,22 @@ const box = "rounded-md border border-border bg-white p-4";
 
 /**
  * The order details dialog (docs/product-rules.md): customer, order facts, items as a table with totals,
- * notes, and the status history with who changed what.
+ * notes, payments (online attempts, refunds, the refund form) and the status history with who
+ * changed what.
  */
-export function OrderDetailsDialog({ dialog, order, timeZone }: { dialog: UrlDialog; order: AdminOrderDetails | null; timeZone: string }) {
+export function OrderDetailsDialog({
+  dialog,
+  order,
+  payments,
+  refundId,
+  timeZone,
+}: {
+  dialog: UrlDialog;
+  order: AdminOrderDetails | null;
+  payments: StaffOrderPayments | null;
+  refundId: string | null;
+  timeZone: string;
+}) {
   return (
     <DetailsDialog
       id="order-details"
@@ -64,6 +79,19 @@ export function OrderDetailsDialog({ dialog, order, timeZone }: { dialog: UrlDia
           {order.notes && (
             <DetailsSection title="Notes">
               <p className={`${box} text-sm whitespace-pre-line`}>{order.notes}</p>
+            </DetailsSection>
+          )}
+          {payments && (
+            <DetailsSection title="Payments">
+              <OrderPayments
+                orderId={order.id}
+                orderNumber={order.orderNumber}
+                customerName={order.customerName}
+                currency={order.currency}
+                payments={payments}
+                refundId={refundId}
+                timeZone={timeZone}
+              />
             </DetailsSection>
           )}
           <DetailsSection title="Status history">

@@ -1,9 +1,18 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { notify } from "~/components/ui/toaster";
 import { statusLabel } from "~/components/admin/admin-status-badge";
 
 /** What the orders page action answers to an inline status or payment change. */
 export type OrderUpdateResult =
   { ok: true; kind: "order" | "payment"; value: string; changed: boolean; emailed: boolean } | { ok: false; message: string };
+
+/**
+ * What the action answers to the refund form of the order details (refund-action.server.ts). A
+ * failure without `kind` is the connection's (clientAction): the form shows it all the same.
+ */
+export type RefundActionResult =
+  | { ok: true; kind: "refund"; status: "pending" | "processed"; message: string }
+  | { ok: false; kind?: "refund"; message: string; result?: SubmissionResult<string[]> };
 
 /** Shown when a change did not save; the select goes back to the saved value. */
 export const ORDER_UPDATE_FAILED = "Failed to update order";

@@ -1,0 +1,162 @@
+import { AlertTriangle } from "lucide-react";
+import { money } from "~/components/admin/admin-format";
+import { DetailsField as Field } from "~/components/admin/list/details-dialog";
+import { cn } from "~/lib/cn";
+import { formatDateTime } from "~/lib/dates";
+import type { StaffOrderPayments, StaffPaymentAttempt, StaffRefund } from "~/modules/payments/order-payments.server";
+import { RefundForm } from "./refund-form";
+
+const box = "rounded-md border border-border bg-white p-4";
+const pill = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
+
+/** An attempt's status as staff read it, in the admin payment colours. */
+const attemptStatus: Record<string, { label: string; colour: string }> = {
+  created: { label: "Not sent to Paystack", colour: "bg-sand text-charcoal ring-sand-deep" },
+  pending: { label: "Waiting for payment", colour: "bg-yellow-100 text-yellow-900 ring-yellow-300" },
+  success: { label: "Paid", colour: "bg-green-100 text-green-900 ring-green-300" },
+  failed: { label: "Failed", colour: "bg-red-100 text-red-900 ring-red-300" },
+  abandoned: { label: "Abandoned", colour: "bg-sand text-charcoal ring-sand-deep" },
+  mismatch: { label: "Amount mismatch", colour: "bg-red-100 text-red-900 ring-red-300" },
+};
+
+const refundStatus: Record<StaffRefund["status"], { label: string; colour: string }> = {
+  pending: { label: "Waiting for Paystack", colour: "bg-yellow-100 text-yellow-900 ring-yellow-300" },
+  processed: { label: "Refunded", colour: "bg-slate-100 text-slate-900 ring-slate-300" },
+  failed: { label: "Not refunded", colour: "bg-red-100 text-red-900 ring-red-300" },
+};
+
+const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" };
+
+/**
+ * The Payments part of the order details: each online payment attempt as Paystack reported it
+ * (reference, status, amount, method, paid time, fees, Paystack's message; a mismatch stands
+ * out), the refunds with who asked and why, and the refund form when a refund can be made.
+ */
+export function OrderPayments({
+  orderId,
+  orderNumber,
+  customerName,
+  currency,
+  payments,
+  refundId,
+  timeZone,
+}: {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  currency: string;
+  payments: StaffOrderPayments;
+  refundId: string | null;
+  timeZone: string;
+}) {
+  const { attempts, refunds, refund } = payments;
+  return (
+    <div className="grid gap-4">
+      {attempts.length === 0 ? (
+        <p className="text-sm text-stone">
+          No online payment: {refund.provider === "manual" ? "this order is paid on delivery (or marked paid by hand)." : "none recorded."}
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Payment attempts">
+          {attempts.map((attempt) => (
+            <AttemptCard key={attempt.id} attempt={attempt} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+
+      {refunds.length > 0 && (
+        <div>
+          <h4 className="mb-2 text-sm font-semibold text-charcoal">Refunds</h4>
+          <ul className="grid gap-3" aria-label="Refunds">
+            {refunds.map((r) => (
+              <RefundCard key={r.id} refund={r} timeZone={timeZone} />
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {refund.unavailable === null && refundId ? (
+        <RefundForm
+          // A fresh form (amount left, empty reason) once a refund has been made or has failed.
+          key={`${refunds.length}-${refund.refundable}`}
+          orderId={orderId}
+          orderNumber={orderNumber}
+          customerName={customerName}
+          refundId={refundId}
+          refundability={refund}
+          currency={currency}
+        />
+      ) : (
+        refund.paid > 0 &&
+        refund.unavailable && (
+          <p className="text-sm text-stone" data-testid="refund-unavailable">
+            {refund.unavailable}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+function AttemptCard({ attempt, timeZone }: { attempt: StaffPaymentAttempt; timeZone: string }) {
+  const status = attemptStatus[attempt.status] ?? { label: attempt.status, colour: "bg-sand text-charcoal ring-sand-deep" };
+  const mismatch = attempt.status === "mismatch";
+  return (
+    <li className={cn(box, mismatch && "border-red-300 bg-red-50")}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-charcoal">{attempt.method ?? channelLabels[attempt.channel ?? ""] ?? "Online payment"}</p>
+        <div className="flex items-center gap-3">
+          <span className="text-sm font-semibold tabular-nums">{money(attempt.amount, attempt.currency)}</span>
+          <span className={cn(pill, status.colour)}>{status.label}</span>
+        </div>
+      </div>
+      {mismatch && (
+        <p role="note" className="mt-3 flex gap-2 text-sm font-medium text-red-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Paystack reported another amount or currency than this order was charged, so it was not marked paid. Check the payment in the
+          Paystack dashboard before doing anything else.
+        </p>
+      )}
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <Field label="Reference">
+          <code className="font-mono text-xs break-all">{attempt.reference}</code>
+        </Field>
+        <Field label="Paid">
+          {attempt.paidAt ? <time dateTime={attempt.paidAt}>{formatDateTime(attempt.paidAt, timeZone)}</time> : "Not paid"}
+        </Field>
+        {attempt.fees !== null && (
+          <Field label="Paystack fees">
+            <span className="tabular-nums">{money(attempt.fees, attempt.currency)}</span>
+          </Field>
+        )}
+        {attempt.gatewayMessage && <Field label="Paystack's message">{attempt.gatewayMessage}</Field>}
+      </dl>
+    </li>
+  );
+}
+
+function RefundCard({ refund, timeZone }: { refund: StaffRefund; timeZone: string }) {
+  const status = refundStatus[refund.status];
+  return (
+    <li className={cn(box, refund.status === "failed" && "border-red-300")}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-charcoal">
+          <span className="tabular-nums">{money(refund.amount, refund.currency)}</span>{" "}
+          <span className="font-normal text-stone">{refund.provider === "manual" ? "recorded by staff" : "through Paystack"}</span>
+        </p>
+        <span className={cn(pill, status.colour)}>{status.label}</span>
+      </div>
+      <p className="mt-2 text-sm text-charcoal">{refund.reason}</p>
+      <p className="mt-1 text-xs text-stone">
+        Asked by {refund.requestedBy} on <time dateTime={refund.createdAt}>{formatDateTime(refund.createdAt, timeZone)}</time>
+        {refund.processedAt && (
+          <>
+            {" "}
+            · refunded <time dateTime={refund.processedAt}>{formatDateTime(refund.processedAt, timeZone)}</time>
+          </>
+        )}
+      </p>
+      {refund.failureMessage && <p className="mt-2 text-sm font-medium text-destructive">{refund.failureMessage}</p>}
+    </li>
+  );
+}
