@@ -3,7 +3,7 @@ import pg from "pg";
 import { signPaystackBody, startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 import { expectNoSeriousViolations } from "./axe";
 import { startShop, type Shop } from "./start-shop";
-import { addFromProductPage, gotoHydrated } from "./support";
+import { addFromProductPage, emailText, gotoHydrated, waitForOutboxEmail } from "./support";
 
 /**
  * Paying online as a shopper does it, on a shop of its own connected to the local Paystack
@@ -54,6 +54,10 @@ test("card: Paystack's page, Approve, and the order page says Paid with the card
   await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible();
   await expect(paymentPanel(page)).toContainText(/349\.99 received by Visa •••• 4081/);
   await expectNoSeriousViolations(page, "the order page, paid");
+  // And a receipt by email, with what was paid and how.
+  const receipt = emailText(await waitForOutboxEmail("esi@example.com", "payment-receipt", 15_000, `${shop.dataDir}/outbox`));
+  expect(receipt).toContain("349.99");
+  expect(receipt).toContain("Visa •••• 4081");
 });
 
 test("mobile money: approved on the phone later, the page turns Paid by itself", async ({ page }) => {
