@@ -56,7 +56,13 @@ describe("settings form schemas", () => {
     const values = generalSettingsFormValues(defaultStoreSettings);
     expect(values.shippingFee).toBe("50.00");
     expect(values.freeShippingThreshold).toBe("500.00");
-    const { emailNotifications: _e, orderNotifications: _o, customerNotifications: _c, ...general } = defaultStoreSettings;
+    const {
+      emailNotifications: _e,
+      orderNotifications: _o,
+      customerNotifications: _c,
+      paymentHoldMinutes: _h,
+      ...general
+    } = defaultStoreSettings;
     expect(generalSettingsSchema.parse(values)).toEqual(general);
   });
 
@@ -100,6 +106,7 @@ describeWithDatabase("store settings", (database) => {
       contactAddress: "14 Oxford Street, Osu\nAccra, Ghana",
       shippingFee: 5_000,
       freeShippingThreshold: 50_000,
+      paymentHoldMinutes: 30,
     });
   });
 

@@ -144,6 +144,20 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
+/** The Payments tab's message for a hold time that is not a whole number of minutes in range. */
+export const PAYMENT_HOLD_MESSAGE = `Enter the hold time in whole minutes, from ${PAYMENT_HOLD_MINUTES.min} to ${PAYMENT_HOLD_MINUTES.max} (7 days)`;
+
+/** The Payments tab: how long an unpaid online order keeps its stock (Paystack's keys are configuration, not settings). */
+export const paymentSettingsSchema = z.object({
+  paymentHoldMinutes: z
+    .string({ error: PAYMENT_HOLD_MESSAGE })
+    .trim()
+    .regex(/^\d{1,6}$/, PAYMENT_HOLD_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(PAYMENT_HOLD_MINUTES.min, PAYMENT_HOLD_MESSAGE).max(PAYMENT_HOLD_MINUTES.max, PAYMENT_HOLD_MESSAGE)),
+});
+export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
+
 /** The Admin Users tab: add by the email of an account (staff.server checks it), remove by user id. */
 export const addAdminSchema = z.object({ email: z.string().optional() });
 export const removeAdminSchema = z.object({

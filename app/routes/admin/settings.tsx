@@ -5,6 +5,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminUsersPanel } from "~/components/admin/settings/admin-users-panel";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
 import { NotificationSettingsForm } from "~/components/admin/settings/notification-settings-form";
+import { PaymentSettingsPanel } from "~/components/admin/settings/payment-settings-panel";
 import {
   tabFromSearch,
   type SettingsActionResult,
@@ -18,11 +19,13 @@ import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.serv
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";
+import { paystackConnection } from "~/modules/payments/paystack-connection.server";
 import {
   addAdminSchema,
   generalSettingsFormValues,
   generalSettingsSchema,
   notificationSettingsSchema,
+  paymentSettingsSchema,
   removeAdminSchema,
 } from "~/modules/settings/settings.schema";
 import { getStoreSettings, InvalidSettingsError, saveStoreSettings } from "~/modules/settings/settings.server";
@@ -45,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orderNotifications: settings.orderNotifications,
       customerNotifications: settings.customerNotifications,
     },
+    payments: { paystack: paystackConnection(context), holdMinutes: settings.paymentHoldMinutes, storeCurrency: settings.currency },
     timeZone: settings.timezone,
     admins,
     viewerId: viewer.id,
@@ -70,6 +74,7 @@ const fail = (intent: SettingsIntent, message: string, status = 400) =>
 /** The forms of the page, told apart by the `intent` they post. */
 const settingsForms = {
   general: generalSettingsSchema,
+  payments: paymentSettingsSchema,
   notifications: notificationSettingsSchema,
   "add-admin": addAdminSchema,
   "remove-admin": removeAdminSchema,
@@ -93,6 +98,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "general": {
         await saveStoreSettings(db, guarded.value);
         return { intent: "general", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
+      }
+      case "payments": {
+        await saveStoreSettings(db, guarded.value);
+        return { intent: "payments", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
       case "notifications": {
         await saveStoreSettings(db, guarded.value);
@@ -118,6 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.log.error({ err: error, intent }, "settings action failed");
     const generic = {
       general: "The settings could not be saved. Please try again.",
+      payments: "The settings could not be saved. Please try again.",
       notifications: "The settings could not be saved. Please try again.",
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
@@ -128,6 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const tabLabels: Record<SettingsTab, string> = {
   general: "General",
+  payments: "Payments",
   admins: "Admin Users",
   notifications: "Notifications",
   system: "System",
@@ -143,7 +154,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Settings" description="Store details, shipping, admins, notifications and what is running." />
+      <AdminPageHeader title="Settings" description="Store details, shipping, payments, admins, notifications and what is running." />
       <Tabs.Root
         value={tab}
         onValueChange={(next) =>
@@ -166,6 +177,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </Tabs.List>
         <Tabs.Content value="general">
           <GeneralSettingsForm values={loaderData.general} />
+        </Tabs.Content>
+        <Tabs.Content value="payments">
+          <PaymentSettingsPanel {...loaderData.payments} />
         </Tabs.Content>
         <Tabs.Content value="admins">
           <AdminUsersPanel admins={loaderData.admins} viewerId={loaderData.viewerId} timeZone={loaderData.timeZone} />

@@ -6,6 +6,7 @@ import type { SettingsActionResult, SettingsIntent } from "./settings-result";
 /** The fetcher keys of the Settings forms; the toasts below listen to the same fetchers. */
 export const settingsFetcherKeys = {
   general: "settings-general",
+  payments: "settings-payments",
   notifications: "settings-notifications",
   "add-admin": "settings-add-admin",
   "remove-admin": "settings-remove-admin",
@@ -17,6 +18,7 @@ export const settingsFetcherKeys = {
  */
 export function useSettingsToasts(): void {
   const general = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.general });
+  const payments = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.payments });
   const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
   const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["add-admin"] });
   const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
@@ -26,6 +28,7 @@ export function useSettingsToasts(): void {
     else notify.error("Settings not saved", { description: r.message });
   };
   useFetcherResult(general, saved);
+  useFetcherResult(payments, saved);
   useFetcherResult(notifications, saved);
   useFetcherResult(addAdmin, (r) => {
     if (r.ok) notify.success("Successfully added admin user", { description: r.message });
