@@ -88,6 +88,7 @@ export function OrderDetailsDialog({
                 orderNumber={order.orderNumber}
                 customerName={order.customerName}
                 currency={order.currency}
+                paymentStatus={order.paymentStatus}
                 payments={payments}
                 refundId={refundId}
                 timeZone={timeZone}

@@ -3,6 +3,7 @@ import { money } from "~/components/admin/admin-format";
 import { DetailsField as Field } from "~/components/admin/list/details-dialog";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
+import { isRefundStatus } from "~/modules/orders/order-constants";
 import type { StaffOrderPayments, StaffPaymentAttempt, StaffRefund } from "~/modules/payments/order-payments.server";
 import { RefundForm } from "./refund-form";
 
@@ -37,6 +38,7 @@ export function OrderPayments({
   orderNumber,
   customerName,
   currency,
+  paymentStatus,
   payments,
   refundId,
   timeZone,
@@ -45,6 +47,7 @@ export function OrderPayments({
   orderNumber: string;
   customerName: string;
   currency: string;
+  paymentStatus: string;
   payments: StaffOrderPayments;
   refundId: string | null;
   timeZone: string;
@@ -87,8 +90,9 @@ export function OrderPayments({
           currency={currency}
         />
       ) : (
-        refund.paid > 0 &&
-        refund.unavailable && (
+        // Why no refund can be made, once there has been a payment to refund.
+        refund.unavailable &&
+        (isRefundStatus(paymentStatus) || paymentStatus === "paid") && (
           <p className="text-sm text-stone" data-testid="refund-unavailable">
             {refund.unavailable}
           </p>

@@ -92,7 +92,7 @@ export function PaymentSettingsPanel({
         </p>
         <dl className="divide-y divide-border">
           <Row label="Status">{connected ? "Connected" : "Not connected"}</Row>
-          <Row label="Mode">{modeLabels[paystack.mode]}</Row>
+          {paystack.mode !== "not-connected" && <Row label="Mode">{modeLabels[paystack.mode]}</Row>}
           <Row label="Secret key">
             {paystack.secretKeyPrefix ? (
               <>
