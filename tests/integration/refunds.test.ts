@@ -8,7 +8,12 @@ import { refunds } from "~db/schema/payments";
 import { emailOutbox, userRoles } from "~db/schema/store";
 import { orderPaymentsForStaff } from "~/modules/payments/order-payments.server";
 import { applyVerifiedTransaction, createPaymentAttempt } from "~/modules/payments/payment-attempts.server";
-import { initializeTransaction, type PaystackClientConfig, verifyTransaction } from "~/modules/payments/paystack-client.server";
+import {
+  initializeTransaction,
+  parsePaystackEvent,
+  type PaystackClientConfig,
+  verifyTransaction,
+} from "~/modules/payments/paystack-client.server";
 import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.server";
 import { applyRefundEvent, type RefundEventName, refundOrder, RefundRefusedError } from "~/modules/payments/refunds.server";
 import { createOrder } from "../factories/orders";
@@ -147,7 +152,11 @@ describeWithDatabase("refunds", (database) => {
     expect(tooMuch).toBeInstanceOf(RefundRefusedError);
     expect((tooMuch as RefundRefusedError).reason).toBe("too-much");
 
-    for (const e of await refundEvents()) expect(await applyRefundEvent(database.db, e.event, e.data, sender)).toBe("processed");
+    // As the webhook hands it on: the event parsed by the Paystack client (camelCase, id as text).
+    const [event] = await refundEvents();
+    const parsed = parsePaystackEvent(JSON.stringify(event));
+    if (parsed.kind !== "refund") throw new Error("not a refund event");
+    expect(await applyRefundEvent(database.db, "refund.processed", parsed.refund, sender)).toBe("processed");
     expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
     const view = await orderPaymentsForStaff(database.db, order.id, { paystackConnected: true });
     expect(view!.refund).toMatchObject({ provider: "paystack", paid: 50_000, processed: 12_000, refundable: 38_000, unavailable: null });
