@@ -130,7 +130,8 @@ test.describe("connected to the Paystack stand-in", () => {
       admin: E2E_ADMIN,
       env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_e2eadminrefunds000000000", PAYSTACK_API_URL: paystack.url },
     });
-    paystack.setKnobs({ webhookUrl: `${shop.url}/api/webhooks/paystack` });
+    // Paystack settles a refund a little later: long enough to see it waiting for the event.
+    paystack.setKnobs({ webhookUrl: `${shop.url}/api/webhooks/paystack`, refundDelayMs: 4_000 });
   });
   test.afterAll(async () => {
     await shop?.remove();
@@ -202,9 +203,8 @@ test.describe("connected to the Paystack stand-in", () => {
     refundedOrder = orderNumber;
   });
 
-  // The stand-in sends a signed refund.processed to the shop's webhook; the webhook route (the
-  // lead's) hands refund.* events to applyRefundEvent. Unmark once it does.
-  test.fixme("Paystack's refund.processed event, through the webhook, makes the order partially refunded", async ({ browser }) => {
+  // The stand-in sends a signed refund.processed to the shop's webhook, which settles the refund.
+  test("Paystack's refund.processed event, through the webhook, makes the order partially refunded", async ({ browser }) => {
     expect(refundedOrder).not.toBe("");
     const page = await staffPage(browser);
     const dialog = await openOrder(page, refundedOrder);

@@ -1,5 +1,6 @@
 import { siteOrigin } from "~/lib/http.server";
 import { applyVerifiedTransaction } from "~/modules/payments/payment-attempts.server";
+import { applyRefundEvent, type RefundEventName } from "~/modules/payments/refund-events.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { parsePaystackEvent, PaystackError } from "~/modules/payments/paystack-client.server";
 import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.server";
@@ -31,20 +32,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.log.warn({ event: "paystack-webhook", result: "unreadable" }, "a signed webhook had an unexpected shape");
     return Response.json({ error: "Unreadable event" }, { status: 400 });
   }
+  const sender = async () => ({ origin: siteOrigin(context), storeName: (await getStoreSettings(context.database.db)).storeName });
   if (event.kind === "charge" && event.event === "charge.success") {
-    const { storeName } = await getStoreSettings(context.database.db);
     const reference = event.transaction.reference;
-    const outcome = await applyVerifiedTransaction(context.database.db, reference, event.transaction, {
-      origin: siteOrigin(context),
-      storeName,
-    });
+    const outcome = await applyVerifiedTransaction(context.database.db, reference, event.transaction, await sender());
     const log = outcome === "unknown-reference" || outcome === "mismatch" ? context.log.warn : context.log.info;
     log.call(context.log, { event: event.event, reference, outcome }, "paystack webhook applied");
+  } else if (event.kind === "refund" && isRefundEventName(event.event)) {
+    const outcome = await applyRefundEvent(context.database.db, event.event, event.refund, await sender());
+    const log = outcome === "unknown-refund" || outcome === "invalid-data" ? context.log.warn : context.log.info;
+    log.call(context.log, { event: event.event, refundId: event.refund.id, outcome }, "paystack webhook applied");
   } else {
     context.log.info({ event: event.event }, "paystack webhook ignored");
   }
   return Response.json({ received: true });
 }
+
+const REFUND_EVENTS: readonly string[] = ["refund.processed", "refund.failed", "refund.pending"] satisfies RefundEventName[];
+const isRefundEventName = (event: string): event is RefundEventName => REFUND_EVENTS.includes(event);
 
 export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
