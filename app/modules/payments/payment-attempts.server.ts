@@ -6,6 +6,7 @@ import { paymentAttempts } from "~db/schema/payments";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { changePaymentStatus } from "~/modules/orders/order-status.server";
 import { queuePaymentFailed, queuePaymentReceipt } from "./payment-emails.server";
+import type { VerifiedPaystackTransaction } from "./paystack-client.server";
 
 /** The channels a shopper can pay through online (Paystack's names). */
 export type OnlineChannel = "card" | "mobile_money";
@@ -13,18 +14,10 @@ export type OnlineChannel = "card" | "mobile_money";
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
 /** What the shop has verified about a transaction (from Paystack's verify call or a signed webhook). */
-export interface VerifiedTransaction {
-  status: string;
-  /** In the currency's subunit (pesewas). */
-  amount: number;
-  currency: string;
-  channel: string | null;
-  paidAt: Date | null;
-  fees: number | null;
-  card: { brand: string | null; last4: string | null } | null;
-  mobileMoney: { network: string | null; maskedNumber: string | null } | null;
-  gatewayResponse: string | null;
-}
+export type VerifiedTransaction = Pick<
+  VerifiedPaystackTransaction,
+  "status" | "amount" | "currency" | "channel" | "paidAt" | "fees" | "card" | "mobileMoney" | "gatewayResponse"
+>;
 
 /** How applying a verified transaction ended. */
 export type PaymentOutcome = "paid" | "already-paid" | "pending" | "failed" | "abandoned" | "mismatch" | "unknown-reference";
