@@ -6,7 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
-import { MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
+import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { keepSignedInPagesPrivate, type PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
@@ -138,8 +138,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
       // Maintenance mode (the root loader): crawlers are told when to come back, and no
       // browser or proxy keeps the closed page. (Headers of a thrown loader response do not
       // reach the document on their own.)
-      response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
-      response.headers.set("Cache-Control", "no-store");
+      for (const [name, value] of Object.entries(MAINTENANCE_HEADERS)) response.headers.set(name, value);
     }
     // Stored only if the route said the page is public (its Cache-Control; see page-cache.ts).
     if (cacheKey) response = await pageCache.store(cacheKey, response);

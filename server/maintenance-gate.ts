@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { lookupViewer } from "~/modules/auth/session.server";
-import { isClosedForMaintenance, MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance.server";
+import { isClosedForMaintenance, MAINTENANCE_HEADERS, MAINTENANCE_MESSAGE } from "~/modules/settings/maintenance.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 
 type GateContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
@@ -42,7 +42,7 @@ export async function maintenanceVerdict(request: Request, context: GateContext)
   const { viewer } = await lookupViewer(request, context);
   if (!isClosedForMaintenance(path, settings, viewer)) return { closed: false };
 
-  const closedHeaders = { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  const closedHeaders = MAINTENANCE_HEADERS;
   if (isData) {
     // React Router's protocol for "load this page as a document" (its single-fetch redirect).
     return {

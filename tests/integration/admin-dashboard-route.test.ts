@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { Writable } from "node:stream";
 import pino from "pino";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, expect, it } from "vitest";
 import { userRoles } from "~db/schema/store";
 import { loader } from "~/routes/admin/dashboard";
 import { createUser } from "../factories/users";
-import { testLoadContext } from "../setup/load-context";
+import { signedInAs, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
 /**
@@ -36,17 +35,7 @@ describeWithDatabase("admin dashboard loader", (database) => {
     const context = testLoadContext(database, {
       log,
       requestId: "req-123",
-      auth: {
-        api: {
-          getSession: async () => ({
-            response: {
-              user: { id: adminId, email: "owner@example.com", name: "Owner" },
-              session: { expiresAt: new Date(Date.now() + 3_600_000) },
-            },
-            headers: new Headers(),
-          }),
-        },
-      } as unknown as AppLoadContext["auth"],
+      auth: signedInAs({ id: adminId, email: "owner@example.com", name: "Owner" }),
     });
     const request = new Request("http://shop.test/admin", { headers: { cookie: "ahenfie.session_token=abc" } });
     return loader({ request, context, params: {}, unstable_pattern: "/admin" } as unknown as Parameters<typeof loader>[0]);

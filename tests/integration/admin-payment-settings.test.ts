@@ -8,7 +8,7 @@ import { paystackConnection } from "~/modules/payments/paystack-connection.serve
 import { paymentSettingsSchema } from "~/modules/settings/settings.schema";
 import { getStoreSettings, invalidateStoreSettingsCache } from "~/modules/settings/settings.server";
 import { createUser } from "../factories/users";
-import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
+import { TEST_ORIGIN, signedInAs, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
 const SECRET = "sk_test_settings_0123456789abcdef";
@@ -70,17 +70,7 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
     const base = testLoadContext(database);
     return testLoadContext(database, {
       config: { ...base.config, paystack: { secretKey: undefined, publicKey: undefined, apiUrl: "https://api.paystack.co", ...paystack } },
-      auth: {
-        api: {
-          getSession: async () => ({
-            response: {
-              user: { id: adminId, email: "owner@example.com", name: "Owner" },
-              session: { expiresAt: new Date(Date.now() + 3_600_000) },
-            },
-            headers: new Headers(),
-          }),
-        },
-      } as unknown as AppLoadContext["auth"],
+      auth: signedInAs({ id: adminId, email: "owner@example.com", name: "Owner" }),
     });
   }
   const get = (path: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: "ahenfie.session_token=abc" } });

@@ -16,7 +16,7 @@ import { loader as collectionLoader } from "~/routes/storefront/collection";
 import { loader as productLoader } from "~/routes/storefront/product";
 import { createProduct } from "../factories/catalog";
 import { createUser } from "../factories/users";
-import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
+import { TEST_ORIGIN, signedInAs, testLoadContext } from "../setup/load-context";
 import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -217,17 +217,7 @@ describeWithDatabase("bad input answers 4xx with a message", (database) => {
         const admin = await createUser(database.db, { email: "owner@example.com" });
         await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
         adminContext = testLoadContext(database, {
-          auth: {
-            api: {
-              getSession: async () => ({
-                response: {
-                  user: { id: admin.id, email: "owner@example.com", name: "Owner" },
-                  session: { expiresAt: new Date(Date.now() + 3_600_000) },
-                },
-                headers: new Headers(),
-              }),
-            },
-          } as unknown as AppLoadContext["auth"],
+          auth: signedInAs({ id: admin.id, email: "owner@example.com" }),
         });
       });
       const adminGet = (path: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: "ahenfie.session_token=abc" } });

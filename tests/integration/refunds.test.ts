@@ -18,7 +18,7 @@ import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.
 import { applyRefundEvent, type RefundEventName, refundOrder, RefundRefusedError } from "~/modules/payments/refunds.server";
 import { createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";
-import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
+import { TEST_ORIGIN, signedInAs, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 import { defaultKnobs, type PaystackStandIn, startPaystackStandIn } from "../support/paystack-stand-in";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -280,14 +280,7 @@ describeWithDatabase("refunds", (database) => {
       const base = testLoadContext(database);
       return testLoadContext(database, {
         config: { ...base.config, paystack: { secretKey, publicKey: "pk_test_refunds_0123", apiUrl: standIn.url } },
-        auth: {
-          api: {
-            getSession: async () => ({
-              response: { user: { id: userId, email, name: "Kwame Mensah" }, session: { expiresAt: new Date(Date.now() + 3_600_000) } },
-              headers: new Headers(),
-            }),
-          },
-        } as unknown as AppLoadContext["auth"],
+        auth: signedInAs({ id: userId, email, name: "Kwame Mensah" }),
       });
     };
     const post = (form: Record<string, string>) =>

@@ -52,3 +52,21 @@ export function createTestAuth(db: Db, overrides: Partial<AuthOptions> = {}): Au
     ...overrides,
   });
 }
+
+/**
+ * A stand-in for better-auth's session lookup: every request carrying any session cookie is
+ * `user`'s (their role comes from the database, as in the shop). Pass as `auth` to testLoadContext.
+ */
+export function signedInAs(user: { id: string; email: string; name?: string }): AppLoadContext["auth"] {
+  return {
+    api: {
+      getSession: async () => ({
+        response: {
+          user: { id: user.id, email: user.email, name: user.name ?? "Owner" },
+          session: { expiresAt: new Date(Date.now() + 3_600_000) },
+        },
+        headers: new Headers(),
+      }),
+    },
+  } as unknown as AppLoadContext["auth"];
+}

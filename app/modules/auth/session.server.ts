@@ -33,8 +33,15 @@ interface ViewerLookup {
   headers: Headers;
 }
 
-// Root and page loaders of one request share a lookup.
-const lookups = new WeakMap<Request, Promise<ViewerLookup>>();
+/**
+ * One lookup per request, shared by the root and page loaders and by the server's gates (body
+ * limit, maintenance), which run from another copy of this module (the server runs from source,
+ * the app from its bundle): kept on globalThis, like the storefront change registry.
+ */
+const LOOKUPS_KEY = Symbol.for("ahenfie.viewer-lookups");
+const lookups: WeakMap<Request, Promise<ViewerLookup>> = ((
+  globalThis as Record<symbol, WeakMap<Request, Promise<ViewerLookup>> | undefined>
+)[LOOKUPS_KEY] ??= new WeakMap());
 
 export function lookupViewer(request: Request, context: AuthContext): Promise<ViewerLookup> {
   let lookup = lookups.get(request);

@@ -51,7 +51,8 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
 /** What changed: the order's status or its payment status. */
 export type OrderStatusChange = { kind: "order"; status: OrderStatus } | { kind: "payment"; status: PaymentStatus };
 
-export interface OrderStatusEmailData {
+/** The order an email is about and the store that sends it (status and payment emails share it). */
+export interface OrderEmailSubject {
   storeName: string;
   /** Public origin for the order link; without it the email has no button. */
   origin?: string | undefined;
@@ -60,6 +61,9 @@ export interface OrderStatusEmailData {
   customerName: string;
   customerEmail: string;
   currency: CurrencyCode;
+}
+
+export interface OrderStatusEmailData extends OrderEmailSubject {
   total: number;
   change: OrderStatusChange;
 }

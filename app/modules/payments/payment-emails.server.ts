@@ -5,7 +5,7 @@ import { formatDateTimeWithZone } from "~/lib/dates";
 import { currencySymbols, formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import { queueEmail, type OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
-import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
+import type { OrderEmailSubject, StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 
@@ -18,15 +18,7 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
  */
 
 /** Who the email is for and how the store speaks (name, link origin, timezone). */
-export interface PaymentEmailOrder {
-  storeName: string;
-  /** Public origin for the order's link; without it the email has no button. */
-  origin?: string | undefined;
-  orderId: string;
-  orderNumber: string;
-  customerName: string;
-  customerEmail: string;
-  currency: CurrencyCode;
+export interface PaymentEmailOrder extends OrderEmailSubject {
   /** The store's timezone (Settings): times are shown in it. */
   timeZone: string;
 }

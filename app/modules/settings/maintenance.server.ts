@@ -24,4 +24,7 @@ export function isClosedForMaintenance(
 }
 
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 30 * 60;
+
+/** On every answer of a closed shop: crawlers are told when to come back, and nobody keeps it. */
+export const MAINTENANCE_HEADERS = { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } as const;
 export const MAINTENANCE_MESSAGE = "The shop is closed for maintenance. Please come back soon.";
