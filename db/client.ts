@@ -12,11 +12,12 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as customers from "./schema/customers";
 import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
 import * as store from "./schema/store";
 
-export const schema = { ...auth, ...catalog, ...orders, ...payments, ...store };
+export const schema = { ...auth, ...catalog, ...customers, ...orders, ...payments, ...store };
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */

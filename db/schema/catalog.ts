@@ -86,7 +86,13 @@ export const productColors = pgTable(
     position: integer("position").notNull(),
     name: text("name").notNull(),
     hex: text("hex").notNull(),
+    /** The colour's cover picture: always images[1] when it has any (cards and the cart read it). */
     imageUrl: text("image_url"),
+    /** The colour's gallery in display order (base URLs as in image_url); staff reorder it. */
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex("product_colors_product_position_unique").on(t.productId, t.position)],
 );

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 
 /**
@@ -42,6 +42,10 @@ export const orders = pgTable(
      * (the payment hold, Settings → Payments); null for Pay on Delivery and once paid.
      */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    /** Fulfilment, entered by staff when the order ships; shown in the shipped email and tracking. */
+    shippingCarrier: text("shipping_carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,5 +110,29 @@ export const orderStatusHistory = pgTable(
     index("order_status_history_changes_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`not ${t.isInitial}`),
+  ],
+);
+
+/**
+ * What staff write on an order: internal notes (kind "staff", seen only in admin) and messages
+ * to the customer (kind "customer", emailed and shown on the customer's order page). Written
+ * once, never edited; the author's name is kept as it was when written.
+ */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    body: text("body").notNull(),
+    authorId: text("author_id"),
+    authorName: text("author_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_notes_order_idx").on(t.orderId, t.createdAt),
+    check("order_notes_kind_known", sql`${t.kind} in ('staff', 'customer')`),
   ],
 );

@@ -55,6 +55,7 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ categorie
           name: color.name,
           hex: color.hex,
           imageUrl: productImageBase(p, color.name),
+          images: [productImageBase(p, color.name)],
         })),
       ),
     );

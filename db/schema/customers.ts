@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { products } from "./catalog";
+import { orders } from "./orders";
+
+/** A signed-in shopper's wishlist (DECISIONS.md: account for signed-in users). */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/**
+ * A customer's review of a product they bought on an order that was delivered (DECISIONS.md
+ * "Reviews are real"): one per customer and product. New reviews wait for staff (pending);
+ * only approved ones count on the product page and in structured data.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The delivered order that entitles the review. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The name shown with the review, as the customer gave it. */
+    authorName: text("author_name").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    body: text("body").notNull(),
+    photoUrl: text("photo_url"),
+    status: text("status").notNull().default("pending"),
+    moderatedBy: text("moderated_by"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("product_reviews_user_product_unique").on(t.userId, t.productId),
+    // The product page reads a product's approved reviews, newest first, and their average.
+    index("product_reviews_product_status_idx").on(t.productId, t.status, t.createdAt.desc()),
+    // The admin list filters by status, newest first.
+    index("product_reviews_status_created_idx").on(t.status, t.createdAt.desc()),
+    check("product_reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("product_reviews_status_known", sql`${t.status} in ('pending', 'approved', 'hidden')`),
+  ],
+);
+
