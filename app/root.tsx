@@ -4,6 +4,7 @@ import { brand } from "~/lib/brand";
 import { CartProvider } from "~/components/storefront/cart/cart-provider";
 import { ErrorPage } from "~/components/storefront/error-page";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { storeProfile } from "~/modules/settings/store-profile";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
 import { lookupViewer } from "~/modules/auth/session.server";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
-      store: { name: settings.storeName, tagline: brand.tagline, description: brand.description, timeZone: settings.timezone },
+      store: storeProfile(settings),
       origin: siteOrigin(context),
       year: new Date().getFullYear(),
       viewer: viewer ? { email: viewer.email, isAdmin: viewer.isAdmin } : null,

@@ -1,4 +1,4 @@
-import type { StoreTimezone } from "~/modules/settings/settings.schema";
+import type { StoreProfile } from "~/modules/settings/store-profile";
 
 /**
  * What the root loader (app/root.tsx) gives every page, read with useRouteLoaderData<RootData>("root").
@@ -6,7 +6,8 @@ import type { StoreTimezone } from "~/modules/settings/settings.schema";
  */
 export interface RootData {
   shipping: { shippingFee: number; freeShippingThreshold: number };
-  store: { name: string; tagline: string; description: string; timeZone: StoreTimezone };
+  /** Name, currency, timezone, contact details, WhatsApp and social links (Settings). */
+  store: StoreProfile;
   origin: string;
   year: number;
   /** Only what the header needs; pages that need more ask for it themselves. */

@@ -40,6 +40,11 @@ describe("settings form schemas", () => {
       contactEmail: "Shop@Ahenfie.com",
       contactPhone: "+233 30 000 0000",
       contactAddress: "1 Oxford Street\nAccra",
+      whatsappNumber: "",
+      instagramUrl: "",
+      facebookUrl: "",
+      tiktokUrl: "",
+      xUrl: "",
       shippingFee: 7_500,
       freeShippingThreshold: 125_050,
     });

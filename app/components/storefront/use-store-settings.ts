@@ -1,7 +1,10 @@
+import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/lib/root-data";
+import { formatMoney, formatMoneyBrief, type CurrencyCode } from "~/lib/money";
 import { defaultShippingRates } from "~/modules/pricing/order-totals";
 import { defaultStoreSettings } from "~/modules/settings/settings.schema";
+import { storeProfile, type StoreProfile } from "~/modules/settings/store-profile";
 
 /** The store's shipping fee and free-shipping threshold (pesewas), from the root loader. */
 export function useShippingRates() {
@@ -13,4 +16,28 @@ export function useShippingRates() {
 export function useStoreTimeZone(): string {
   const root = useRouteLoaderData<RootData>("root");
   return root?.store.timeZone ?? defaultStoreSettings.timezone;
+}
+
+/** Who the shop is (name, currency, contact details, WhatsApp, social links), from the root loader. */
+export function useStoreProfile(): StoreProfile {
+  const root = useRouteLoaderData<RootData>("root");
+  return root?.store ?? storeProfile(defaultStoreSettings);
+}
+
+/** The store currency (Settings → General): every price the storefront shows is in it. */
+export function useStoreCurrency(): CurrencyCode {
+  const root = useRouteLoaderData<RootData>("root");
+  return root?.store.currency ?? defaultStoreSettings.currency;
+}
+
+/** formatMoney in the store currency: "₵1,234.56", or "$1,234.56" with USD chosen. */
+export function useFormatMoney(): (pesewas: number) => string {
+  const currency = useStoreCurrency();
+  return useCallback((pesewas: number) => formatMoney(pesewas, currency), [currency]);
+}
+
+/** formatMoneyBrief in the store currency, for figures in running text ("free from ₵500"). */
+export function useFormatMoneyBrief(): (pesewas: number) => string {
+  const currency = useStoreCurrency();
+  return useCallback((pesewas: number) => formatMoneyBrief(pesewas, currency), [currency]);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { brand } from "~/lib/brand";
 import { parseMoney, toDecimalString, type CurrencyCode } from "~/lib/money";
 import { defaultShippingRates } from "~/modules/pricing/order-totals";
+import { socialLinkSchema, socialNetworks, whatsappNumberSchema } from "./contact-links.schema";
 
 /**
  * Store settings: what they are, their defaults, and the Zod schemas for the admin Settings
@@ -35,6 +36,13 @@ export interface StoreSettings {
   contactPhone: string;
   /** Lines separated by "\n". */
   contactAddress: string;
+  /** The shop's WhatsApp number in international form ("+233 24 411 8820"), or "" for none. */
+  whatsappNumber: string;
+  /** https links to the shop's pages on each network, or "" (contact-links.schema.ts). */
+  instagramUrl: string;
+  facebookUrl: string;
+  tiktokUrl: string;
+  xUrl: string;
   /** pesewas */
   shippingFee: number;
   /** pesewas; subtotals at or above it ship free */
@@ -59,6 +67,11 @@ export const defaultStoreSettings: StoreSettings = {
   contactEmail: brand.contact.email,
   contactPhone: brand.contact.phone,
   contactAddress: brand.contact.addressLines.join("\n"),
+  whatsappNumber: brand.contact.whatsapp,
+  instagramUrl: brand.social.instagram,
+  facebookUrl: brand.social.facebook,
+  tiktokUrl: "",
+  xUrl: "",
   ...defaultShippingRates,
   paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
 };
@@ -81,6 +94,11 @@ export const storedSettingsSchema = z.object({
   contactEmail: z.string().trim().max(254),
   contactPhone: z.string().trim().max(40),
   contactAddress: z.string().trim().max(300),
+  whatsappNumber: whatsappNumberSchema,
+  instagramUrl: socialLinkSchema(socialNetworks[0]),
+  facebookUrl: socialLinkSchema(socialNetworks[1]),
+  tiktokUrl: socialLinkSchema(socialNetworks[2]),
+  xUrl: socialLinkSchema(socialNetworks[3]),
   shippingFee: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
   freeShippingThreshold: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
   paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
@@ -113,7 +131,7 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => v ?? "");
 
-/** The General tab: currency, timezone, maintenance, shipping, store name and contact details. */
+/** The General tab: currency, timezone, maintenance, shipping, store name, contact details, WhatsApp and social links. */
 export const generalSettingsSchema = z.object({
   currency: z.enum(storeCurrencies, { error: "Choose GHS, USD or EUR" }),
   timezone: z.enum(storeTimezones, { error: "Choose Africa/Accra, UTC or America/New_York" }),
@@ -130,6 +148,11 @@ export const generalSettingsSchema = z.object({
     .pipe(z.email("Enter a valid contact email, e.g. hello@example.com")),
   contactPhone: optionalText("Phone", 40),
   contactAddress: optionalText("Address", 300),
+  whatsappNumber: optionalText("WhatsApp number", 30).pipe(whatsappNumberSchema),
+  instagramUrl: optionalText("Instagram", 300).pipe(socialLinkSchema(socialNetworks[0])),
+  facebookUrl: optionalText("Facebook", 300).pipe(socialLinkSchema(socialNetworks[1])),
+  tiktokUrl: optionalText("TikTok", 300).pipe(socialLinkSchema(socialNetworks[2])),
+  xUrl: optionalText("X", 300).pipe(socialLinkSchema(socialNetworks[3])),
   shippingFee: formAmount("shipping fee"),
   freeShippingThreshold: formAmount("free-shipping threshold"),
 });
@@ -174,6 +197,11 @@ export function generalSettingsFormValues(s: StoreSettings) {
     contactEmail: s.contactEmail,
     contactPhone: s.contactPhone,
     contactAddress: s.contactAddress,
+    whatsappNumber: s.whatsappNumber,
+    instagramUrl: s.instagramUrl,
+    facebookUrl: s.facebookUrl,
+    tiktokUrl: s.tiktokUrl,
+    xUrl: s.xUrl,
     shippingFee: toDecimalString(s.shippingFee),
     freeShippingThreshold: toDecimalString(s.freeShippingThreshold),
   };

@@ -13,6 +13,7 @@ import {
   storeTimezones,
   type generalSettingsFormValues,
 } from "~/modules/settings/settings.schema";
+import { socialNetworks } from "~/modules/settings/contact-links.schema";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -25,7 +26,8 @@ const timezoneLabels: Record<(typeof storeTimezones)[number], string> = {
 };
 
 /**
- * The General tab: currency, timezone, maintenance mode, shipping, store name and contact.
+ * The General tab: store name and contact, WhatsApp and social links, currency, timezone,
+ * shipping and maintenance mode.
  * One Conform form checked with generalSettingsSchema in the browser and in the action; errors
  * appear under each field.
  */
@@ -69,6 +71,27 @@ export function GeneralSettingsForm({ values }: { values: GeneralValues }) {
           >
             <TextareaInput field={fields.contactAddress} hint maxLength={300} rows={3} autoComplete="street-address" />
           </Field>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection
+        title="WhatsApp and social"
+        description="Shown in the footer, on every product page (“Ask about this piece”) and on Custom Orders. Leave a field empty to hide it."
+      >
+        <div className="grid gap-5 md:grid-cols-2">
+          <Field
+            field={fields.whatsappNumber}
+            label="WhatsApp number"
+            hint="In international form, with + and the country code, e.g. +233 24 123 4567."
+            className="md:col-span-2"
+          >
+            <TextInput field={fields.whatsappNumber} hint type="tel" maxLength={30} autoComplete="off" placeholder="+233 24 123 4567" />
+          </Field>
+          {socialNetworks.map((network) => (
+            <Field key={network.key} field={fields[network.key]} label={network.label}>
+              <TextInput field={fields[network.key]} type="url" maxLength={300} autoComplete="off" placeholder={network.example} />
+            </Field>
+          ))}
         </div>
       </SettingsSection>
 

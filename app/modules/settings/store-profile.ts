@@ -1,0 +1,50 @@
+import { brand } from "~/lib/brand";
+import type { CurrencyCode } from "~/lib/money";
+import { socialLinksOf } from "./contact-links.schema";
+import type { StoreSettings, StoreTimezone } from "./settings.schema";
+
+/**
+ * Who the shop is, as every storefront page states it: the settings shoppers see (name,
+ * currency, contact details, WhatsApp, social links) beside the fixed parts of the brand. The
+ * root loader hands it to every page (RootData.store); content pages fill their texts from it.
+ */
+export interface StoreProfile {
+  name: string;
+  tagline: string;
+  description: string;
+  /** The currency prices are shown and charged in (DECISIONS.md "Money"). */
+  currency: CurrencyCode;
+  timeZone: StoreTimezone;
+  contact: {
+    email: string;
+    /** "" when the shop has no phone. */
+    phone: string;
+    addressLines: string[];
+    hours: string;
+    /** International form, "" when the shop has no WhatsApp. */
+    whatsapp: string;
+  };
+  /** Only the networks the shop set, in a fixed order. */
+  social: { label: string; url: string }[];
+}
+
+export function storeProfile(settings: StoreSettings): StoreProfile {
+  return {
+    name: settings.storeName,
+    tagline: brand.tagline,
+    description: brand.description,
+    currency: settings.currency,
+    timeZone: settings.timezone,
+    contact: {
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      addressLines: settings.contactAddress
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+      hours: brand.contact.hours,
+      whatsapp: settings.whatsappNumber,
+    },
+    social: socialLinksOf(settings),
+  };
+}
