@@ -1,10 +1,18 @@
 /**
  * Static content pages: About, Size Guide, Shipping, Returns, Custom Orders, Wholesale and the
  * legal pages. Each page is a list of simple blocks so the route can render it without HTML in
- * the copy. Contact details come from the brand defaults so they are written in one place.
+ * the copy.
  *
- * Figures that appear on more than one page (free-delivery threshold, flat fee, dispatch time,
- * return window, custom lead time and deposit) must be changed everywhere together.
+ * What a setting decides is never written here: the copy names it with a placeholder that
+ * fill-content.ts fills from the store settings at render (DECISIONS.md "Admin settings are
+ * real"): {storeName}, {email}, {phone}, {whatsapp}, {address}, {hours}, {shippingFee},
+ * {freeShippingFrom}, {currencyName} and {price:120000} (an amount in pesewas, shown in the
+ * store currency). A passage in [[double brackets]] is left out when a setting it names is
+ * empty (a shop without a phone or WhatsApp). Settings saves drop the page cache, so cached
+ * pages follow at once.
+ *
+ * Figures that are not settings and appear on more than one page (dispatch time, return
+ * window, custom lead time and deposit) must be changed everywhere together.
  */
 import { brand } from "../lib/brand";
 
@@ -13,7 +21,9 @@ export type ContentBlock =
   | { type: "p"; text: string }
   | { type: "list"; items: string[] }
   | { type: "table"; caption: string; head: string[]; rows: string[][] }
-  | { type: "note"; text: string }; // a highlighted callout
+  | { type: "note"; text: string } // a highlighted callout
+  // WhatsApp click-to-chat with the shop's number and a prefilled message; left out without a number.
+  | { type: "whatsapp"; text: string; message: string; href?: string };
 
 export interface ContentPage {
   slug: string; // URL path segment, e.g. "size-guide" → /size-guide
@@ -24,8 +34,6 @@ export interface ContentPage {
   blocks: ContentBlock[];
 }
 
-const { email, phone, whatsapp, hours } = brand.contact;
-const address = brand.contact.addressLines.join(", ");
 const lastUpdated: ContentBlock = { type: "note", text: "Last updated: 1 November 2026" };
 
 export const contentPages: ContentPage[] = [
@@ -33,7 +41,7 @@ export const contentPages: ContentPage[] = [
     slug: "about",
     title: "About Us",
     metaDescription:
-      "Ahenfie is an Accra tailoring house founded in Osu in 2011. Meet the master tailors who hand-cut our kaftans, suits, agbada and kente.",
+      "{storeName} is an Accra tailoring house founded in Osu in 2011. Meet the master tailors who hand-cut our kaftans, suits, agbada and kente.",
     eyebrow: "Our House",
     intro: `Ahenfie is the Twi word for a palace, the house of a chief. Since ${brand.founded}, our Osu workshop has dressed men for weddings, naming ceremonies, boardrooms and Sunday services, one hand-finished garment at a time.`,
     blocks: [
@@ -59,7 +67,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Made by hand, finished by hand" },
       {
         type: "p",
-        text: "Every Ahenfie garment is cut by hand from a paper pattern and sewn by a tailor who sees it through from first cut to final press. Embroidery on our kaftans and agbada is worked by our own embroiderers, and buttonholes, hems and collars are finished by hand. It takes longer, and it shows.",
+        text: "Every {storeName} garment is cut by hand from a paper pattern and sewn by a tailor who sees it through from first cut to final press. Embroidery on our kaftans and agbada is worked by our own embroiderers, and buttonholes, hems and collars are finished by hand. It takes longer, and it shows.",
       },
       { type: "h2", text: "What we stand for" },
       {
@@ -74,7 +82,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Visit the workshop" },
       {
         type: "p",
-        text: `Our workshop and fitting room are at ${address}. We welcome visitors by appointment, ${hours}, so that a tailor is free to look after you properly. To book, call ${phone}, message us on WhatsApp at ${whatsapp} or email ${email}.`,
+        text: `Our workshop and fitting room are at {address}. We welcome visitors by appointment, {hours}, so that a tailor is free to look after you properly. To book, [[call {phone}, ]][[message us on WhatsApp at {whatsapp} or ]]email {email}.`,
       },
       {
         type: "note",
@@ -87,10 +95,10 @@ export const contentPages: ContentPage[] = [
     slug: "size-guide",
     title: "Size Guide",
     metaDescription:
-      "Find your Ahenfie size: chest, waist, hip, shoulder, sleeve and kaftan length in cm and inches, plus trouser sizes and fit notes for each garment.",
+      "Find your {storeName} size: chest, waist, hip, shoulder, sleeve and kaftan length in cm and inches, plus trouser sizes and fit notes for each garment.",
     eyebrow: "Fit & Measurements",
     intro:
-      "Our sizes are cut for real men's bodies, not mannequins. Measure yourself once with a soft tape, compare with the tables below, and you will know your Ahenfie size for good.",
+      "Our sizes are cut for real men's bodies, not mannequins. Measure yourself once with a soft tape, compare with the tables below, and you will know your {storeName} size for good.",
     blocks: [
       { type: "h2", text: "Tops, kaftans and jackets" },
       {
@@ -169,7 +177,7 @@ export const contentPages: ContentPage[] = [
     slug: "shipping",
     title: "Shipping Info",
     metaDescription:
-      "Free delivery on Ahenfie orders over ₵500, dispatched from Accra within 2 business days. Delivery times across Ghana, West Africa and worldwide.",
+      "Free delivery on {storeName} orders from {freeShippingFrom}, dispatched from Accra within 2 business days. Delivery times across Ghana, West Africa and worldwide.",
     eyebrow: "Delivery",
     intro:
       "Every order leaves our Osu workshop carefully folded, tissue-wrapped and tracked. Here is what delivery costs, how long it takes and what to expect at your door.",
@@ -177,7 +185,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Delivery costs" },
       {
         type: "p",
-        text: "Orders over ₵500 ship free. Below that, a flat delivery fee of ₵50 applies. The fee can change from time to time, so checkout always shows the current fee before you pay, and what you see there is what you are charged.",
+        text: "Orders from {freeShippingFrom} ship free. Below that, a flat delivery fee of {shippingFee} applies. The fee can change from time to time, so checkout always shows the current fee before you pay, and what you see there is what you are charged.",
       },
       { type: "h2", text: "Dispatch" },
       {
@@ -218,7 +226,7 @@ export const contentPages: ContentPage[] = [
       },
       {
         type: "note",
-        text: `Questions about a delivery? Email ${email} or message us on WhatsApp at ${whatsapp} with your order number, ${hours}.`,
+        text: `Questions about a delivery? Email {email}[[ or message us on WhatsApp at {whatsapp}]] with your order number, {hours}.`,
       },
     ],
   },
@@ -227,10 +235,10 @@ export const contentPages: ContentPage[] = [
     slug: "returns",
     title: "Returns & Exchanges",
     metaDescription:
-      "Return unworn Ahenfie pieces within 30 days of delivery. Free size exchanges within Ghana and refunds to your original payment method in 5–10 days.",
+      "Return unworn {storeName} pieces within 30 days of delivery. Free size exchanges within Ghana and refunds to your original payment method in 5–10 days.",
     eyebrow: "Customer Care",
     intro:
-      "We want every Ahenfie garment to feel as though it was made for you. If something is not right, you have 30 days from delivery to return or exchange it.",
+      "We want every {storeName} garment to feel as though it was made for you. If something is not right, you have 30 days from delivery to return or exchange it.",
     blocks: [
       { type: "h2", text: "Our 30-day policy" },
       {
@@ -259,7 +267,7 @@ export const contentPages: ContentPage[] = [
       {
         type: "list",
         items: [
-          `1. Email ${email} within 30 days of delivery with your order number, the items you are returning and whether you would like a refund or an exchange.`,
+          `1. Email {email} within 30 days of delivery with your order number, the items you are returning and whether you would like a refund or an exchange.`,
           "2. We reply within 2 business days with a return reference and instructions for collection in Ghana or the address to send international returns to.",
           "3. Pack the items securely with your return reference. For international returns, use a tracked service and keep your proof of postage.",
         ],
@@ -275,7 +283,7 @@ export const contentPages: ContentPage[] = [
       },
       {
         type: "note",
-        text: `Received something faulty or incorrect? Tell us as soon as you can at ${email} or on WhatsApp at ${whatsapp}, with a photo, and we will put it right at our cost.`,
+        text: `Received something faulty or incorrect? Tell us as soon as you can at {email}[[ or on WhatsApp at {whatsapp}]], with a photo, and we will put it right at our cost.`,
       },
     ],
   },
@@ -287,7 +295,7 @@ export const contentPages: ContentPage[] = [
       "Bespoke kaftans, suits and agbada made to your measurements by our Accra master tailors. Consultations in Osu or by video, ready in 3–6 weeks.",
     eyebrow: "Bespoke Tailoring",
     intro:
-      "A bespoke Ahenfie garment is cut for you alone: your measurements, your cloth, your details. Whether you visit us in Osu or speak to us by video from abroad, the process is personal from the first conversation.",
+      "A bespoke {storeName} garment is cut for you alone: your measurements, your cloth, your details. Whether you visit us in Osu or speak to us by video from abroad, the process is personal from the first conversation.",
     blocks: [
       { type: "h2", text: "How it works" },
       {
@@ -309,8 +317,8 @@ export const contentPages: ContentPage[] = [
       {
         type: "list",
         items: [
-          "Bespoke kaftan: from ₵1,200",
-          "Bespoke suit: from ₵3,500",
+          "Bespoke kaftan: from {price:120000}",
+          "Bespoke suit: from {price:350000}",
           "Agbada, kente and fugu pieces: quoted at consultation, as the price depends largely on the cloth",
         ],
       },
@@ -325,7 +333,12 @@ export const contentPages: ContentPage[] = [
       },
       {
         type: "note",
-        text: `Bespoke garments are made for you alone and are final sale, except for defects. If a garment does not match the measurements we agreed, we alter or remake it free of charge. To book a consultation, email ${email}, call ${phone} or message us on WhatsApp at ${whatsapp}.`,
+        text: `Bespoke garments are made for you alone and are final sale, except for defects. If a garment does not match the measurements we agreed, we alter or remake it free of charge. To book a consultation, email {email}[[, call {phone}]][[ or message us on WhatsApp at {whatsapp}]].`,
+      },
+      {
+        type: "whatsapp",
+        text: "Chat with our tailors on WhatsApp",
+        message: "Hello, I would like to book a consultation for a bespoke garment.",
       },
     ],
   },
@@ -334,7 +347,7 @@ export const contentPages: ContentPage[] = [
     slug: "wholesale",
     title: "Wholesale",
     metaDescription:
-      "Stock Ahenfie in your boutique. Wholesale African menswear from Accra, from 20 pieces, with tiered discounts of up to 35% and private label on request.",
+      "Stock {storeName} in your boutique. Wholesale African menswear from Accra, from 20 pieces, with tiered discounts of up to 35% and private label on request.",
     eyebrow: "For Retailers",
     intro:
       "We partner with boutiques, concept stores and menswear retailers around the world who want to offer their customers authentic, hand-finished Ghanaian tailoring.",
@@ -347,7 +360,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Minimum order and pricing" },
       {
         type: "p",
-        text: "The minimum wholesale order is 20 pieces, which you can mix across styles and sizes, with at least 4 pieces of each style. Discounts are taken from our retail prices in Ghana cedi and grow with the size of your order.",
+        text: "The minimum wholesale order is 20 pieces, which you can mix across styles and sizes, with at least 4 pieces of each style. Discounts are taken from our retail prices in {currencyName} and grow with the size of your order.",
       },
       {
         type: "table",
@@ -381,7 +394,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "How to apply" },
       {
         type: "p",
-        text: `Email ${email} with the subject "Wholesale application" and tell us:`,
+        text: `Email {email} with the subject "Wholesale application" and tell us:`,
       },
       {
         type: "list",
@@ -403,7 +416,7 @@ export const contentPages: ContentPage[] = [
     slug: "privacy",
     title: "Privacy Policy",
     metaDescription:
-      "How Ahenfie collects, uses and protects your personal data under Ghana's Data Protection Act, 2012 (Act 843) and the GDPR. We never sell your data.",
+      "How {storeName} collects, uses and protects your personal data under Ghana's Data Protection Act, 2012 (Act 843) and the GDPR. We never sell your data.",
     eyebrow: "Legal",
     intro:
       "Your trust matters to us as much as the fit of your garment. This policy explains what personal data we collect, why we use it and the choices you have.",
@@ -412,7 +425,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Who we are" },
       {
         type: "p",
-        text: `This website is operated by Ahenfie — Accra Tailoring House, ${address} ("Ahenfie", "we", "us"). We are the data controller for the personal data described here.`,
+        text: `This website is operated by {storeName} — Accra Tailoring House, {address} ("{storeName}", "we", "us"). We are the data controller for the personal data described here.`,
       },
       { type: "h2", text: "What we collect" },
       {
@@ -461,7 +474,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Contact us" },
       {
         type: "p",
-        text: `For any privacy question or request, email ${email} with the subject "Privacy", call ${phone} or write to us at ${address}.`,
+        text: `For any privacy question or request, email {email} with the subject "Privacy"[[, call {phone}]] or write to us at {address}.`,
       },
     ],
   },
@@ -470,21 +483,21 @@ export const contentPages: ContentPage[] = [
     slug: "terms",
     title: "Terms of Service",
     metaDescription:
-      "The terms for buying from Ahenfie: prices in Ghana cedi, order acceptance, payment, delivery, returns, liability and the law of Ghana that governs them.",
+      "The terms for buying from {storeName}: prices in {currencyName}, order acceptance, payment, delivery, returns, liability and the law of Ghana that governs them.",
     eyebrow: "Legal",
     intro:
-      "These terms apply to every purchase from the Ahenfie online shop. Please read them before placing an order; by ordering, you agree to them.",
+      "These terms apply to every purchase from the {storeName} online shop. Please read them before placing an order; by ordering, you agree to them.",
     blocks: [
       lastUpdated,
       { type: "h2", text: "1. Who we are" },
       {
         type: "p",
-        text: `This shop is run by Ahenfie — Accra Tailoring House, ${address}. You can reach us at ${email} or ${phone}.`,
+        text: `This shop is run by {storeName} — Accra Tailoring House, {address}. You can reach us at {email}[[ or {phone}]].`,
       },
       { type: "h2", text: "2. Prices" },
       {
         type: "p",
-        text: "All prices are in Ghana cedi (GHS, ₵) and include VAT where applicable. Delivery fees are shown separately at checkout. If your card is issued outside Ghana, your bank may apply its own exchange rate and fees. Import duties and taxes on international orders are not included and are paid by the recipient.",
+        text: "All prices are in {currencyName} and include VAT where applicable. Delivery fees are shown separately at checkout. If your card is issued outside Ghana, your bank may apply its own exchange rate and fees. Import duties and taxes on international orders are not included and are paid by the recipient.",
       },
       { type: "h2", text: "3. Your order" },
       {
@@ -522,7 +535,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "8. Intellectual property" },
       {
         type: "p",
-        text: "The Ahenfie name and logo, our designs, photographs and the text of this website belong to Ahenfie and may not be copied or used commercially without our written permission. Traditional cloths such as kente, fugu and adinkra belong to Ghana's shared heritage, and we credit the communities that make them.",
+        text: "The {storeName} name and logo, our designs, photographs and the text of this website belong to {storeName} and may not be copied or used commercially without our written permission. Traditional cloths such as kente, fugu and adinkra belong to Ghana's shared heritage, and we credit the communities that make them.",
       },
       { type: "h2", text: "9. Our liability" },
       {
@@ -541,7 +554,7 @@ export const contentPages: ContentPage[] = [
     slug: "cookies",
     title: "Cookie Policy",
     metaDescription:
-      "Ahenfie uses only strictly necessary cookies and local storage for your cart and wishlist. No advertising or third-party tracking. How to clear them.",
+      "{storeName} uses only strictly necessary cookies and local storage for your cart and wishlist. No advertising or third-party tracking. How to clear them.",
     eyebrow: "Legal",
     intro:
       "We keep cookies to the minimum the shop needs to work. There is no advertising, no profiling and no third-party tracking on this website.",
@@ -608,7 +621,7 @@ export const contentPages: ContentPage[] = [
       },
       {
         type: "p",
-        text: `If we ever add a cookie that is not strictly necessary, we will update this policy and ask for your consent first. Questions? Email ${email}.`,
+        text: `If we ever add a cookie that is not strictly necessary, we will update this policy and ask for your consent first. Questions? Email {email}.`,
       },
     ],
   },

@@ -18,6 +18,12 @@ export function formatMoney(pesewas: number, currency: CurrencyCode = "GHS"): st
   return `${sign}${currencySymbols[currency]}${groupDigits(whole)}.${fraction}`;
 }
 
+/** 50000 -> "₵500", 7550 -> "₵75.50": whole amounts without ".00", for figures in running text. */
+export function formatMoneyBrief(pesewas: number, currency: CurrencyCode = "GHS"): string {
+  const text = formatMoney(pesewas, currency);
+  return pesewas % 100 === 0 ? text.slice(0, -3) : text;
+}
+
 /** 123456 -> "GHS 1,234.56" (order totals show the currency code). */
 export function formatMoneyWithCode(pesewas: number, currency: CurrencyCode = "GHS"): string {
   return `${currency} ${formatMoney(pesewas, currency).slice(currencySymbols[currency].length)}`;

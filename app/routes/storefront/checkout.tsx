@@ -9,7 +9,7 @@ import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.serv
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { getViewer } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { brand } from "~/lib/brand";
+import { storeNameOf } from "~/lib/store-meta";
 import { siteOrigin } from "~/lib/http.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import {
@@ -25,9 +25,12 @@ import type { Route } from "./+types/checkout";
 // Private: the shopper's own checkout; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Checkout | ${brand.name}` },
-  { name: "description", content: `Review your ${brand.name} cart and place your order: delivery details, payment method and total.` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Checkout | ${storeNameOf(matches)}` },
+  {
+    name: "description",
+    content: `Review your ${storeNameOf(matches)} cart and place your order: delivery details, payment method and total.`,
+  },
   // A checkout is personal: search engines should not list it (robots.txt disallows it too).
   { name: "robots", content: "noindex" },
 ];

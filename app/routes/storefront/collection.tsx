@@ -13,7 +13,7 @@ import {
 } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { refusalMessage } from "~/lib/bad-request";
-import { brand } from "~/lib/brand";
+import { rootDataOf } from "~/lib/store-meta";
 import { siteOrigin } from "~/lib/http.server";
 import { absoluteImage } from "~/lib/images";
 import { toDecimalString } from "~/lib/money";
@@ -51,18 +51,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { slug, filters, listing, origin: siteOrigin(context) };
 }
 
-export const meta: Route.MetaFunction = ({ data, params }) => {
+export const meta: Route.MetaFunction = ({ data, params, matches }) => {
   if (!data) return [{ title: "Collection" }];
   const slug = data.slug;
   const known = collectionTitle(slug) !== "Collection";
   const heading = headingFor(slug);
   const canonical = `${data.origin}/collections/${params.category}`;
   const items = data.listing.items;
+  const store = rootDataOf(matches)?.store;
+  const storeName = store?.name ?? "";
   return pageMeta({
     title: known ? `${heading} | Premium African Menswear` : "Collection",
-    description: `${intros.get(slug) ?? "Premium African menswear tailored in Accra, Ghana."} Shop ${data.listing.total} pieces from ${brand.name}.`,
+    description: `${intros.get(slug) ?? "Premium African menswear tailored in Accra, Ghana."} Shop ${data.listing.total} pieces from ${storeName}.`,
     canonical,
-    siteName: brand.name,
+    siteName: storeName,
     noindex: !known,
     jsonLd: [
       {
@@ -82,7 +84,7 @@ export const meta: Route.MetaFunction = ({ data, params }) => {
             offers: {
               "@type": "Offer",
               price: toDecimalString(p.price),
-              priceCurrency: "GHS",
+              priceCurrency: store?.currency ?? "GHS",
               availability: p.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
             },
           },

@@ -1,7 +1,10 @@
+import { MessageCircle } from "lucide-react";
 import { data } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { findContentPage, type ContentBlock } from "~/content/pages";
-import { brand } from "~/lib/brand";
+import { fillContentPage } from "~/content/fill-content";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { storeProfile } from "~/modules/settings/store-profile";
 import { siteOrigin } from "~/lib/http.server";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -10,21 +13,28 @@ import type { Route } from "./+types/content-page";
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) throw data("Not found", { status: 404 });
-  return { page, origin: siteOrigin(context) };
+  // Shipping figures, contact details, WhatsApp and the store name as set in Settings.
+  const settings = await getStoreSettings(context.database.db);
+  const shipping = { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold };
+  return {
+    page: fillContentPage(page, { store: storeProfile(settings), shipping }),
+    storeName: settings.storeName,
+    origin: siteOrigin(context),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "Page not found" }];
   const path = `/${d.page.slug}`;
   return pageMeta({
-    title: `${d.page.title} | ${brand.name}`,
+    title: `${d.page.title} | ${d.storeName}`,
     description: d.page.metaDescription,
     canonical: `${d.origin}${path}`,
-    siteName: brand.name,
+    siteName: d.storeName,
     type: "article",
     jsonLd: [
       breadcrumbJsonLd(d.origin, [
@@ -54,6 +64,21 @@ function Block({ block }: { block: ContentBlock }) {
       );
     case "note":
       return <p className="my-6 border-l-2 border-gold bg-sand/60 px-5 py-4 text-sm leading-relaxed">{block.text}</p>;
+    case "whatsapp":
+      return block.href ? (
+        <p className="my-8">
+          <a
+            href={block.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-12 items-center gap-3 rounded-sm bg-forest px-6 text-sm font-semibold tracking-[0.12em] text-ivory uppercase transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+          >
+            <MessageCircle className="size-5 text-gold" aria-hidden />
+            {block.text}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null;
     case "table":
       return (
         <div className="my-6 overflow-x-auto rounded-sm border border-border" tabIndex={0} role="region" aria-label={block.caption}>

@@ -6,7 +6,9 @@ import { HeroCarousel } from "~/components/storefront/home/hero-carousel";
 import { categoryCounts, listCollection } from "~/modules/catalog/storefront-queries.server";
 import { HOME_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
-import { brand } from "~/lib/brand";
+import { rootDataOf } from "~/lib/store-meta";
+import { defaultStoreSettings } from "~/modules/settings/settings.schema";
+import { storeProfile } from "~/modules/settings/store-profile";
 import { siteOrigin } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -25,32 +27,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { listing, counts, category, origin: siteOrigin(context) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const origin = data?.origin ?? "http://localhost:3000";
+  // The Organization is the shop as set in Settings: its name, contact details and social links.
+  const store = rootDataOf(matches)?.store ?? storeProfile(defaultStoreSettings);
   return pageMeta({
-    title: `${brand.name} | Premium African Menswear from Accra`,
+    title: `${store.name} | Premium African Menswear from Accra`,
     description:
       "Hand-tailored kaftans, suits, agbada, ankara and kente wear, cut and sewn by master tailors in Accra, Ghana. Shipped worldwide.",
     canonical: `${origin}/`,
-    siteName: brand.name,
+    siteName: store.name,
     jsonLd: [
       {
         "@context": "https://schema.org",
         "@type": "Organization",
-        name: brand.name,
+        name: store.name,
         url: `${origin}/`,
         logo: `${origin}/apple-touch-icon.png`,
-        email: brand.contact.email,
-        telephone: brand.contact.phone,
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: "14 Oxford Street, Osu",
-          addressLocality: "Accra",
-          addressCountry: "GH",
-        },
-        sameAs: Object.values(brand.social),
+        email: store.contact.email,
+        telephone: store.contact.phone || undefined,
+        address: store.contact.addressLines.length
+          ? { "@type": "PostalAddress", streetAddress: store.contact.addressLines.join(", "), addressCountry: "GH" }
+          : undefined,
+        sameAs: store.social.length ? store.social.map((s) => s.url) : undefined,
       },
-      { "@context": "https://schema.org", "@type": "WebSite", name: brand.name, url: `${origin}/` },
+      { "@context": "https://schema.org", "@type": "WebSite", name: store.name, url: `${origin}/` },
     ],
   });
 };

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Button } from "~/components/ui/button";
-import { brand } from "~/lib/brand";
+import { storeNameOf } from "~/lib/store-meta";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { confirmNewsletterSubscription, isConfirmationPending } from "~/modules/newsletter/newsletter.server";
@@ -12,8 +12,8 @@ import type { Route } from "./+types/newsletter-confirm";
 // Private: the link carries someone's token; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your subscription | ${brand.name}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Confirm your subscription | ${storeNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

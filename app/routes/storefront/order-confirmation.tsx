@@ -22,7 +22,7 @@ import { OrderTotals } from "~/components/storefront/order-totals";
 import { Button } from "~/components/ui/button";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { paymentMethods } from "~/modules/orders/order-constants";
-import { brand } from "~/lib/brand";
+import { storeNameOf } from "~/lib/store-meta";
 import { formatMoney, type CurrencyCode } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import { privatePageHeaders } from "~/lib/cache-control";
@@ -76,8 +76,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const payNowSchema = z.object({ intent: z.literal("pay", { error: "Unknown form. Reload the page and try again." }) });
 const PAY_NOW_FAILED = "We could not start the payment. Please try again.";
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: d?.order ? `Order ${d.order.orderNumber} confirmed | ${brand.name}` : `Order Not Found | ${brand.name}` },
+export const meta: Route.MetaFunction = ({ data: d, matches }) => [
+  { title: d?.order ? `Order ${d.order.orderNumber} confirmed | ${storeNameOf(matches)}` : `Order Not Found | ${storeNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

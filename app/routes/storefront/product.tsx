@@ -12,12 +12,13 @@ import { Button } from "~/components/ui/button";
 import { getProduct, relatedProducts } from "~/modules/catalog/storefront-queries.server";
 import { productIdSchema } from "~/modules/catalog/catalog.schema";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
-import { brand } from "~/lib/brand";
 import { siteOrigin } from "~/lib/http.server";
 import { absoluteImage, imageSrc } from "~/lib/images";
 import { toDecimalString, formatMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { rootDataOf } from "~/lib/store-meta";
+import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/product";
 
@@ -33,23 +34,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, related, origin };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const product = loaderData?.product;
   if (!loaderData || !product) return [{ title: "Product Not Found" }, { name: "robots", content: "noindex" }];
   const { origin } = loaderData;
   const url = `${origin}/product/${product.id}`;
   const inStock = product.stockQuantity > 0;
+  const store = rootDataOf(matches)?.store;
+  const storeName = store?.name ?? "";
+  const currency = store?.currency ?? "GHS";
   return pageMeta({
-    title: `${product.name} | ${brand.name}`,
-    description: `${product.name}, ${formatMoney(product.price)}. ${product.description ?? ""}`,
+    title: `${product.name} | ${storeName}`,
+    description: `${product.name}, ${formatMoney(product.price, currency)}. ${product.description ?? ""}`,
     canonical: url,
-    siteName: brand.name,
+    siteName: storeName,
     type: "product",
     image: absoluteImage(origin, product.image),
     imageAlt: product.name,
     extra: [
       { property: "product:price:amount", content: toDecimalString(product.price) },
-      { property: "product:price:currency", content: "GHS" },
+      { property: "product:price:currency", content: currency },
       { property: "product:availability", content: inStock ? "in stock" : "out of stock" },
     ],
     jsonLd: [
@@ -61,17 +65,17 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
         image: product.colors.length ? product.colors.map((c) => absoluteImage(origin, c.image)) : [absoluteImage(origin, product.image)],
         sku: product.sku ?? undefined,
         category: product.category?.name,
-        brand: { "@type": "Brand", name: brand.name },
+        brand: { "@type": "Brand", name: storeName },
         color: product.colors.map((c) => c.name).join(", ") || undefined,
         material: product.materials.join(", ") || undefined,
         offers: {
           "@type": "Offer",
           url,
           price: toDecimalString(product.price),
-          priceCurrency: "GHS",
+          priceCurrency: currency,
           availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
           itemCondition: "https://schema.org/NewCondition",
-          seller: { "@type": "Organization", name: brand.name },
+          seller: { "@type": "Organization", name: storeName },
         },
       },
       breadcrumbJsonLd(origin, [
@@ -159,6 +163,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Ro
             {product.description && <p className="leading-relaxed text-stone">{product.description}</p>}
           </div>
           <ProductPurchase product={product} selection={selection} />
+          <AskOnWhatsApp productName={product.name} productPath={`/product/${product.id}`} />
           <Reassurances />
           <div className="grid gap-4 sm:grid-cols-2">
             <DetailCard title="Materials" items={product.materials} />

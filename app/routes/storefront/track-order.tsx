@@ -12,7 +12,7 @@ import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/customer-orders.server";
 import { getViewer } from "~/modules/auth/session.server";
 import { RecentOrders } from "~/components/storefront/recent-orders";
-import { brand } from "~/lib/brand";
+import { storeNameOf } from "~/lib/store-meta";
 import { z } from "zod";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
@@ -22,11 +22,11 @@ import type { Route } from "./+types/track-order";
 // Private: someone's order; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Track Your Order | ${brand.name}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Track Your Order | ${storeNameOf(matches)}` },
   {
     name: "description",
-    content: `Follow your ${brand.name} order from our Accra workshop to your door with your order number and email.`,
+    content: `Follow your ${storeNameOf(matches)} order from our Accra workshop to your door with your order number and email.`,
   },
 ];
 

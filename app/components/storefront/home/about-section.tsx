@@ -1,30 +1,35 @@
 import { Award, Globe2, ShieldCheck, Scissors } from "lucide-react";
 import { Link } from "react-router";
+import { useFormatMoneyBrief, useShippingRates } from "../use-store-settings";
 
-const features = [
-  {
-    icon: Award,
-    title: "Premium Quality",
-    text: "Hand-woven kente, heavyweight linens and wax prints from Ghana's finest mills and weavers.",
-  },
-  {
-    icon: Scissors,
-    title: "Expert Artisans",
-    text: "Master tailors with decades at the cutting table finish every seam and buttonhole by hand.",
-  },
-  {
-    icon: Globe2,
-    title: "Global Shipping",
-    text: "Tracked express delivery from Accra to more than 60 countries, free on orders over ₵500.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Satisfaction Guarantee",
-    text: "A 30-day return policy and complimentary alterations on every ready-to-wear piece.",
-  },
-] as const;
+/** The four promises; the delivery one states the free-shipping amount as set in Settings. */
+const features = (freeFrom: string) =>
+  [
+    {
+      icon: Award,
+      title: "Premium Quality",
+      text: "Hand-woven kente, heavyweight linens and wax prints from Ghana's finest mills and weavers.",
+    },
+    {
+      icon: Scissors,
+      title: "Expert Artisans",
+      text: "Master tailors with decades at the cutting table finish every seam and buttonhole by hand.",
+    },
+    {
+      icon: Globe2,
+      title: "Global Shipping",
+      text: `Tracked express delivery from Accra to more than 60 countries, free on orders from ${freeFrom}.`,
+    },
+    {
+      icon: ShieldCheck,
+      title: "Satisfaction Guarantee",
+      text: "A 30-day return policy and complimentary alterations on every ready-to-wear piece.",
+    },
+  ] as const;
 
 export function AboutSection() {
+  const { freeShippingThreshold } = useShippingRates();
+  const money = useFormatMoneyBrief();
   return (
     <section id="about" className="mx-auto max-w-7xl px-4 py-20 md:px-8 md:py-28">
       <div className="grid items-center gap-14 lg:grid-cols-2">
@@ -59,7 +64,7 @@ export function AboutSection() {
             it.
           </p>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2">
-            {features.map(({ icon: Icon, title, text }) => (
+            {features(money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4">
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-forest text-gold">
                   <Icon className="size-5" aria-hidden />

@@ -1,6 +1,7 @@
-import { Mail, MapPin, Phone, Clock } from "lucide-react";
+import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { brand } from "~/lib/brand";
+import { whatsappLink } from "~/modules/settings/contact-links.schema";
+import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";
 import { BrandMark } from "./brand-mark";
 import { NewsletterForm } from "./newsletter-form";
@@ -8,16 +9,20 @@ import { NewsletterForm } from "./newsletter-form";
 const heading = "mb-5 text-xs font-bold uppercase tracking-[0.22em] text-gold-light";
 const link = "text-sm text-ivory/80 transition-colors hover:text-ivory";
 
+/** The footer: the shop's contact details, WhatsApp and social links as set in Settings. */
 export function SiteFooter({ storeName, year }: { storeName: string; year: number }) {
+  const store = useStoreProfile();
+  const { contact } = store;
+  const whatsapp = contact.whatsapp ? whatsappLink(contact.whatsapp) : null;
   return (
     <footer id="contact" className="bg-forest-deep text-ivory">
       <div className="kente-band h-1.5" aria-hidden />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 md:grid-cols-2 md:px-8 lg:grid-cols-12">
         <div className="space-y-5 lg:col-span-4">
-          <BrandMark name={storeName} tagline={brand.tagline} light />
-          <p className="max-w-sm text-sm leading-relaxed text-ivory/75">{brand.description}</p>
+          <BrandMark name={storeName} tagline={store.tagline} light />
+          <p className="max-w-sm text-sm leading-relaxed text-ivory/75">{store.description}</p>
           <div className="pt-2">
-            <h2 className={heading}>The Ahenfie Letter</h2>
+            <h2 className={heading}>The {storeName} Letter</h2>
             <p className="mb-4 text-sm text-ivory/75">
               New collections, fabric stories and private sale invitations. No more than twice a month.
             </p>
@@ -29,33 +34,67 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
         <div className="lg:col-span-4">
           <h2 className={heading}>Contact</h2>
           <address className="space-y-4 text-sm text-ivory/80 not-italic">
-            <p className="flex gap-3">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
-              <span>
-                {brand.contact.addressLines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
+            {contact.addressLines.length > 0 && (
+              <p className="flex gap-3">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+                <span>
+                  {contact.addressLines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </span>
+              </p>
+            )}
+            {contact.phone && (
+              <p className="flex gap-3">
+                <Phone className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="hover:text-ivory">
+                  {contact.phone}
+                </a>
+              </p>
+            )}
+            {whatsapp && (
+              <p className="flex gap-3">
+                <MessageCircle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="hover:text-ivory">
+                  <span className="sr-only">WhatsApp </span>
+                  {contact.whatsapp}
+                  <span className="text-ivory/60" aria-hidden>
+                    {" "}
+                    (WhatsApp)
                   </span>
-                ))}
-              </span>
-            </p>
-            <p className="flex gap-3">
-              <Phone className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
-              <a href={`tel:${brand.contact.phone.replace(/\s/g, "")}`} className="hover:text-ivory">
-                {brand.contact.phone}
-              </a>
-            </p>
+                </a>
+              </p>
+            )}
             <p className="flex gap-3">
               <Mail className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
-              <a href={`mailto:${brand.contact.email}`} className="hover:text-ivory">
-                {brand.contact.email}
+              <a href={`mailto:${contact.email}`} className="hover:text-ivory">
+                {contact.email}
               </a>
             </p>
             <p className="flex gap-3">
               <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
-              <span>{brand.contact.hours}</span>
+              <span>{contact.hours}</span>
             </p>
           </address>
+          {store.social.length > 0 && (
+            <ul className="mt-6 flex flex-wrap gap-2" aria-label={`${storeName} elsewhere`}>
+              {store.social.map((s) => (
+                <li key={s.label}>
+                  <a
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${storeName} on ${s.label} (opens in a new tab)`}
+                    className="inline-flex min-h-9 items-center rounded-full border border-ivory/25 px-4 text-xs font-semibold tracking-[0.14em] text-ivory/85 uppercase transition-colors hover:border-gold hover:text-ivory"
+                  >
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
       <div className="border-t border-ivory/10">

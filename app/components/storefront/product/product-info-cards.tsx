@@ -1,15 +1,20 @@
 import { RotateCcw, ShieldCheck, Star, Truck } from "lucide-react";
+import { useFormatMoneyBrief, useShippingRates } from "../use-store-settings";
 
-const reassurances = [
-  { icon: Truck, title: "Free Shipping", text: "on orders over ₵500" },
-  { icon: ShieldCheck, title: "Secure Payment", text: "Card, Mobile Money or on delivery" },
-  { icon: RotateCcw, title: "Easy Returns", text: "30-day return policy" },
-] as const;
+/** The free-shipping amount is the one set in Settings. */
+const reassurances = (freeFrom: string) =>
+  [
+    { icon: Truck, title: "Free Shipping", text: `on orders from ${freeFrom}` },
+    { icon: ShieldCheck, title: "Secure Payment", text: "Card, Mobile Money or on delivery" },
+    { icon: RotateCcw, title: "Easy Returns", text: "30-day return policy" },
+  ] as const;
 
 export function Reassurances() {
+  const { freeShippingThreshold } = useShippingRates();
+  const money = useFormatMoneyBrief();
   return (
     <ul className="grid grid-cols-3 gap-2 border-y border-border py-5 text-center">
-      {reassurances.map(({ icon: Icon, title, text }) => (
+      {reassurances(money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
         <li key={title} className="flex flex-col items-center gap-1.5 px-1">
           <Icon className="size-5 text-forest" aria-hidden />
           <p className="text-xs font-bold tracking-[0.1em] uppercase">{title}</p>
