@@ -1,10 +1,14 @@
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+import { useStoreCurrency } from "./use-store-settings";
 
-/** Subtotal, shipping ("Free" at zero) and total; the total can carry the currency code. */
+/**
+ * Subtotal, shipping ("Free" at zero) and total; the total can carry the currency code. An
+ * order's totals are in its own recorded currency; a cart's in the store currency.
+ */
 export function OrderTotals({
   subtotal,
   shipping,
-  currency = "GHS",
+  currency: orderCurrency,
   totalWithCode = false,
   testIdPrefix,
 }: {
@@ -14,6 +18,8 @@ export function OrderTotals({
   totalWithCode?: boolean;
   testIdPrefix: string;
 }) {
+  const storeCurrency = useStoreCurrency();
+  const currency = orderCurrency ?? storeCurrency;
   const total = subtotal + shipping;
   return (
     <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">

@@ -1,18 +1,24 @@
-import { formatMoney } from "~/lib/money";
+import { formatMoney, type CurrencyCode } from "~/lib/money";
+import { useStoreCurrency } from "./use-store-settings";
 import { cn } from "~/lib/cn";
 
-/** The price, with the original price struck through when the item is discounted. */
+/** The price in the store currency (or the one given), the original struck through when the item is discounted. */
 export function Price({
   price,
   originalPrice,
   className,
   size = "md",
+  currency,
 }: {
   price: number;
   originalPrice?: number | null;
   className?: string;
   size?: "sm" | "md" | "lg";
+  /** An order's own currency; the store currency when not given. */
+  currency?: CurrencyCode;
 }) {
+  const storeCurrency = useStoreCurrency();
+  const shownIn = currency ?? storeCurrency;
   const discounted = originalPrice != null && originalPrice > price;
   return (
     <p className={cn("flex flex-wrap items-baseline gap-x-2", className)}>
@@ -24,12 +30,12 @@ export function Price({
         )}
       >
         {discounted && <span className="sr-only">Sale price </span>}
-        {formatMoney(price)}
+        {formatMoney(price, shownIn)}
       </span>
       {discounted && (
         <s className={cn("text-stone tabular-nums", size === "lg" ? "text-base" : "text-sm")}>
           <span className="sr-only">Original price </span>
-          {formatMoney(originalPrice)}
+          {formatMoney(originalPrice, shownIn)}
         </s>
       )}
     </p>

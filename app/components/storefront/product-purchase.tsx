@@ -5,10 +5,10 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
-import { formatMoney } from "~/lib/money";
 import { cn } from "~/lib/cn";
 import { useCart } from "./cart/cart-provider";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";
+import { useFormatMoney } from "./use-store-settings";
 
 /** Colour, size and quantity chosen on a product page or in Quick View. */
 export function useProductSelection(product: ProductDetail) {
@@ -30,6 +30,7 @@ export function ProductPurchase({
   compact?: boolean;
 }) {
   const cart = useCart();
+  const formatMoney = useFormatMoney();
   const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color } = selection;
   const level = stockLevel(product.stockQuantity);
   const soldOut = level === "sold-out";

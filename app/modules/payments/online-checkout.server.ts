@@ -71,7 +71,8 @@ export async function startOnlinePayment(
     const started = await initializeTransaction(paystack, {
       email: order.email,
       amount: attempt.amount,
-      currency: "GHS",
+      // The order's own recorded currency (GHS here: other currencies were refused above).
+      currency: order.currency,
       reference: attempt.reference,
       callbackUrl: `${origin}/order-confirmation/${order.id}`,
       channels: [order.method],

@@ -3,16 +3,16 @@ import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { formatMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import { useCart } from "./cart-provider";
-import { useShippingRates } from "~/components/storefront/use-store-settings";
+import { useFormatMoney, useShippingRates } from "~/components/storefront/use-store-settings";
 
 /** The cart side panel (docs/product-rules.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
   const navigate = useNavigate();
   const shipping = useShippingRates();
+  const formatMoney = useFormatMoney();
   const toFreeShipping = shipping.freeShippingThreshold - cart.total;
 
   return (

@@ -1,11 +1,12 @@
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
-import { formatMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import { OrderTotals } from "../order-totals";
+import { useFormatMoney } from "../use-store-settings";
 
 /** Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them). */
 export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number }) {
+  const formatMoney = useFormatMoney();
   return (
     <section aria-labelledby="summary-heading" className="rounded-sm border border-border bg-white/70 p-6">
       <h2 id="summary-heading" className="mb-4 text-2xl font-semibold">

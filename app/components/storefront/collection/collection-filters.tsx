@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/slider";
 import { cn } from "~/lib/cn";
 import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog-constants";
+import { useStoreCurrency } from "../use-store-settings";
 
 const SEARCH_DEBOUNCE_MS = 350;
 
@@ -26,6 +27,7 @@ export function CollectionFilters({
   onChange: (next: Filters) => void;
 }) {
   const id = useId();
+  const currency = useStoreCurrency();
   const [query, setQuery] = useState(filters.q);
   // The search text last sent to the URL; a different q in the URL came from outside.
   const [sentQuery, setSentQuery] = useState(filters.q);
@@ -137,7 +139,7 @@ export function CollectionFilters({
             Price
           </span>
           <span className="text-sm text-stone tabular-nums" data-testid="price-range-label">
-            GHS {range[0]} - GHS {range[1]}
+            {currency} {range[0]} - {currency} {range[1]}
           </span>
         </div>
         <Slider
