@@ -1,9 +1,21 @@
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import fs from "node:fs";
-import { ADMIN_STATE, gotoAdmin, guestContext, waitForAdminHydration } from "./admin-support";
+import { ADMIN_STATE, gotoAdmin, guestContext, uniqueGuest, waitForAdminHydration } from "./admin-support";
 import { expectNoSeriousViolations } from "./axe";
+import { rawRequest } from "./raw-http";
 import { E2E_ADMIN } from "./e2e-accounts";
-import { addFromProductPage, createVerifiedCustomer, gotoHydrated, toast } from "./support";
+import {
+  activeProducts,
+  addFromProductPage,
+  cartButton,
+  cartPanel,
+  cedis,
+  createVerifiedCustomer,
+  emailText,
+  gotoHydrated,
+  toast,
+  waitForOutboxEmail,
+} from "./support";
 
 /**
  * Admin settings: saved, still set after a reload, and in effect on the storefront (the
@@ -226,3 +238,215 @@ test.describe("admin settings", () => {
     await later.close();
   });
 });
+
+/** Fills the General tab's text fields named by label and saves (the admin page is signed in). */
+async function saveGeneralSettings(page: Page, values: Record<string, string>): Promise<void> {
+  await gotoAdmin(page, "/admin/settings");
+  for (const [label, value] of Object.entries(values)) {
+    if (label === "Store currency") await page.getByLabel(label).selectOption(value);
+    else await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(toast(page, "Settings saved").last()).toBeVisible();
+}
+
+const defaultGeneral = {
+  "Store name": "Ahenfie",
+  Phone: "+233 30 277 4410",
+  "Contact email": "hello@ahenfie.com",
+  "Shipping fee": "50.00",
+  "Free shipping from": "500.00",
+  "Store currency": "GHS",
+};
+
+test.describe("settings reach the pages", () => {
+  // Each test walks the admin and several storefront pages, then puts the settings back.
+  test.describe.configure({ timeout: 240_000 });
+  test("a new shipping fee, free-shipping amount, phone, email and store name show on every page that states them, cached pages included", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const product = activeProducts()[0]!;
+    // The Shipping page is public: a guest's second request is served from the page cache.
+    const shippingUrl = `${baseURL}/shipping`;
+    await rawRequest(shippingUrl);
+    await expect.poll(async () => (await rawRequest(shippingUrl)).headers["x-cache"]).toBe("HIT");
+    try {
+      await saveGeneralSettings(page, {
+        "Store name": "Maison Osu",
+        Phone: "+233 20 765 4321",
+        "Contact email": "atelier@maison-osu.com",
+        "Shipping fee": "75.00",
+        "Free shipping from": "1000.00",
+      });
+      // The cached page was dropped: the next guest request renders the new figures.
+      const shipping = await rawRequest(shippingUrl);
+      expect(shipping.headers["x-cache"]).not.toBe("HIT");
+      const shippingHtml = shipping.body;
+      expect(shippingHtml).toContain("₵1,000");
+      expect(shippingHtml).toContain("₵75");
+      expect(shippingHtml).not.toMatch(/₵500\b|₵50\b/);
+
+      const guest = await guestContext(browser);
+      const shopper = await guest.newPage();
+      await gotoHydrated(shopper, `/product/${product.id}`);
+      await expect(shopper).toHaveTitle(`${product.name} | Maison Osu`);
+      await expect(shopper.locator('meta[property="og:site_name"]')).toHaveAttribute("content", "Maison Osu");
+      await expect(shopper.getByText("on orders from ₵1,000")).toBeVisible();
+      await expect(shopper.getByText(/₵500/)).toHaveCount(0);
+      const footer = shopper.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: "+233 20 765 4321" })).toBeVisible();
+      await expect(footer.getByRole("link", { name: "atelier@maison-osu.com" })).toBeVisible();
+      await expect(footer).toContainText("Maison Osu");
+
+      await gotoHydrated(shopper, "/");
+      await expect(shopper).toHaveTitle(/^Maison Osu \|/);
+      await expect(shopper.locator("#about")).toContainText("free on orders from ₵1,000");
+
+      await gotoHydrated(shopper, "/shipping");
+      await expect(shopper.getByText(/Orders from ₵1,000 ship free/)).toBeVisible();
+      await expect(shopper.getByText(/flat delivery fee of ₵75/)).toBeVisible();
+      await expect(shopper).toHaveTitle("Shipping Info | Maison Osu");
+
+      await gotoHydrated(shopper, "/about");
+      await expect(shopper.locator("main")).toContainText("call +233 20 765 4321");
+      await expect(shopper.locator("main")).toContainText("email atelier@maison-osu.com");
+      await guest.close();
+    } finally {
+      await saveGeneralSettings(page, defaultGeneral);
+    }
+  });
+
+  test("with USD chosen, prices show in dollars from the card to the order, and the order is recorded and emailed in USD for the same amount", async ({
+    page,
+    browser,
+  }) => {
+    const product = activeProducts().find((p) => !p.originalPrice) ?? activeProducts()[0]!;
+    const dollars = cedis(product.price).replace("₵", "$");
+    await gotoAdmin(page, "/admin/settings");
+    await page.getByLabel("Store currency").selectOption("USD");
+    await expect(page.getByRole("status").filter({ hasText: "Prices are not converted" })).toBeVisible();
+    try {
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(toast(page, "Settings saved")).toBeVisible();
+
+      const guest = await guestContext(browser);
+      const shopper = await guest.newPage();
+      await gotoHydrated(shopper, `/collections/${product.category}`);
+      await expect(shopper.getByText(dollars).first()).toBeVisible();
+      await expect(shopper.getByText(/₵\d/)).toHaveCount(0);
+
+      await gotoHydrated(shopper, `/product/${product.id}`);
+      await expect(shopper.locator("main").getByText(dollars).first()).toBeVisible();
+      await expect(shopper.locator('meta[property="product:price:currency"]')).toHaveAttribute("content", "USD");
+      await expect(shopper.getByRole("button", { name: `Add to Cart - ${dollars}` })).toBeVisible();
+      await shopper.getByRole("button", { name: /^Add to Cart - / }).click();
+      await expect(toast(shopper, "Added to Cart")).toBeVisible();
+      await cartButton(shopper).click();
+      await expect(cartPanel(shopper).getByTestId("cart-total")).toHaveText(dollars);
+
+      await gotoHydrated(shopper, "/checkout");
+      await expect(shopper.getByTestId("summary-subtotal")).toHaveText(dollars);
+      await expect(shopper.locator("main").getByText(/₵\d/)).toHaveCount(0);
+      const customer = uniqueGuest("Kojo Mensah");
+      await shopper.getByLabel("Email", { exact: true }).fill(customer.email);
+      await shopper.getByLabel("Full Name", { exact: true }).fill(customer.name);
+      await shopper.getByLabel("Phone", { exact: true }).fill(customer.phone);
+      await shopper.getByLabel("Delivery Address").fill(customer.address);
+      const total = parseAmount((await shopper.getByTestId("summary-total").textContent())!);
+      await shopper.getByRole("button", { name: "Place Order" }).click();
+      await expect(shopper.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+      await expect(shopper.locator("main")).toContainText(`USD ${total}`);
+      await expect(shopper.locator("main").getByText(/₵\d/)).toHaveCount(0);
+
+      const email = emailText(await waitForOutboxEmail(customer.email, "order-confirmation"));
+      expect(email).toContain(`USD ${total}`);
+      expect(email).not.toMatch(/₵\d/);
+      await guest.close();
+    } finally {
+      await saveGeneralSettings(page, { "Store currency": "GHS" });
+    }
+  });
+});
+
+test.describe("WhatsApp and social links", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("the shop's WhatsApp number and social links are checked in Settings, then reach the product page, the footer and Custom Orders", async ({
+    page,
+    browser,
+  }) => {
+    const product = activeProducts()[1]!;
+    await gotoAdmin(page, "/admin/settings");
+    const whatsapp = page.getByLabel("WhatsApp number", { exact: true });
+    const instagram = page.getByLabel("Instagram", { exact: true });
+    // The sample shop has a number; a newcomer sees the link at once.
+    await expect(whatsapp).toHaveValue("+233 24 411 8820");
+
+    // A local number and a link to another site are refused with a message under each field.
+    await whatsapp.fill("024 123 4567");
+    await instagram.fill("https://example.com/ahenfie");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(whatsapp).toHaveAttribute("aria-invalid", "true");
+    await expect(whatsapp).toHaveAccessibleDescription(/Enter the WhatsApp number in international form, with \+ and the country code/);
+    await expect(instagram).toHaveAccessibleDescription(/Enter the address of your Instagram page, starting with https:\/\//);
+    await expectNoSeriousViolations(page, "/admin/settings (WhatsApp and social, with errors)");
+
+    try {
+      await saveGeneralSettings(page, {
+        "WhatsApp number": "+233 24 123 4567",
+        Instagram: "https://www.instagram.com/maison.osu",
+        TikTok: "https://www.tiktok.com/@maison.osu",
+      });
+
+      const guest = await guestContext(browser);
+      const shopper = await guest.newPage();
+      await gotoHydrated(shopper, `/product/${product.id}`);
+      const ask = shopper.getByRole("link", { name: /Ask about this piece/ });
+      await expect(ask).toHaveAttribute("target", "_blank");
+      await expect(ask).toHaveAttribute("rel", "noopener noreferrer");
+      const href = new URL((await ask.getAttribute("href"))!);
+      expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/233241234567");
+      const message = href.searchParams.get("text")!;
+      expect(message).toContain(product.name);
+      expect(message).toMatch(new RegExp(`https?://[^ ]+/product/${product.id}$`));
+
+      const footer = shopper.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/233241234567");
+      await expect(footer.getByRole("link", { name: "Ahenfie on Instagram (opens in a new tab)" })).toHaveAttribute(
+        "href",
+        "https://www.instagram.com/maison.osu",
+      );
+      await expect(footer.getByRole("link", { name: "Ahenfie on TikTok (opens in a new tab)" })).toBeVisible();
+      await expectNoSeriousViolations(shopper, `/product/${product.id} with WhatsApp`);
+
+      await gotoHydrated(shopper, "/custom-orders");
+      const chat = shopper.getByRole("main").getByRole("link", { name: /Chat with our tailors on WhatsApp/ });
+      await expect(chat).toHaveAttribute("href", /^https:\/\/wa\.me\/233241234567\?text=/);
+      await expect(shopper.getByRole("main")).toContainText("message us on WhatsApp at +233 24 123 4567");
+
+      // Without a number, no WhatsApp link anywhere, and no sentence pointing at one.
+      await saveGeneralSettings(page, { "WhatsApp number": "" });
+      await gotoHydrated(shopper, `/product/${product.id}`);
+      await expect(shopper.getByRole("link", { name: /Ask about this piece/ })).toHaveCount(0);
+      await gotoHydrated(shopper, "/custom-orders");
+      await expect(shopper.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
+      await expect(shopper.getByRole("main")).not.toContainText("WhatsApp");
+      await guest.close();
+    } finally {
+      await saveGeneralSettings(page, {
+        "WhatsApp number": "+233 24 411 8820",
+        Instagram: "https://instagram.com/ahenfie",
+        TikTok: "",
+      });
+    }
+  });
+});
+
+/** "$1,234.56" -> "1,234.56" */
+function parseAmount(text: string): string {
+  const match = /([\d,]+\.\d{2})/.exec(text);
+  if (!match) throw new Error(`No amount in ${JSON.stringify(text)}`);
+  return match[1]!;
+}

@@ -71,7 +71,7 @@ function Block({ block }: { block: ContentBlock }) {
             href={block.href}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex min-h-12 items-center gap-3 rounded-sm bg-forest px-6 text-sm font-semibold tracking-[0.12em] text-ivory uppercase transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+            className="inline-flex min-h-12 items-center gap-3 rounded-sm bg-forest px-6 py-3 text-left text-sm font-semibold tracking-[0.12em] text-ivory uppercase transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
           >
             <MessageCircle className="size-5 text-gold" aria-hidden />
             {block.text}
