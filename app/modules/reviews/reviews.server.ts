@@ -13,16 +13,16 @@ import type { ReviewInput, ReviewStatus } from "./review.schema";
  * product, and every edit goes back to staff (pending).
  */
 
-/** The customer's newest delivered order holding the product, or null when they may not review it. */
-export async function deliveredOrderWith(db: Db, userId: string, productId: number): Promise<string | null> {
+/** The customer's newest delivered order holding the product (its id and the name given at checkout), or null when they may not review it. */
+export async function deliveredOrderWith(db: Db, userId: string, productId: number): Promise<{ id: string; customerName: string } | null> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, customerName: orders.customerName })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.userId, userId), eq(orders.orderStatus, "delivered"), eq(orderItems.productId, productId)))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export interface OwnReview {
@@ -70,7 +70,7 @@ export async function reviewStanding(db: Db, userId: string | null, productId: n
 
 export interface ReviewAuthor {
   id: string;
-  /** The account's name, kept with the review (the page shows "First L."). */
+  /** The account's name: accounts made at sign-up carry the email's local part, so only a fallback. */
   name: string;
   email: string;
 }
@@ -93,9 +93,12 @@ export async function submitReview(
   input: ReviewInput,
   options: SubmitReviewOptions = {},
 ): Promise<{ id: number; created: boolean }> {
-  const orderId = await deliveredOrderWith(db, author.id, productId);
-  if (!orderId) throw new ReviewNotAllowedError();
-  const authorName = author.name.trim() || author.email.split("@")[0] || "Customer";
+  const order = await deliveredOrderWith(db, author.id, productId);
+  if (!order) throw new ReviewNotAllowedError();
+  const orderId = order.id;
+  // The name given at checkout ("Abena Boateng", shown as "Abena B."): the account's name is
+  // often the email's local part, which must not be published.
+  const authorName = order.customerName.trim() || author.name.trim() || "Customer";
   const photo = options.photoUrl ?? (input.removePhoto ? null : undefined);
   const result = await db.transaction(async (tx) => {
     const [before] = await tx
