@@ -41,7 +41,7 @@ test("a delivered buyer reviews, staff approve (the page shows the real rating) 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const productId = 9;
   const email = `efua-${Date.now()}@example.com`;
   await createVerifiedCustomer(page.request, baseURL!, email, "efua-pass-1");

@@ -28,7 +28,7 @@ export function OwnReviewPanel({ productId, timeZone }: { productId: number; tim
   const own = standing.review;
   if (own) {
     return (
-      <section aria-labelledby="own-review-heading" className="mb-6 rounded-sm border border-gold/40 bg-gold/5 px-5">
+      <section aria-labelledby="own-review-heading" className="own-review mb-6 rounded-sm border border-gold/40 bg-gold/5 px-5">
         <div className="flex flex-wrap items-center justify-between gap-3 pt-5">
           <h3 id="own-review-heading" className="font-sans text-sm font-bold tracking-[0.14em] uppercase">
             Your review
@@ -52,7 +52,7 @@ export function OwnReviewPanel({ productId, timeZone }: { productId: number; tim
   }
   if (!standing.eligible) return null;
   return (
-    <div className="mb-6 flex flex-wrap items-center justify-between gap-4 rounded-sm border border-gold/40 bg-gold/5 p-5">
+    <div className="own-review mb-6 flex flex-wrap items-center justify-between gap-4 rounded-sm border border-gold/40 bg-gold/5 p-5">
       <p className="text-sm text-charcoal">Your order with this piece has been delivered. How does it wear?</p>
       <Link to={href} className={buttonVariants()}>
         <PenLine aria-hidden /> Write a review

@@ -104,7 +104,8 @@ export function ProductReviews({ productId, reviews, timeZone }: { productId: nu
               )}
             </>
           ) : (
-            <div className="rounded-sm border border-dashed border-border px-6 py-10 text-center text-sm text-stone">
+            // Said to everyone in the cached page; hidden once the visitor's own panel (after load) says more.
+            <div className="rounded-sm border border-dashed border-border px-6 py-10 text-center text-sm text-stone [.own-review~&]:hidden">
               Bought this piece? Once your order has been delivered you can review it here or from your order.
             </div>
           )}
