@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppLoadContext } from "react-router";
 import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
 import { lookupViewer } from "~/modules/auth/session.server";
+import { REVIEW_FORM_MAX_BYTES } from "~/modules/reviews/review.schema";
 
 /** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -13,6 +14,12 @@ export const FORM_BODY_MAX_BYTES = 64 * 1024;
  */
 export const UPLOAD_BODY_MAX_BYTES = PRODUCT_FORM_MAX_BYTES + 1024 * 1024;
 const UPLOAD_PATH = /^\/admin\/products(\.data)?\/?$/i;
+/**
+ * A customer's review with its photo (app/routes/storefront/write-review.tsx), for a signed-in
+ * viewer only; a little above the review form's own limit, as for the product form.
+ */
+export const REVIEW_BODY_MAX_BYTES = REVIEW_FORM_MAX_BYTES + 64 * 1024;
+const REVIEW_PATH = /^\/product\/\d{1,10}\/review(\.data)?\/?$/i;
 
 type LimitContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
 
@@ -27,7 +34,7 @@ function tooLarge(c: Context, maxBytes: number): Response {
  * Limits request bodies before any route reads them: a declared Content-Length over the limit
  * is refused at once, and a body sent without one (chunked) is counted as it streams in and
  * refused the moment it passes the limit (Hono's bodyLimit), so no request can make the server
- * hold more than its limit in memory. Only an admin's post to the products page may be large;
+ * hold more than its limit in memory. Only an admin's post to the products page and a signed-in customer's review may be large;
  * whether the poster is an admin is checked before a byte of the body is read.
  */
 export async function limitRequestBody(c: Context, next: Next, context: LimitContext): Promise<Response | void> {
@@ -35,6 +42,9 @@ export async function limitRequestBody(c: Context, next: Next, context: LimitCon
   if (UPLOAD_PATH.test(c.req.path)) {
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer?.isAdmin) maxSize = UPLOAD_BODY_MAX_BYTES;
+  } else if (REVIEW_PATH.test(c.req.path)) {
+    const { viewer } = await lookupViewer(c.req.raw, context);
+    if (viewer) maxSize = REVIEW_BODY_MAX_BYTES;
   }
   return bodyLimit({ maxSize, onError: (c) => tooLarge(c, maxSize) })(c, next);
 }

@@ -4,7 +4,9 @@ import { Price } from "~/components/storefront/price";
 import { ProductBadges } from "~/components/storefront/product-badges";
 import { ProductGrid } from "~/components/storefront/product-card";
 import { ProductImage } from "~/components/storefront/product-image";
-import { DetailCard, Reassurances, ReviewsCard } from "~/components/storefront/product/product-info-cards";
+import { DetailCard, Reassurances } from "~/components/storefront/product/product-info-cards";
+import { ProductReviews } from "~/components/storefront/product/reviews/product-reviews";
+import { ReviewSnippet } from "~/components/storefront/product/reviews/review-snippet";
 import { ProductPurchase, useProductSelection } from "~/components/storefront/product-purchase";
 import { WishlistButton } from "~/components/storefront/wishlist-button";
 import { Badge } from "~/components/ui/badge";
@@ -20,6 +22,9 @@ import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/lib/store-meta";
 import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { publicPageHeaders } from "~/lib/cache-control";
+import { loadProductReviews } from "~/modules/reviews/product-reviews.server";
+import { reviewsJsonLd } from "~/modules/reviews/review-structured-data";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/product";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
@@ -30,8 +35,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = productIdSchema.safeParse(params.productId);
   const product = id.success ? await getProduct(context.database.db, id.data) : null;
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });
-  const related = await relatedProducts(context.database.db, product);
-  return { product, related, origin };
+  const [related, reviews, settings] = await Promise.all([
+    relatedProducts(context.database.db, product),
+    loadProductReviews(context.database.db, product.id),
+    getStoreSettings(context.database.db),
+  ]);
+  return { product, related, origin, reviews, timeZone: settings.timezone };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -68,6 +77,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         brand: { "@type": "Brand", name: storeName },
         color: product.colors.map((c) => c.name).join(", ") || undefined,
         material: product.materials.join(", ") || undefined,
+        // Only real, approved reviews; nothing without one (DECISIONS.md "Reviews are real").
+        ...reviewsJsonLd(loaderData.reviews),
         offers: {
           "@type": "Offer",
           url,
@@ -89,10 +100,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.product) return <ProductNotFound />;
-  return <ProductView key={loaderData.product.id} product={loaderData.product} related={loaderData.related} />;
+  return <ProductView key={loaderData.product.id} product={loaderData.product} data={loaderData} />;
 }
 
-function ProductView({ product, related }: { product: ProductDetail; related: Route.ComponentProps["loaderData"]["related"] }) {
+type ProductData = Extract<Route.ComponentProps["loaderData"], { reviews: unknown }>;
+
+function ProductView({ product, data: { related, reviews, timeZone } }: { product: ProductDetail; data: ProductData }) {
   const selection = useProductSelection(product);
   const soldOut = product.stockQuantity <= 0;
   return (
@@ -160,6 +173,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Ro
             </div>
             <h1 className="text-4xl leading-tight font-semibold md:text-5xl">{product.name}</h1>
             <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+            <ReviewSnippet summary={reviews.summary} />
             {product.description && <p className="leading-relaxed text-stone">{product.description}</p>}
           </div>
           <ProductPurchase product={product} selection={selection} />
@@ -169,10 +183,11 @@ function ProductView({ product, related }: { product: ProductDetail; related: Ro
             <DetailCard title="Materials" items={product.materials} />
             <DetailCard title="Care Instructions" items={product.care} />
           </div>
-          <ReviewsCard />
           {product.sku && <p className="text-xs text-stone">SKU: {product.sku}</p>}
         </div>
       </div>
+
+      <ProductReviews productId={product.id} reviews={reviews} timeZone={timeZone} />
 
       {related.length > 0 && (
         <section className="mt-24" aria-labelledby="related-heading">

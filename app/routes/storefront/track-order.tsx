@@ -13,6 +13,7 @@ import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/cust
 import { getViewer } from "~/modules/auth/session.server";
 import { RecentOrders } from "~/components/storefront/recent-orders";
 import { storeNameOf } from "~/lib/store-meta";
+import { ReviewItemLink } from "~/components/storefront/product/reviews/review-item-link";
 import { z } from "zod";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
@@ -210,6 +211,12 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-stone">
                       {[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
                     </span>
+                    <ReviewItemLink
+                      productId={item.productId}
+                      name={item.name}
+                      orderStatus={order.orderStatus}
+                      signedIn={loaderData.signedIn}
+                    />
                   </span>
                   <span className="tabular-nums">{formatMoney(lineTotal(item), order.currency as CurrencyCode)}</span>
                 </li>

@@ -1,4 +1,4 @@
-import { RotateCcw, ShieldCheck, Star, Truck } from "lucide-react";
+import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { useFormatMoneyBrief, useShippingRates } from "../use-store-settings";
 
 /** The free-shipping amount is the one set in Settings. */
@@ -38,26 +38,6 @@ export function DetailCard({ title, items }: { title: string; items: string[] })
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-/** docs/product-rules.md's reviews card: a fixed 4.8 of 5 (24 reviews) until reviews are built. */
-export function ReviewsCard() {
-  return (
-    <section className="rounded-sm border border-border bg-white/70 p-6">
-      <h2 className="mb-4 font-display text-2xl font-semibold">Reviews</h2>
-      <div className="flex items-center gap-3">
-        <div className="flex" aria-hidden>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Star key={i} className="size-5 fill-gold text-gold" />
-          ))}
-        </div>
-        <p className="text-sm">
-          <span className="font-bold">4.8</span> out of 5 stars <span className="text-stone">(24 reviews)</span>
-        </p>
-      </div>
-      <p className="mt-3 text-sm text-stone">Customer reviews coming soon!</p>
     </section>
   );
 }

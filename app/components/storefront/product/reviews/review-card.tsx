@@ -1,0 +1,39 @@
+import { formatDate } from "~/lib/dates";
+import { imageSrc } from "~/lib/images";
+import type { PublicReview } from "~/modules/reviews/product-reviews.server";
+import { ReviewStars, starsLabel } from "./review-stars";
+
+/** One review as shoppers read it: stars, title, text, author ("Ama M."), date in the store's zone, photo. */
+export function ReviewCard({
+  review,
+  timeZone,
+}: {
+  review: Pick<PublicReview, "rating" | "title" | "body" | "photoUrl" | "createdAt"> & { author: string };
+  timeZone: string;
+}) {
+  return (
+    <article className="grid gap-4 py-6 sm:grid-cols-[1fr_auto]">
+      <div className="min-w-0">
+        <ReviewStars rating={review.rating} label={starsLabel(review.rating)} />
+        {review.title && <h3 className="mt-2 font-sans text-base font-semibold text-charcoal">{review.title}</h3>}
+        <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-line text-charcoal/90">{review.body}</p>
+        <p className="mt-3 text-xs tracking-wide text-stone">
+          <span className="font-semibold text-charcoal">{review.author}</span> · Verified buyer ·{" "}
+          <time dateTime={review.createdAt}>{formatDate(review.createdAt, timeZone)}</time>
+        </p>
+      </div>
+      {review.photoUrl && (
+        <a href={imageSrc(review.photoUrl, 960)} target="_blank" rel="noreferrer" className="block w-24 sm:w-28">
+          <img
+            src={imageSrc(review.photoUrl, 480)}
+            alt={`Photo from ${review.author}'s review`}
+            width={112}
+            height={140}
+            loading="lazy"
+            className="aspect-[4/5] w-full rounded-sm bg-sand object-cover transition hover:opacity-90"
+          />
+        </a>
+      )}
+    </article>
+  );
+}
