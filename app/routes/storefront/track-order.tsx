@@ -12,6 +12,7 @@ import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/customer-orders.server";
 import { getViewer } from "~/modules/auth/session.server";
 import { RecentOrders } from "~/components/storefront/recent-orders";
+import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
 import { brand } from "~/lib/brand";
 import { z } from "zod";
 import { guardAction } from "~/modules/auth/action-guard.server";
@@ -190,8 +191,13 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
+      {order && <OrderShipment shipment={order.shipment} className="mt-10" />}
+      {order && <OrderMessages messages={order.messages} className="mt-6" />}
       {order ? (
-        <section aria-labelledby="tracked-heading" className="mt-10 grid gap-6 md:grid-cols-[1.2fr_1fr]">
+        <section
+          aria-labelledby="tracked-heading"
+          className={`${order.shipment || order.messages.length ? "mt-6" : "mt-10"} grid gap-6 md:grid-cols-[1.2fr_1fr]`}
+        >
           <div className="rounded-sm border border-border bg-white/70 p-6">
             <h2 id="tracked-heading" className="text-2xl font-semibold">
               Order {order.orderNumber}
