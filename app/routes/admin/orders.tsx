@@ -65,7 +65,9 @@ export const action = ({ request, context }: Route.ActionArgs) => updateOrderFro
  * the page with the error screen; it becomes a failed change instead: a toast, and the select
  * goes back. Answers from the server, and refusals it throws (403), pass through.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<OrderUpdateResult | RefundActionResult | FulfilmentActionResult> {
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<OrderUpdateResult | RefundActionResult | FulfilmentActionResult> {
   try {
     return await serverAction();
   } catch (error) {
