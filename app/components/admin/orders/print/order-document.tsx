@@ -85,9 +85,9 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
               </span>
             </address>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <h1 className="font-display text-4xl font-semibold">{title}</h1>
-            <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-4 text-xs leading-5">
+            <dl className="mt-2 grid grid-cols-[auto_auto] justify-start gap-x-4 text-xs leading-5 sm:justify-end">
               <dt className="text-neutral-600">Order</dt>
               <dd className="font-semibold">{order.orderNumber}</dd>
               <dt className="text-neutral-600">Order date</dt>
@@ -215,7 +215,7 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
         </table>
 
         {invoice ? (
-          <dl className="mt-4 ml-auto grid max-w-72 grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
+          <dl className="mt-4 ml-auto grid max-w-72 grid-cols-[1fr_auto] gap-y-1 tabular-nums [&>dd]:pl-6">
             <dt>Subtotal</dt>
             <dd className="text-right">{money(order.subtotalAmount, order.currency)}</dd>
             <dt>Shipping</dt>
