@@ -300,12 +300,13 @@ describeWithDatabase("order fulfilment", (database) => {
 
   it("refuses every fulfilment form and the printable pages to a customer; an admin gets them, never cached", async () => {
     const order = await kaftanOrder();
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "ship", orderId: order.id, carrier: "dhl", carrierOther: "", trackingNumber: "1", trackingUrl: "" },
       { intent: "tracking", orderId: order.id, carrier: "dhl", carrierOther: "", trackingNumber: "1", trackingUrl: "" },
       { intent: "staff-note", orderId: order.id, body: "hi" },
       { intent: "customer-message", orderId: order.id, body: "hi" },
-    ]) {
+    ];
+    for (const form of forms) {
       expect((await act(form, asCustomer())).status).toBe(403);
     }
     expect(await database.db.select().from(orderNotes)).toHaveLength(0);
