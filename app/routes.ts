@@ -28,6 +28,7 @@ export default [
     route("diagnostic", "routes/admin/diagnostic.tsx"),
   ]),
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
+  route("admin/orders/:orderId/:document", "routes/admin/order-document.tsx"),
   route("admin/customers/export.csv", "routes/admin/customers-export.ts"),
   route("auth", "routes/auth/auth.tsx"),
   route("auth/verified", "routes/auth/verified.tsx"),

@@ -1,19 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
+import { customerMessagesOf } from "./order-fulfilment.server";
+import { shipmentOf } from "./shipping-carriers";
 
-/** An order with its items and status history, for the confirmation page; null if none. */
+/**
+ * An order with its items, status history, shipment and the shop's messages to the customer,
+ * for the confirmation and tracking pages; null if none. Staff notes are never read here.
+ */
 export async function getOrderDetails(db: Db, orderId: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const [items, history] = await Promise.all([
+  const [items, history, messages] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id),
     db
       .select({ status: orderStatusHistory.status, notes: orderStatusHistory.notes, createdAt: orderStatusHistory.createdAt })
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(sql`${orderStatusHistory.createdAt} desc, ${orderStatusHistory.id} desc`),
+    customerMessagesOf(db, orderId),
   ]);
   return {
     id: order.id,
@@ -34,6 +40,9 @@ export async function getOrderDetails(db: Db, orderId: string) {
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
     notes: order.notes,
     createdAt: order.createdAt.toISOString(),
+    shipment: shipmentOf(order),
+    /** The shop's messages about the order, oldest first. */
+    messages,
     items: items.map((i) => ({
       id: i.id,
       productId: i.productId,

@@ -4,6 +4,7 @@ import { currencySymbols, formatMoney, formatMoneyWithCode, type CurrencyCode } 
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
 import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
+import type { Shipment } from "./shipping-carriers";
 
 export interface OrderConfirmationData {
   storeName: string;
@@ -49,7 +50,9 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
 }
 
 /** What changed: the order's status or its payment status. */
-export type OrderStatusChange = { kind: "order"; status: OrderStatus } | { kind: "payment"; status: PaymentStatus };
+export type OrderStatusChange =
+  | { kind: "order"; status: OrderStatus; /** Marking shipped with a carrier and tracking. */ shipment?: Shipment | undefined }
+  | { kind: "payment"; status: PaymentStatus };
 
 /** The order an email is about and the store that sends it (status and payment emails share it). */
 export interface OrderEmailSubject {
@@ -131,12 +134,21 @@ function statusWording(change: OrderStatusChange, order: string, total: string):
 /** The email to the customer when an admin changes an order's status or payment status. */
 export function orderStatusEmail(data: OrderStatusEmailData): OutgoingEmail {
   const wording = statusWording(data.change, data.orderNumber, formatMoneyWithCode(data.total, data.currency));
+  const orderUrl = data.origin ? `${data.origin}/order-confirmation/${data.orderId}` : null;
+  const shipment = data.change.kind === "order" && data.change.status === "shipped" ? data.change.shipment : undefined;
   const { html, text } = renderEmail({
     storeName: data.storeName,
     preheader: wording.subject,
     heading: wording.heading,
-    paragraphs: [`Dear ${data.customerName.split(" ")[0]},`, wording.body],
-    ...(data.origin ? { button: { label: "View your order", url: `${data.origin}/order-confirmation/${data.orderId}` } } : {}),
+    paragraphs: [`Dear ${data.customerName.split(" ")[0]},`, wording.body, ...(shipment ? shipmentParagraphs(shipment) : [])],
+    ...(shipment?.trackingUrl
+      ? {
+          button: { label: "Track your parcel", url: shipment.trackingUrl },
+          ...(orderUrl ? { closing: [`Your order page: ${orderUrl}`] } : {}),
+        }
+      : orderUrl
+        ? { button: { label: "View your order", url: orderUrl } }
+        : {}),
     footer: `You are receiving this email because you placed an order with ${data.storeName}. Track it any time with your order number and email.`,
   });
   return {
@@ -146,6 +158,15 @@ export function orderStatusEmail(data: OrderStatusEmailData): OutgoingEmail {
     text,
     kind: data.change.kind === "order" ? "order-status" : "payment-status",
   };
+}
+
+/** The shipped email's lines about the parcel: who carries it and its number. */
+function shipmentParagraphs(shipment: Shipment): string[] {
+  return [
+    `Carrier: ${shipment.carrier}`,
+    ...(shipment.trackingNumber ? [`Tracking number: ${shipment.trackingNumber}`] : []),
+    ...(shipment.trackingUrl ? ["Follow your parcel with the carrier using the button below."] : []),
+  ];
 }
 
 /** Who the store is, for status emails: its name and public origin (for the order link). */
@@ -172,4 +193,23 @@ export function orderStatusEmailFor(
     total: Number(order.totalAmount),
     change,
   });
+}
+
+/** A message from the shop to the customer about their order (staff write it in the order details). */
+export function orderMessageEmail(order: OrderEmailSubject, message: string): OutgoingEmail {
+  const { html, text } = renderEmail({
+    storeName: order.storeName,
+    preheader: `A message about your order ${order.orderNumber}`,
+    heading: `About your order ${order.orderNumber}`,
+    paragraphs: [`Dear ${order.customerName.split(" ")[0]},`, ...message.split(/\n{2,}/).map((p) => p.replace(/\n/g, " "))],
+    ...(order.origin ? { button: { label: "View your order", url: `${order.origin}/order-confirmation/${order.orderId}` } } : {}),
+    footer: `You are receiving this email about an order you placed with ${order.storeName}. Reply to this email to answer us.`,
+  });
+  return {
+    to: order.customerEmail,
+    subject: `${order.storeName}: a message about order ${order.orderNumber}`,
+    html,
+    text,
+    kind: "order-message",
+  };
 }

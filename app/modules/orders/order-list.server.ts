@@ -10,7 +10,9 @@ import {
   orderIdSchema,
   type AdminOrderFilters,
 } from "./order-filters.schema";
+import { orderNotesOf } from "./order-fulfilment.server";
 import type { AdminOrderDetails, AdminOrderListing, AdminOrderRow } from "./order-types";
+import { shipmentOf } from "./shipping-carriers";
 
 /**
  * Admin orders: the table (search, filters, paging in the database), the summary cards, the
@@ -115,16 +117,20 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
   if (!orderIdSchema.safeParse(orderId).success) throw new OrderNotFoundError(`Order ${orderId} not found`);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
-  const [items, history] = await Promise.all([
+  const [items, history, notes] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id),
     db
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, orderId))
       .orderBy(sql`${orderStatusHistory.createdAt} desc, ${orderStatusHistory.id} desc`),
+    orderNotesOf(db, orderId, ["staff", "customer"]),
   ]);
   return {
     ...toRow(order),
+    shipment: shipmentOf(order),
+    staffNotes: notes.filter((n) => n.kind === "staff"),
+    customerMessages: notes.filter((n) => n.kind === "customer"),
     userId: order.userId,
     customerAddress: order.customerAddress,
     customerCountry: order.customerCountry,

@@ -9,11 +9,18 @@ import { OrderNotFoundError, StockGoneError } from "./order-errors";
 import { orderIdSchema } from "./order-filters.schema";
 import { forgetOrderSummary } from "./order-summary.server";
 import { returnStock, takeStock, type StockLine } from "./order-stock.server";
+import type { Shipment } from "./shipping-carriers";
 
 /** How a status change tells the customer (the admin "Order notifications" switch). */
 export interface StatusChangeOptions extends StatusEmailSender {
   /** Queue an email to the customer, in the same transaction as the change. */
   notifyCustomer?: boolean;
+  /**
+   * Carrier and tracking, saved on the order in the same transaction as the change (marking it
+   * shipped from the order details), even when the status was already the one asked for; the
+   * shipped email names them.
+   */
+  shipment?: Shipment;
 }
 
 /** The order columns a status change reads (and locks). */
@@ -50,6 +57,7 @@ export async function changeOrderStatus(
   const result = await db.transaction(async (tx) => {
     const [order] = await tx.select(statusChangeColumns).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
+    if (options.shipment) await tx.update(orders).set(shipmentColumns(options.shipment)).where(eq(orders.id, orderId));
     if (order.status === status) return { changed: false };
 
     const reactivating = order.status === "cancelled";
@@ -61,11 +69,22 @@ export async function changeOrderStatus(
     }
     await tx.update(orders).set({ orderStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({ orderId, status, paymentStatus: order.paymentStatus, notes: notes ?? null, changedBy });
-    if (options.notifyCustomer) await queueEmail(tx, orderStatusEmailFor(order, { kind: "order", status }, options));
+    if (options.notifyCustomer)
+      await queueEmail(tx, orderStatusEmailFor(order, { kind: "order", status, shipment: options.shipment }, options));
     return { changed: true };
   });
   if (stockVisiblyChanged) await announceStorefrontChange(db);
   return result;
+}
+
+/** The order columns of a shipment (orders.shipping_carrier, tracking_number, tracking_url). */
+export function shipmentColumns(shipment: Shipment) {
+  return {
+    shippingCarrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    updatedAt: new Date(),
+  };
 }
 
 /**

@@ -1,3 +1,6 @@
+import type { OrderNoteKind } from "./fulfilment.schema";
+import type { Shipment } from "./shipping-carriers";
+
 /** What the admin orders screens get back; money in pesewas, dates as ISO strings. */
 export interface AdminOrderRow {
   id: string;
@@ -78,4 +81,19 @@ export interface AdminOrderDetails extends AdminOrderRow {
   items: AdminOrderItem[];
   /** Newest first. */
   history: AdminOrderHistoryEntry[];
+  /** Carrier and tracking, once shipped with them. */
+  shipment: Shipment | null;
+  /** Internal notes, oldest first; never shown to the customer. */
+  staffNotes: OrderNoteEntry[];
+  /** Messages emailed to the customer and shown on their order page, oldest first. */
+  customerMessages: OrderNoteEntry[];
+}
+
+/** A staff note or a message to the customer (order_notes), as admin sees it. */
+export interface OrderNoteEntry {
+  id: number;
+  kind: OrderNoteKind;
+  body: string;
+  authorName: string;
+  createdAt: string;
 }

@@ -8,10 +8,13 @@ import { toDecimalString } from "~/lib/money";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import type { AdminOrderFilters } from "./order-filters.schema";
 import { newestFirst, orderListCondition, orderRowColumns } from "./order-list.server";
+import { orderCsvDetails } from "./orders-csv-details.server";
+import { countries } from "~/components/storefront/checkout/countries";
 
 /**
  * CSV export of the filtered orders list (the same search and filters as the table, every
- * page), newest first. Rows are read in batches along the list's index (keyset paging), so an
+ * page), newest first, with each order's items, shipping address, carrier and tracking, the
+ * customer's checkout notes, the staff notes and the messages to the customer. Rows are read in batches along the list's index (keyset paging), so an
  * export of 100,000 orders never holds more than one batch; the export route streams them (csvResponse).
  */
 export const CSV_BATCH_SIZE = 1_000;
@@ -26,6 +29,7 @@ const LINE_END = "\r\n";
 /** "paid" → "Paid", "partially_refunded" → "Partially refunded". */
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll("_", " ");
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
+const countryName = (code: string) => countries.find(([c]) => c === code)?.[1] ?? code;
 
 /** The CSV as pieces: the header line, then one piece per batch of rows. */
 export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, options: OrdersCsvOptions = {}): AsyncGenerator<string> {
@@ -33,8 +37,26 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
   const formatDate = (date: Date) => formatSortableDateTime(date, timeZone);
   const batchSize = options.batchSize ?? CSV_BATCH_SIZE;
   yield (
-    csvLine(["Order number", `Date (${timeZone})`, "Customer", "Email", "Phone", "Status", "Payment", "Method", "Currency", "Total"]) +
-    LINE_END
+    csvLine([
+      "Order number",
+      `Date (${timeZone})`,
+      "Customer",
+      "Email",
+      "Phone",
+      "Status",
+      "Payment",
+      "Method",
+      "Currency",
+      "Total",
+      "Items",
+      "Shipping address",
+      "Country",
+      "Carrier",
+      "Tracking number",
+      "Customer notes",
+      "Staff notes",
+      "Messages to customer",
+    ]) + LINE_END
   );
 
   const where = orderListCondition(filters);
@@ -43,9 +65,15 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
   for (;;) {
     const rows = await readBatch(db, where, cursor, batchSize);
     if (rows.length === 0) return;
+    const details = await orderCsvDetails(
+      db,
+      rows.map((r) => r.id),
+      timeZone,
+    );
     yield rows
-      .map(
-        (r) =>
+      .map((r) => {
+        const more = details(r.id);
+        return (
           csvLine([
             r.orderNumber,
             formatDate(r.createdAt),
@@ -57,8 +85,17 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
             methodLabel(r.paymentMethod),
             r.currency,
             toDecimalString(Number(r.totalAmount)),
-          ]) + LINE_END,
-      )
+            more.items,
+            r.customerAddress,
+            countryName(r.customerCountry),
+            r.shippingCarrier,
+            r.trackingNumber,
+            r.notes,
+            more.staffNotes,
+            more.messages,
+          ]) + LINE_END
+        );
+      })
       .join("");
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
@@ -79,7 +116,15 @@ function readBatch(db: Db, where: SQL | undefined, cursor: BatchCursor | null, b
     ? sql`${orders.createdAt} <= ${cursor.at}::timestamptz and (${orders.createdAt} < ${cursor.at}::timestamptz or ${orders.id} > ${cursor.id}::uuid)`
     : undefined;
   return db
-    .select({ ...orderRowColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
+    .select({
+      ...orderRowColumns,
+      customerAddress: orders.customerAddress,
+      customerCountry: orders.customerCountry,
+      notes: orders.notes,
+      shippingCarrier: orders.shippingCarrier,
+      trackingNumber: orders.trackingNumber,
+      cursorAt: sql<string>`${orders.createdAt}::text`,
+    })
     .from(orders)
     .where(and(where, after))
     .orderBy(...newestFirst)

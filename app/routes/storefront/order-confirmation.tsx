@@ -19,6 +19,7 @@ import { countries } from "~/components/storefront/checkout/countries";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { OrderTotals } from "~/components/storefront/order-totals";
+import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
 import { Button } from "~/components/ui/button";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { paymentMethods } from "~/modules/orders/order-constants";
@@ -113,6 +114,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </div>
 
       {onlinePayment && <OrderPayment payment={onlinePayment} total={formatMoney(order.totalAmount, currency)} />}
+
+      <OrderShipment shipment={order.shipment} className="mt-10 print:border-0 print:bg-transparent print:p-0" />
+      <OrderMessages messages={order.messages} className="mt-6 print:hidden" />
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <section className={section} aria-labelledby="details-heading">

@@ -14,6 +14,7 @@ import { getViewer } from "~/modules/auth/session.server";
 import { RecentOrders } from "~/components/storefront/recent-orders";
 import { storeNameOf } from "~/lib/store-meta";
 import { ReviewItemLink } from "~/components/storefront/product/reviews/review-item-link";
+import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
 import { z } from "zod";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
@@ -191,8 +192,13 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
+      {order && <OrderShipment shipment={order.shipment} className="mt-10" />}
+      {order && <OrderMessages messages={order.messages} className="mt-6" />}
       {order ? (
-        <section aria-labelledby="tracked-heading" className="mt-10 grid gap-6 md:grid-cols-[1.2fr_1fr]">
+        <section
+          aria-labelledby="tracked-heading"
+          className={`${order.shipment || order.messages.length ? "mt-6" : "mt-10"} grid gap-6 md:grid-cols-[1.2fr_1fr]`}
+        >
           <div className="rounded-sm border border-border bg-white/70 p-6">
             <h2 id="tracked-heading" className="text-2xl font-semibold">
               Order {order.orderNumber}

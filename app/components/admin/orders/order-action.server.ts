@@ -9,8 +9,18 @@ import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { refundFormSchema } from "~/modules/payments/refunds.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { ORDER_UPDATE_FAILED, type OrderUpdateResult, type RefundActionResult } from "./order-update";
+import { customerMessageFormSchema, shipmentFormSchema, staffNoteFormSchema } from "~/modules/orders/fulfilment.schema";
+import { fulfilFromOrderDetails } from "./fulfilment-action.server";
+import {
+  ORDER_UPDATE_FAILED,
+  type FulfilmentActionResult,
+  type FulfilmentIntent,
+  type OrderUpdateResult,
+  type RefundActionResult,
+} from "./order-update";
 import { refundFromOrderDetails } from "./refund-action.server";
+
+const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", "customer-message"] satisfies FulfilmentIntent[];
 
 /**
  * The inline selects: intent "status" (order status; the orders module returns stock on
@@ -19,24 +29,46 @@ import { refundFromOrderDetails } from "./refund-action.server";
  * admin's name and, when the Order notifications setting is on, queue the customer's email in
  * the same transaction. The payment select sets pending, paid or failed, and leaves alone an
  * order with refunds (refunded, partially refunded): those follow the refunds. Intent "refund"
- * is the refund form of the order details (refund-action.server.ts).
+ * is the refund form of the order details (refund-action.server.ts); "ship", "tracking",
+ * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts).
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
     { request, context },
     {
       access: "admin",
-      intents: { status: orderStatusFormSchema, payment: paymentStatusFormSchema, refund: refundFormSchema() },
+      intents: {
+        status: orderStatusFormSchema,
+        payment: paymentStatusFormSchema,
+        refund: refundFormSchema(),
+        ship: shipmentFormSchema,
+        tracking: shipmentFormSchema,
+        "staff-note": staffNoteFormSchema,
+        "customer-message": customerMessageFormSchema,
+      },
       unknownIntent: "Unknown action",
-      reply: (refused): OrderUpdateResult | RefundActionResult =>
+      reply: (refused): OrderUpdateResult | RefundActionResult | FulfilmentActionResult =>
         refused.intent === "refund"
           ? { ok: false, kind: "refund", message: refused.firstMessage ?? "Please check the refund and try again.", result: refused.result }
-          : { ok: false, message: refused.firstMessage ?? "Unknown action" },
+          : refused.intent && fulfilmentIntents.includes(refused.intent)
+            ? {
+                ok: false,
+                kind: "fulfilment",
+                intent: refused.intent as FulfilmentIntent,
+                message: refused.firstMessage ?? "Please check the form and try again.",
+                result: refused.result,
+              }
+            : { ok: false, message: refused.firstMessage ?? "Unknown action" },
     },
   );
   if (!guarded.ok) return guarded.response;
   const { viewer } = guarded;
   if (guarded.intent === "refund") return refundFromOrderDetails(context, viewer, guarded.value);
+  if (guarded.intent === "ship") return fulfilFromOrderDetails(context, viewer, { intent: "ship", value: guarded.value });
+  if (guarded.intent === "tracking") return fulfilFromOrderDetails(context, viewer, { intent: "tracking", value: guarded.value });
+  if (guarded.intent === "staff-note") return fulfilFromOrderDetails(context, viewer, { intent: "staff-note", value: guarded.value });
+  if (guarded.intent === "customer-message")
+    return fulfilFromOrderDetails(context, viewer, { intent: "customer-message", value: guarded.value });
   const db = context.database.db;
   try {
     const settings = await getStoreSettings(db);

@@ -7,7 +7,9 @@ import { countries } from "~/components/storefront/checkout/countries";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import type { StaffOrderPayments } from "~/modules/payments/order-payments.server";
+import { OrderFulfilment } from "./order-fulfilment";
 import { OrderHistory } from "./order-history";
+import { OrderNotes } from "./order-notes";
 import { OrderItemsTable } from "./order-items-table";
 import { OrderPayments } from "./order-payments";
 
@@ -17,8 +19,9 @@ const box = "rounded-md border border-border bg-white p-4";
 
 /**
  * The order details dialog (docs/product-rules.md): customer, order facts, items as a table with totals,
- * notes, payments (online attempts, refunds, the refund form) and the status history with who
- * changed what.
+ * the customer's checkout notes, shipping (packing slip, invoice, carrier and tracking), payments
+ * (online attempts, refunds, the refund form), messages to the customer, internal staff notes
+ * and the status history with who changed what.
  */
 export function OrderDetailsDialog({
   dialog,
@@ -77,10 +80,13 @@ export function OrderDetailsDialog({
             <OrderItemsTable order={order} />
           </DetailsSection>
           {order.notes && (
-            <DetailsSection title="Notes">
+            <DetailsSection title="Customer's notes">
               <p className={`${box} text-sm whitespace-pre-line`}>{order.notes}</p>
             </DetailsSection>
           )}
+          <DetailsSection title="Shipping">
+            <OrderFulfilment order={order} />
+          </DetailsSection>
           {payments && (
             <DetailsSection title="Payments">
               <OrderPayments
@@ -95,6 +101,12 @@ export function OrderDetailsDialog({
               />
             </DetailsSection>
           )}
+          <DetailsSection title="Messages to the customer">
+            <OrderNotes orderId={order.id} intent="customer-message" notes={order.customerMessages} timeZone={timeZone} />
+          </DetailsSection>
+          <DetailsSection title="Staff notes">
+            <OrderNotes orderId={order.id} intent="staff-note" notes={order.staffNotes} timeZone={timeZone} />
+          </DetailsSection>
           <DetailsSection title="Status history">
             <OrderHistory history={order.history} timeZone={timeZone} />
           </DetailsSection>

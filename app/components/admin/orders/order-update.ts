@@ -14,6 +14,12 @@ export type RefundActionResult =
   | { ok: true; kind: "refund"; status: "pending" | "processed"; message: string }
   | { ok: false; kind?: "refund"; message: string; result?: SubmissionResult<string[]> };
 
+/** The fulfilment forms of the order details (fulfilment-action.server.ts). */
+export type FulfilmentIntent = "ship" | "tracking" | "staff-note" | "customer-message";
+export type FulfilmentActionResult =
+  | { ok: true; kind: "fulfilment"; intent: FulfilmentIntent; message: string }
+  | { ok: false; kind: "fulfilment"; intent?: FulfilmentIntent; message: string; result?: SubmissionResult<string[]> };
+
 /** Shown when a change did not save; the select goes back to the saved value. */
 export const ORDER_UPDATE_FAILED = "Failed to update order";
 
