@@ -38,6 +38,7 @@ export default [
   route("api/health", "routes/api/health.ts"),
   route("api/products/:productId", "routes/api/product.ts"),
   route("api/products", "routes/api/products.ts"),
+  route("api/search-suggestions", "routes/api/search-suggestions.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),
 ] satisfies RouteConfig;
