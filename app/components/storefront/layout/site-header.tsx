@@ -48,10 +48,11 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          {/* Below 440 px the heart gives way to the search button; the phone menu lists Wishlist. */}
           <HeaderSearch iconButtonClassName={iconButton} />
           <Link
             to="/wishlist"
-            className={cn(iconButton, "hidden min-[380px]:inline-flex")}
+            className={cn(iconButton, "hidden min-[440px]:inline-flex")}
             aria-label={`Wishlist, ${wishlist.ids.length} saved`}
           >
             <Heart className="size-5" aria-hidden />
