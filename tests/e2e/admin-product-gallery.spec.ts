@@ -19,6 +19,7 @@ async function photo(name: string, colour: string) {
 const productDialog = (page: Page) => page.getByRole("dialog", { name: "Add New Product" });
 
 test.use({ reducedMotion: "reduce", storageState: ADMIN_STATE });
+test.describe.configure({ timeout: 180_000 });
 
 test("staff upload several photos for a colour, reorder them with the keyboard, and the storefront follows", async ({ page }) => {
   const name = `Gallery Test Kaftan ${Date.now().toString(36)}`;

@@ -9,6 +9,7 @@ const [gold, emerald] = kaftan.colors;
 const gallery = (colour: string) => productGalleryBases(kaftan, colour);
 
 test.use({ reducedMotion: "reduce" });
+test.describe.configure({ timeout: 120_000 });
 
 const thumbnails = (page: Page) => page.getByRole("main").getByRole("button", { name: /^Show picture \d of \d$/ });
 
@@ -42,7 +43,10 @@ for (const [label, viewport] of [
         .click();
       await expect(thumbnails(page).first().locator("img")).toHaveAttribute("src", `${gallery(emerald!.name)[0]}-480.webp`);
       await expect(main.getByRole("button", { name: "Show picture 1 of 3" })).toHaveAttribute("aria-pressed", "true");
-      await expect(main.getByRole("img", { name: `${kaftan.name} in ${emerald!.name}`, exact: true })).toBeInViewport({ ratio: 0.6 });
+      await expect(main.getByRole("img", { name: `${kaftan.name} in ${emerald!.name}`, exact: true })).toHaveAttribute(
+        "src",
+        `${gallery(emerald!.name)[0]}-960.webp`,
+      );
 
       // The zoom: the large picture, axe-clean, Escape closes and focus returns.
       const opener = main.getByRole("button", { name: "Zoom picture 1 of 3" });
@@ -60,8 +64,8 @@ for (const [label, viewport] of [
       await expect(zoom.getByRole("button", { name: "Zoom out" })).toHaveAttribute("aria-pressed", "true");
       await page.keyboard.press("Escape");
       await expect(zoom).toBeHidden();
-      await expect(opener).toBeFocused();
-      // The page follows the picture last seen in the zoom.
+      // Focus returns to the page's picture, which follows the one last seen in the zoom.
+      await expect(main.getByRole("button", { name: "Zoom picture 2 of 3" })).toBeFocused();
       await expect(main.getByRole("button", { name: "Show picture 2 of 3" })).toHaveAttribute("aria-pressed", "true");
     });
   });

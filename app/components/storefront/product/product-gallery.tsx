@@ -132,6 +132,7 @@ export function ProductGallery({
             onIndexChange={show}
             altFor={altFor}
             title={`${product.name}${colorName ? `, ${colorName}` : ""}`}
+            onClosed={() => track.current?.querySelectorAll<HTMLButtonElement>(":scope > button")[index]?.focus({ preventScroll: true })}
           />
         </Suspense>
       )}

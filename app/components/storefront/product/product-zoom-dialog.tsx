@@ -18,6 +18,7 @@ export default function ProductZoomDialog({
   onIndexChange,
   altFor,
   title,
+  onClosed,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -26,6 +27,8 @@ export default function ProductZoomDialog({
   onIndexChange(index: number): void;
   altFor(index: number): string;
   title: string;
+  /** Where focus goes on close: the page's picture now shown (it may not be the one that opened). */
+  onClosed(): void;
 }) {
   const [zoomed, setZoomed] = useState(false);
   const [origin, setOrigin] = useState("50% 50%");
@@ -56,6 +59,10 @@ export default function ProductZoomDialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-forest-deep/95 data-[state=open]:animate-[overlay-in_200ms_ease-out]" />
         <DialogPrimitive.Content
           className="fixed inset-0 z-50 flex flex-col text-ivory outline-none data-[state=open]:animate-[overlay-in_200ms_ease-out]"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed();
+          }}
           onKeyDown={(event) => {
             if (count < 2) return;
             if (event.key === "ArrowRight") go(1);
