@@ -43,6 +43,7 @@ export default [
   route("api/products", "routes/api/products.ts"),
   route("api/products/:productId/reviews", "routes/api/product-reviews.ts"),
   route("api/products/:productId/my-review", "routes/api/my-review.ts"),
+  route("api/search-suggestions", "routes/api/search-suggestions.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),
 ] satisfies RouteConfig;

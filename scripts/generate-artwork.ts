@@ -3,6 +3,7 @@
  * fonts) rendered by sharp/librsvg:
  *
  *   public/images/products/<slug>/<colour>-{480,960}.webp   one per product colour
+ *   public/images/products/<slug>/<colour>-<view>-{480,960}.webp   close-ups (SeedProduct.galleryViews)
  *   public/images/categories/<category>-{480,960}.webp      fallbacks per category
  *   public/images/hero/<name>-{768,1280,1920}.webp          home page slides
  *   public/images/collections/<name>-{640,1280}.webp        collection teasers
@@ -22,7 +23,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { type CategorySlug, colorSlug, productImageBase, seedCategories, seedProducts } from "../db/seed/catalog-data";
+import { type CategorySlug, colorSlug, galleryViewCrops, productImageBase, seedCategories, seedProducts } from "../db/seed/catalog-data";
 import { fabricSvg, workshopSvg } from "./artwork/about-scenes";
 import { styleFromName } from "./artwork/garments";
 import { type ProductArtInput, productSvg } from "./artwork/product-scene";
@@ -41,11 +42,13 @@ interface Job {
   width: number;
   height: number;
   outputs: { file: string; width: number; format?: "webp" | "jpeg" | "png"; quality?: number }[];
+  /** A close-up: this part of the picture (fractions of it), rendered sharp at the output size. */
+  crop?: { left: number; top: number; width: number; height: number };
 }
 
 /** Renders once at full size, then encodes each output (downscaled with Lanczos). */
 async function run(job: Job): Promise<number> {
-  const { data, info } = await sharp(Buffer.from(job.svg())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await render(job);
   let bytes = 0;
   for (const out of job.outputs) {
     await mkdir(path.dirname(out.file), { recursive: true });
@@ -61,6 +64,26 @@ async function run(job: Job): Promise<number> {
     bytes += info2.size;
   }
   return bytes;
+}
+
+/**
+ * The SVG as raw pixels; a close-up cuts its part from the full-size picture and enlarges it
+ * (Lanczos). Rendering the SVG larger instead would be sharper but costs minutes per picture.
+ */
+async function render(job: Job) {
+  const full = await sharp(Buffer.from(job.svg())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (!job.crop) return full;
+  const { width, height, channels } = full.info;
+  return sharp(full.data, { raw: { width, height, channels } })
+    .extract({
+      left: Math.round(job.crop.left * width),
+      top: Math.round(job.crop.top * height),
+      width: Math.round(job.crop.width * width),
+      height: Math.round(job.crop.height * height),
+    })
+    .resize(job.width, job.height, { kernel: "lanczos3" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
 }
 
 const PRODUCT_WIDTHS = [480, 960];
@@ -84,6 +107,34 @@ function productJobs(): Job[] {
         height: 1200,
         outputs: PRODUCT_WIDTHS.map((w) => ({ file: `${base}-${w}.webp`, width: w })),
       });
+    }
+  }
+  return jobs;
+}
+
+/** The close-ups of products with gallery views, cut from the same artwork as their full view. */
+function galleryViewJobs(): Job[] {
+  const jobs: Job[] = [];
+  for (const p of seedProducts) {
+    for (const c of p.colors) {
+      for (const view of p.galleryViews ?? []) {
+        const input: ProductArtInput = {
+          garment: p.garment,
+          pattern: p.pattern,
+          base: c.hex,
+          seed: `${p.slug}:${colorSlug(c.name)}`,
+          style: styleFromName(p.name),
+        };
+        const base = path.join(PUBLIC, `${productImageBase(p, c.name)}-${view}`);
+        jobs.push({
+          label: `${p.slug}/${colorSlug(c.name)}-${view}`,
+          svg: () => productSvg(input, 960, 1200),
+          width: 960,
+          height: 1200,
+          crop: galleryViewCrops[view],
+          outputs: PRODUCT_WIDTHS.map((w) => ({ file: `${base}-${w}.webp`, width: w })),
+        });
+      }
     }
   }
   return jobs;
@@ -165,7 +216,9 @@ function brandJobs(): Job[] {
 }
 
 const GROUPS = {
-  products: { dirs: ["products"], jobs: productJobs },
+  products: { dirs: ["products"], jobs: () => [...productJobs(), ...galleryViewJobs()] },
+  /** Only the close-ups (the full views stay): `npx tsx scripts/generate-artwork.ts gallery`. */
+  gallery: { dirs: [], jobs: galleryViewJobs },
   categories: { dirs: ["categories"], jobs: categoryJobs },
   hero: { dirs: ["hero"], jobs: heroJobs },
   collections: { dirs: ["collections"], jobs: collectionJobs },

@@ -24,6 +24,13 @@ export interface SeedColor {
   hex: string;
 }
 
+/** Close-ups of a kaftan's artwork (2×): the neckline and chest panel, the cuffs and hem. */
+export const galleryViewCrops = {
+  neckline: { left: 0.25, top: 0.1, width: 0.5, height: 0.5 },
+  hem: { left: 0.2, top: 0.42, width: 0.5, height: 0.5 },
+} as const;
+export type GalleryView = keyof typeof galleryViewCrops;
+
 export interface SeedProduct {
   /** 1..N, stable */
   id: number;
@@ -50,6 +57,11 @@ export interface SeedProduct {
   sizes: string[];
   garment: GarmentShape;
   pattern: TextilePattern;
+  /**
+   * Extra pictures per colour after the full view (the gallery on the product page): close-ups
+   * cut from the same artwork (scripts/generate-artwork.ts), `<base>-<view>-<width>.webp`.
+   */
+  galleryViews?: GalleryView[];
   /** for the "Newest" sort; 0..365, all distinct */
   createdDaysAgo: number;
 }
@@ -157,6 +169,7 @@ export const seedProducts: SeedProduct[] = [
     sizes: STANDARD_SIZES,
     garment: "kaftan",
     pattern: "kente",
+    galleryViews: ["neckline", "hem"],
     createdDaysAgo: 6,
   },
   {
@@ -210,6 +223,7 @@ export const seedProducts: SeedProduct[] = [
     sizes: STANDARD_SIZES,
     garment: "kaftan",
     pattern: "adinkra",
+    galleryViews: ["neckline"],
     createdDaysAgo: 9,
   },
   {
@@ -1064,4 +1078,10 @@ export function colorSlug(name: string): string {
 /** "/images/products/<slug>/<colorSlug>"; files are `<base>-480.webp` and `<base>-960.webp`. */
 export function productImageBase(p: { slug: string }, colorName: string): string {
   return `/images/products/${p.slug}/${colorSlug(colorName)}`;
+}
+
+/** A colour's gallery: the full view (its cover) and then each of the product's close-ups. */
+export function productGalleryBases(p: { slug: string; galleryViews?: readonly GalleryView[] }, colorName: string): string[] {
+  const base = productImageBase(p, colorName);
+  return [base, ...(p.galleryViews ?? []).map((view) => `${base}-${view}`)];
 }

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { categories, productColors, products } from "../schema/catalog";
-import { productImageBase, seedCategories, seedProducts } from "./catalog-data";
+import { productGalleryBases, productImageBase, seedCategories, seedProducts } from "./catalog-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,7 +55,7 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ categorie
           name: color.name,
           hex: color.hex,
           imageUrl: productImageBase(p, color.name),
-          images: [productImageBase(p, color.name)],
+          images: productGalleryBases(p, color.name),
         })),
       ),
     );

@@ -8,7 +8,8 @@ export const headerLinks = [
   { label: "Contact", to: "#contact" },
 ] as const;
 
-export const footerShopLinks = [
+/** Every collection, then all products: the footer's Shop column and the phone menu's Collections. */
+export const collectionLinks = [
   { label: "Kaftans", to: "/collections/kaftans" },
   { label: "Suits", to: "/collections/suits" },
   { label: "Agbada", to: "/collections/agbada" },
@@ -17,6 +18,8 @@ export const footerShopLinks = [
   { label: "Traditional", to: "/collections/traditional" },
   { label: "All Products", to: "/collections/all" },
 ] as const;
+
+export const footerShopLinks = collectionLinks;
 
 export const footerQuickLinks = [
   { label: "About Us", to: "/about" },

@@ -17,7 +17,10 @@ export interface ProductCardData {
 export interface ProductColor {
   name: string;
   hex: string;
+  /** The cover (images[0]): what cards and the cart show. */
   image: string;
+  /** The colour's gallery in order, at least the cover. */
+  images: string[];
 }
 
 export interface ProductDetail extends ProductCardData {

@@ -3,11 +3,11 @@ import { SIZES } from "./catalog-constants";
 import type { ProductFormInput } from "./product.schema";
 import type { AdminProduct } from "./product-management-types";
 
-/** A colour row as the form shows it. */
+/** A colour row as the form shows it: its gallery in order, the first picture the cover. */
 export type ProductColorValues = {
   name: string;
   hex: string;
-  imageUrl: string;
+  images: string[];
 };
 
 /** The product form's values as the browser holds them (the shape of its Conform fields). */
@@ -32,7 +32,7 @@ export type ProductFormValues = {
 };
 
 /** A colour added with "Add colour": the brand's gold, to be named. */
-export const NEW_COLOR: ProductColorValues = { name: "", hex: "#C9A227", imageUrl: "" };
+export const NEW_COLOR: ProductColorValues = { name: "", hex: "#C9A227", images: [] };
 
 /** The Add New Product form's starting values: active, in every size, without colours. */
 export const blankProductForm: ProductFormValues = {
@@ -74,7 +74,11 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
     materials: product.materials.join("\n"),
     care: product.care.join("\n"),
     sizes: [...product.sizes],
-    colors: product.colors.map((c) => ({ name: c.name, hex: c.hex, imageUrl: c.imageUrl ?? "" })),
+    colors: product.colors.map((c) => ({
+      name: c.name,
+      hex: c.hex,
+      images: c.images.length > 0 ? [...c.images] : c.imageUrl ? [c.imageUrl] : [],
+    })),
   } satisfies ProductFormInput;
   return values;
 }

@@ -6,12 +6,14 @@ import { saveProductImage } from "./product-images.server";
 
 /**
  * The admin product form as posted (multipart): the fields as Conform's parseWithZod reads
- * them with productFormSchema, plus optional photos — `imageFile` for the product and
- * `colors[i].imageFile` per colour. Errors are keyed by Conform's field names ("colors[0].imageUrl").
+ * them with productFormSchema, plus optional photos — `imageFile` for the product and, per colour,
+ * `colors[i].imageFiles[j]` for gallery slot j (`colors[i].imageFile`, one picture, is still
+ * read). Errors are keyed by Conform's field names ("colors[0].images[2]").
  */
 export type ProductFormReading = { ok: true; input: ProductInput } | { ok: false; fieldErrors: Record<string, string> };
 
 const colorFileKey = /^colors\[(\d{1,2})\]\.imageFile$/;
+const galleryFileKey = /^colors\[(\d{1,2})\]\.imageFiles\[(\d{1,2})\]$/;
 
 interface PickedPhoto {
   file: File;
@@ -27,6 +29,8 @@ function pickedPhotos(form: FormData): PickedPhoto[] {
     if (key === "imageFile") photos.push({ file: value, urlField: "imageUrl" });
     const color = colorFileKey.exec(key);
     if (color) photos.push({ file: value, urlField: `colors[${color[1]}].imageUrl` });
+    const slot = galleryFileKey.exec(key);
+    if (slot) photos.push({ file: value, urlField: `colors[${slot[1]}].images[${slot[2]}]` });
   }
   return photos;
 }

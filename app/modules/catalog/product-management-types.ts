@@ -28,7 +28,10 @@ export interface AdminProductRow {
 export interface AdminProductColor {
   name: string;
   hex: string;
+  /** The cover: images[0], or null without pictures. */
   imageUrl: string | null;
+  /** The gallery in display order. */
+  images: string[];
 }
 
 /** A product with every field the edit dialog shows. */

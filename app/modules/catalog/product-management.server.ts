@@ -137,7 +137,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
     .where(eq(products.id, id));
   if (!row) throw new ProductNotFoundError(id);
   const colors = await db
-    .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl })
+    .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl, images: productColors.images })
     .from(productColors)
     .where(eq(productColors.productId, id))
     .orderBy(asc(productColors.position));
@@ -183,7 +183,10 @@ async function replaceColors(db: Db, productId: number, colors: ProductColorInpu
   if (colors.length === 0) return;
   await db
     .insert(productColors)
-    .values(colors.map((c, position) => ({ productId, position, name: c.name, hex: c.hex, imageUrl: c.imageUrl })));
+    // The gallery and its cover are written together: image_url is always images[1].
+    .values(
+      colors.map((c, position) => ({ productId, position, name: c.name, hex: c.hex, images: c.images, imageUrl: c.images[0] ?? null })),
+    );
 }
 
 /** Turns a failed save into the error the admin can act on; other failures pass through. */

@@ -18,6 +18,8 @@ import { SIZES } from "~/modules/catalog/catalog-constants";
 export const MAX_PRICE_CEDIS = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 export const MAX_COLORS = 12;
+/** Photos in one colour's gallery (docs/product-rules.md §5). */
+export const MAX_COLOR_IMAGES = 8;
 export const MAX_LIST_ITEMS = 20;
 
 type Issue = (message: string) => typeof z.NEVER;
@@ -138,31 +140,50 @@ const sizes = z
     return SIZES.filter((s) => chosen.includes(s));
   });
 
-export const productColorSchema = z.object({
-  name: z
-    .string({ error: "Colour name is required" })
-    .trim()
-    .min(1, "Colour name is required")
-    .max(60, "Colour name must be at most 60 characters"),
-  hex: z
-    .string({ error: "Colour code is required" })
-    .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, "Colour code must look like #C9A227")
-    .transform((v) => v.toUpperCase()),
-  imageUrl: imagePath("Colour picture"),
-});
+/** A colour's gallery in order: pictures on this site, blanks dropped, repeats kept once. */
+const colorImages = z
+  .array(imagePath("Colour picture"), { error: "Colour pictures must be a list" })
+  .max(MAX_COLOR_IMAGES, `At most ${MAX_COLOR_IMAGES} pictures per colour`)
+  .nullish()
+  .transform((list) => [...new Set((list ?? []).filter((url): url is string => url !== null))]);
+
+/**
+ * A colour: name, code and its gallery. `images` is the gallery in display order and its first
+ * picture is the cover, so `imageUrl` (what cards, the cart and order lines read) is always
+ * images[0]. A caller that sends only `imageUrl` (one picture, as before galleries) gets a
+ * gallery of that one picture.
+ */
+export const productColorSchema = z
+  .object({
+    name: z
+      .string({ error: "Colour name is required" })
+      .trim()
+      .min(1, "Colour name is required")
+      .max(60, "Colour name must be at most 60 characters"),
+    hex: z
+      .string({ error: "Colour code is required" })
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, "Colour code must look like #C9A227")
+      .transform((v) => v.toUpperCase()),
+    imageUrl: imagePath("Colour picture"),
+    images: colorImages,
+  })
+  .transform(({ name, hex, imageUrl, images }) => {
+    const gallery = images.length > 0 ? images : imageUrl ? [imageUrl] : [];
+    return { name, hex, images: gallery, imageUrl: gallery[0] ?? null };
+  });
 
 /** A colour row left wholly blank (no name, code, picture or picked file) is not a colour. */
 function blankColor(row: unknown): boolean {
   if (row === null || row === undefined) return true;
   if (typeof row !== "object") return false;
-  return Object.values(row).every(
-    (v) =>
-      v === null ||
-      v === undefined ||
-      (typeof v === "string" && v.trim() === "") ||
-      (typeof v === "object" && "size" in v && (v as { size: unknown }).size === 0),
-  );
+  const blank = (v: unknown): boolean =>
+    v === null ||
+    v === undefined ||
+    (typeof v === "string" && v.trim() === "") ||
+    (Array.isArray(v) && v.every(blank)) ||
+    (typeof v === "object" && "size" in v && (v as { size: unknown }).size === 0);
+  return Object.values(row).every(blank);
 }
 
 /**

@@ -215,7 +215,7 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
       .where(and(eq(products.id, id), eq(products.isActive, true)));
     if (!row) return null;
     const colors = await db
-      .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl })
+      .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl, images: productColors.images })
       .from(productColors)
       .where(eq(productColors.productId, id))
       .orderBy(asc(productColors.position));
@@ -227,11 +227,10 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
       care: row.care,
       sizes: row.sizes,
       sku: row.sku,
-      colors: colors.map((c) => ({
-        name: c.name,
-        hex: c.hex,
-        image: c.imageUrl || card.image,
-      })),
+      colors: colors.map((c) => {
+        const image = c.imageUrl || card.image;
+        return { name: c.name, hex: c.hex, image, images: c.images.length > 0 ? c.images : [image] };
+      }),
     };
   });
 }

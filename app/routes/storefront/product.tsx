@@ -3,10 +3,11 @@ import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Price } from "~/components/storefront/price";
 import { ProductBadges } from "~/components/storefront/product-badges";
 import { ProductGrid } from "~/components/storefront/product-card";
-import { ProductImage } from "~/components/storefront/product-image";
 import { DetailCard, Reassurances } from "~/components/storefront/product/product-info-cards";
 import { ProductReviews } from "~/components/storefront/product/reviews/product-reviews";
 import { ReviewSnippet } from "~/components/storefront/product/reviews/review-snippet";
+import { ColourPictures } from "~/components/storefront/product/colour-pictures";
+import { ProductGallery } from "~/components/storefront/product/product-gallery";
 import { ProductPurchase, useProductSelection } from "~/components/storefront/product-purchase";
 import { WishlistButton } from "~/components/storefront/wishlist-button";
 import { Badge } from "~/components/ui/badge";
@@ -15,9 +16,8 @@ import { getProduct, relatedProducts } from "~/modules/catalog/storefront-querie
 import { productIdSchema } from "~/modules/catalog/catalog.schema";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { siteOrigin } from "~/lib/http.server";
-import { absoluteImage, imageSrc } from "~/lib/images";
+import { absoluteImage } from "~/lib/images";
 import { toDecimalString, formatMoney } from "~/lib/money";
-import { cn } from "~/lib/cn";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/lib/store-meta";
 import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
@@ -119,43 +119,13 @@ function ProductView({ product, data: { related, reviews, timeZone } }: { produc
       />
       <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div className="space-y-4 lg:sticky lg:top-28 lg:self-start">
-          <div className="relative overflow-hidden rounded-sm bg-sand">
-            <ProductImage
-              key={selection.image}
-              base={selection.image}
-              alt={`${product.name}${selection.color ? ` in ${selection.color.name}` : ""}`}
-              sizes="(min-width: 1280px) 640px, (min-width: 1024px) 55vw, 100vw"
-              priority
-              className="animate-[overlay-in_300ms_ease-out]"
-            />
-            <WishlistButton productId={product.id} productName={product.name} className="absolute top-4 right-4" />
-          </div>
-          {product.colors.length > 1 && (
-            <div className="grid grid-cols-4 gap-3" role="group" aria-label="Colour pictures">
-              {product.colors.map((color, index) => (
-                <button
-                  key={color.name}
-                  type="button"
-                  onClick={() => selection.setColorIndex(index)}
-                  aria-label={`Show ${color.name}`}
-                  aria-pressed={index === selection.colorIndex}
-                  className={cn(
-                    "cursor-pointer overflow-hidden rounded-sm border-2 transition",
-                    index === selection.colorIndex ? "border-forest" : "border-transparent opacity-80 hover:opacity-100",
-                  )}
-                >
-                  <img
-                    src={imageSrc(color.image, 480)}
-                    alt=""
-                    width={480}
-                    height={600}
-                    loading="lazy"
-                    className="aspect-[4/5] w-full bg-sand object-cover"
-                  />
-                </button>
-              ))}
-            </div>
-          )}
+          <ProductGallery
+            key={selection.colorIndex}
+            product={product}
+            selection={selection}
+            overlay={<WishlistButton productId={product.id} productName={product.name} className="absolute top-4 right-4" />}
+          />
+          <ColourPictures product={product} selection={selection} />
         </div>
 
         <div className="space-y-7">

@@ -5,12 +5,12 @@ import { Field, FieldError, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { MAX_COLORS } from "~/modules/catalog/product.schema";
 import { NEW_COLOR, type ProductColorValues, type ProductFormValues } from "~/modules/catalog/product-form-data";
-import { ProductImageInput } from "./product-image-input";
+import { ColorGalleryField } from "./color-gallery-field";
 
 /**
- * Colours as a Conform field list: rows of name, #RRGGBB (picker and text kept in step) and an
- * optional picture, sent as colors[0].name, colors[0].hex, colors[0].imageUrl (and
- * colors[0].imageFile). "Add colour" and "Remove colour" are Conform's insert and remove
+ * Colours as a Conform field list: rows of name, #RRGGBB (picker and text kept in step) and a
+ * gallery of pictures (color-gallery-field.tsx), sent as colors[0].name, colors[0].hex,
+ * colors[0].images[j] (and colors[0].imageFiles[j] for new photos). "Add colour" and "Remove colour" are Conform's insert and remove
  * intents, so removing a row renumbers the rest and errors keep pointing at the row on screen.
  */
 export function ProductColorsField({
@@ -82,8 +82,14 @@ function ColorRow({
           />
         </div>
       </Field>
-      <div className="flex items-end justify-between gap-3 sm:col-span-2">
-        <ProductImageInput compact field={color.imageUrl} label={`Colour ${index + 1} picture`} fileName={`${row.name}.imageFile`} />
+      <div className="min-w-0 sm:col-span-2">
+        <ColorGalleryField
+          field={color.images}
+          colorLabel={`Colour ${index + 1}${name ? ` (${name})` : ""}`}
+          fileFieldPrefix={`${row.name}.imageFiles`}
+        />
+      </div>
+      <div className="flex justify-end sm:col-span-2">
         <Button
           {...removeButton}
           variant="ghost"

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
-/** The wordmark: an Adinkrahene-style emblem and the store name. */
+/**
+ * The wordmark: an Adinkrahene-style emblem and the store name, a link home. Its accessible name
+ * is its visible text plus ", home" (hidden visually), so speech users can say what they see
+ * (WCAG 2.5.3; an aria-label of its own would replace the visible words).
+ */
 export function BrandMark({
   name,
   tagline,
@@ -14,7 +18,7 @@ export function BrandMark({
   className?: string;
 }) {
   return (
-    <Link to="/" className={cn("group inline-flex items-center gap-3", className)} aria-label={`${name} home`}>
+    <Link to="/" className={cn("group inline-flex items-center gap-3", className)}>
       <svg viewBox="0 0 40 40" className="size-9 shrink-0" aria-hidden>
         <circle cx="20" cy="20" r="19" fill={light ? "#fbf8f1" : "#0f3d2e"} />
         <circle cx="20" cy="20" r="13" fill="none" stroke="#c9a227" strokeWidth="2.2" />
@@ -36,6 +40,7 @@ export function BrandMark({
           </span>
         )}
       </span>
+      <span className="sr-only">, home</span>
     </Link>
   );
 }

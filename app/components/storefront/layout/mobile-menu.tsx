@@ -1,8 +1,12 @@
 import { Link } from "react-router";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { headerLinks } from "../navigation";
+import { collectionLinks, headerLinks } from "../navigation";
 
-/** The phone menu: the header's links in a sheet from the left. */
+const collectionPaths = new Set<string>(collectionLinks.map((link) => link.to));
+/** The header's links less the collections, which the menu lists whole in their own section. */
+const pageLinks = [...headerLinks.filter((link) => !collectionPaths.has(link.to)), { label: "Wishlist", to: "/wishlist" }];
+
+/** The phone menu: every collection, then the header's other links, in a sheet from the left. */
 export default function MobileMenuSheet({
   storeName,
   open,
@@ -14,15 +18,29 @@ export default function MobileMenuSheet({
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="px-6 pt-6">
+      <SheetContent side="left" className="overflow-y-auto px-6 pt-6">
         <SheetTitle className="tracking-[0.08em] uppercase">{storeName}</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        <nav aria-label="Mobile" className="mt-8">
-          <ul className="divide-y divide-border border-y border-border">
-            {[...headerLinks, { label: "Wishlist", to: "/wishlist" }].map((link) => (
+        <nav aria-label="Mobile" className="mt-6">
+          <h2 id="mobile-menu-collections" className="text-[0.7rem] font-bold tracking-[0.28em] text-gold-ink uppercase">
+            Collections
+          </h2>
+          <ul aria-labelledby="mobile-menu-collections" className="mt-2 grid grid-cols-2 gap-x-6 border-b border-border pb-4">
+            {collectionLinks.map((link) => (
+              <li key={link.to}>
+                <SheetClose asChild>
+                  <Link to={link.to} className="block py-2.5 font-display text-xl font-medium text-charcoal hover:text-forest">
+                    {link.label}
+                  </Link>
+                </SheetClose>
+              </li>
+            ))}
+          </ul>
+          <ul className="divide-y divide-border border-b border-border">
+            {pageLinks.map((link) => (
               <li key={link.label}>
                 <SheetClose asChild>
-                  <Link to={link.to} className="block py-4 font-display text-2xl font-medium text-charcoal hover:text-forest">
+                  <Link to={link.to} className="block py-3.5 font-display text-2xl font-medium text-charcoal hover:text-forest">
                     {link.label}
                   </Link>
                 </SheetClose>
@@ -30,7 +48,7 @@ export default function MobileMenuSheet({
             ))}
           </ul>
         </nav>
-        <div className="kente-band mt-auto mb-6 h-1.5 rounded-full" aria-hidden />
+        <div className="kente-band mt-auto mb-6 h-1.5 shrink-0 rounded-full" aria-hidden />
       </SheetContent>
     </Sheet>
   );

@@ -7,6 +7,7 @@ import { loadCartPanel } from "../cart/lazy-cart-panel";
 import { headerLinks } from "../navigation";
 import { useWishlist } from "../wishlist-store";
 import { BrandMark } from "./brand-mark";
+import { HeaderSearch } from "./header-search";
 
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
@@ -47,9 +48,11 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          {/* Below 440 px the heart gives way to the search button; the phone menu lists Wishlist. */}
+          <HeaderSearch iconButtonClassName={iconButton} />
           <Link
             to="/wishlist"
-            className={cn(iconButton, "hidden min-[380px]:inline-flex")}
+            className={cn(iconButton, "hidden min-[440px]:inline-flex")}
             aria-label={`Wishlist, ${wishlist.ids.length} saved`}
           >
             <Heart className="size-5" aria-hidden />

@@ -1,0 +1,35 @@
+import { cn } from "~/lib/cn";
+import { imageSrc } from "~/lib/images";
+import type { ProductDetail } from "~/modules/catalog/catalog-types";
+import type { ProductSelection } from "../product-purchase";
+
+/** One picture per colour under the gallery (each colour's cover): choosing one chooses the colour. */
+export function ColourPictures({ product, selection }: { product: ProductDetail; selection: ProductSelection }) {
+  if (product.colors.length < 2) return null;
+  return (
+    <div className="grid grid-cols-4 gap-3" role="group" aria-label="Colour pictures">
+      {product.colors.map((color, index) => (
+        <button
+          key={color.name}
+          type="button"
+          onClick={() => selection.setColorIndex(index)}
+          aria-label={`Show ${color.name}`}
+          aria-pressed={index === selection.colorIndex}
+          className={cn(
+            "cursor-pointer overflow-hidden rounded-sm border-2 transition",
+            index === selection.colorIndex ? "border-forest" : "border-transparent opacity-80 hover:opacity-100",
+          )}
+        >
+          <img
+            src={imageSrc(color.image, 480)}
+            alt=""
+            width={480}
+            height={600}
+            loading="lazy"
+            className="aspect-[4/5] w-full bg-sand object-cover"
+          />
+        </button>
+      ))}
+    </div>
+  );
+}
