@@ -59,7 +59,7 @@ function ColorRow({
   const validHex = /^#[0-9a-fA-F]{6}$/.test(hex);
   const name = color.name.value;
   return (
-    <li className="grid gap-3 rounded-sm border border-border bg-white p-3 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-start">
+    <li className="grid gap-3 rounded-sm border border-border bg-white p-3 *:min-w-0 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-start">
       <Field field={color.name} label={`Colour ${index + 1} name`}>
         <TextInput field={color.name} maxLength={60} placeholder="Royal Gold" />
       </Field>
@@ -82,7 +82,7 @@ function ColorRow({
           />
         </div>
       </Field>
-      <div className="flex items-end justify-between gap-3 sm:col-span-2">
+      <div className="flex flex-wrap items-end justify-between gap-3 sm:col-span-2">
         <ProductImageInput compact field={color.imageUrl} label={`Colour ${index + 1} picture`} fileName={`${row.name}.imageFile`} />
         <Button
           {...removeButton}
