@@ -1,4 +1,4 @@
-import { Activity, LayoutDashboard, Package, Settings, ShoppingCart, Users, type LucideIcon } from "lucide-react";
+import { Activity, LayoutDashboard, Mail, Package, Settings, ShoppingCart, Users, type LucideIcon } from "lucide-react";
 
 export interface AdminNavItem {
   label: string;
@@ -13,6 +13,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Products", to: "/admin/products", icon: Package },
   { label: "Orders", to: "/admin/orders", icon: ShoppingCart },
   { label: "Customers", to: "/admin/customers", icon: Users },
+  { label: "Newsletter", to: "/admin/newsletter", icon: Mail },
   { label: "Settings", to: "/admin/settings", icon: Settings },
   { label: "Diagnostic", to: "/admin/diagnostic", icon: Activity },
 ];
