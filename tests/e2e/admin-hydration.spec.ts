@@ -42,6 +42,8 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
+    // Each test loads a dozen pages whole: more than the default 45 s on a busy machine.
+    test.describe.configure({ timeout: 180_000 });
 
     test("every admin page and URL dialog hydrates without a mismatch", async ({ context }) => {
       for (const name of adminPaths) {
