@@ -1,4 +1,4 @@
-import { Activity, LayoutDashboard, MessageSquareText, Package, Settings, ShoppingCart, Users, type LucideIcon } from "lucide-react";
+import { Activity, LayoutDashboard, Mail, MessageSquareText, Package, Settings, ShoppingCart, Users, type LucideIcon } from "lucide-react";
 
 export interface AdminNavItem {
   label: string;
@@ -14,6 +14,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Orders", to: "/admin/orders", icon: ShoppingCart },
   { label: "Customers", to: "/admin/customers", icon: Users },
   { label: "Reviews", to: "/admin/reviews", icon: MessageSquareText },
+  { label: "Newsletter", to: "/admin/newsletter", icon: Mail },
   { label: "Settings", to: "/admin/settings", icon: Settings },
   { label: "Diagnostic", to: "/admin/diagnostic", icon: Activity },
 ];

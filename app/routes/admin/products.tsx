@@ -76,7 +76,6 @@ export default function AdminProducts({ loaderData: data }: Route.ComponentProps
           caption={`Products, page ${data.listing.page} of ${Math.max(data.listing.pageCount, 1)}`}
           label="Products"
           minWidth="min-w-[56rem]"
-          phone="scroll"
         />
       ) : (
         <ProductsLoadError />

@@ -168,7 +168,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           )
         }
       >
-        <Tabs.List aria-label="Settings sections" className="mb-6 flex overflow-x-auto border-b border-border">
+        <Tabs.List aria-label="Settings sections" className="mb-6 flex flex-wrap border-b border-border">
           {(Object.keys(tabLabels) as SettingsTab[]).map((value) => (
             <Tabs.Trigger key={value} value={value} className={tabTrigger}>
               {tabLabels[value]}

@@ -30,11 +30,23 @@ const historyColumns = (timeZone: string): Column<CustomerOrder>[] => [
         {o.orderNumber}
       </Link>
     ),
+    phone: "title",
   },
-  { header: "Amount", align: "right", className: "whitespace-nowrap tabular-nums", cell: (o) => moneyWithCode(o.totalAmount, o.currency) },
+  {
+    header: "Amount",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (o) => moneyWithCode(o.totalAmount, o.currency),
+    phone: "trailing",
+  },
   { header: "Status", cell: (o) => <AdminStatusBadge status={o.orderStatus} /> },
   { header: "Payment", cell: (o) => <AdminStatusBadge kind="payment" status={o.paymentStatus} /> },
-  { header: "Date", className: "whitespace-nowrap tabular-nums", cell: (o) => formatDateTime(o.createdAt, timeZone) },
+  {
+    header: "Date",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (o) => formatDateTime(o.createdAt, timeZone),
+    phone: "subtitle",
+  },
 ];
 
 /**
@@ -95,16 +107,16 @@ export function CustomerDetailsDialog({
           </DetailsSection>
 
           <DetailsSection title="Order history">
-            <DataTable
-              rows={customer.orders}
-              columns={historyColumns(timeZone)}
-              rowKey={(o) => o.id}
-              caption={`Orders of ${customer.name}, newest first`}
-              label={`Orders of ${customer.name}`}
-              minWidth="min-w-[34rem]"
-              phone="scroll"
-              className="rounded-md border border-border bg-white"
-            />
+            <div className="overflow-hidden rounded-md border border-border bg-white">
+              <DataTable
+                rows={customer.orders}
+                columns={historyColumns(timeZone)}
+                rowKey={(o) => o.id}
+                caption={`Orders of ${customer.name}, newest first`}
+                label={`Orders of ${customer.name}`}
+                minWidth="min-w-[34rem]"
+              />
+            </div>
             {customer.orderCount > customer.orders.length && (
               <p className="mt-2 text-xs text-stone">
                 The newest {customer.orders.length} of {customer.orderCount} orders.{" "}

@@ -82,7 +82,9 @@ export function RevenueChart({ days, currency, timeZone }: { days: RevenueDay[];
               role="img"
               aria-labelledby="revenue-chart-title revenue-chart-desc"
             >
-              <title id="revenue-chart-title">Revenue per day, last {days.length} days</title>
+              {/* One string: React renders a <title> with several text children empty on the server
+                  (titles take one text), so the browser's first render differed (React #418). */}
+              <title id="revenue-chart-title">{`Revenue per day, last ${days.length} days`}</title>
               <desc id="revenue-chart-desc">{description}</desc>
               {[0, 50, 100].map((y) => (
                 <line key={y} x1={0} x2={width} y1={y} y2={y} stroke="#ddd2bd" strokeWidth={1} vectorEffect="non-scaling-stroke" />

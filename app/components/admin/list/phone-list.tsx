@@ -65,7 +65,7 @@ export function PhoneList<Row>({
               </div>
             )}
             {parts.meta.length > 0 && (
-              <dl className="grid grid-flow-col gap-2 rounded-sm bg-sand/40 p-2.5 text-xs">
+              <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-2 rounded-sm bg-sand/40 p-2.5 text-xs">
                 {parts.meta.map((p) => (
                   <div key={p.key}>
                     <dt className="text-stone">{p.label}</dt>

@@ -59,7 +59,7 @@ function ColorRow({
   const validHex = /^#[0-9a-fA-F]{6}$/.test(hex);
   const name = color.name.value;
   return (
-    <li className="grid gap-3 rounded-sm border border-border bg-white p-3 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-start">
+    <li className="grid gap-3 rounded-sm border border-border bg-white p-3 *:min-w-0 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-start">
       <Field field={color.name} label={`Colour ${index + 1} name`}>
         <TextInput field={color.name} maxLength={60} placeholder="Royal Gold" />
       </Field>

@@ -10,20 +10,30 @@ import { stockLevel } from "~/modules/catalog/stock-level";
 import type { AdminProductRow } from "~/modules/catalog/product-management-types";
 import { DeleteProductButton } from "./delete-product-button";
 
-/** The products list: Name, SKU, Category, Price, Stock, Status, Actions (docs/product-rules.md). */
+/**
+ * The products list: Name, SKU, Category, Price, Stock, Status, Actions (docs/product-rules.md).
+ * On a phone: the picture and name with the price beside them, SKU and category under them,
+ * stock and status as figures, then Edit and Delete.
+ */
 export function productColumns(
   currency: CurrencyCode,
   lowStockThreshold: number,
   editHref: (id: string) => string,
 ): Column<AdminProductRow>[] {
   return [
-    { header: "Name", rowHeader: true, className: "font-normal", cell: (p) => <ProductName product={p} /> },
+    { header: "Name", rowHeader: true, className: "font-normal", cell: (p) => <ProductName product={p} />, phone: "title" },
     {
       header: "SKU",
       className: "font-mono text-xs whitespace-nowrap text-charcoal",
       cell: (p) => p.sku ?? <span className="text-stone">—</span>,
+      phone: [{ role: "subtitle", cell: (p) => (p.sku ? <span className="font-mono">SKU {p.sku}</span> : null) }],
     },
-    { header: "Category", className: "text-charcoal", cell: (p) => p.category?.name ?? <span className="text-stone">Uncategorised</span> },
+    {
+      header: "Category",
+      className: "text-charcoal",
+      cell: (p) => p.category?.name ?? <span className="text-stone">Uncategorised</span>,
+      phone: [{ role: "subtitle", cell: (p) => p.category?.name ?? "Uncategorised" }],
+    },
     {
       header: `Price (${currencySymbols[currency]})`,
       align: "right",
@@ -39,9 +49,10 @@ export function productColumns(
           )}
         </>
       ),
+      phone: "trailing",
     },
-    { header: "Stock", align: "right", cell: (p) => <StockLevel stock={p.stockQuantity} threshold={lowStockThreshold} /> },
-    { header: "Status", cell: (p) => <StatusBadge active={p.isActive} /> },
+    { header: "Stock", align: "right", cell: (p) => <StockLevel stock={p.stockQuantity} threshold={lowStockThreshold} />, phone: "meta" },
+    { header: "Status", cell: (p) => <StatusBadge active={p.isActive} />, phone: "meta" },
     {
       header: "Actions",
       align: "right",
@@ -60,6 +71,7 @@ export function productColumns(
           <DeleteProductButton id={p.id} name={p.name} />
         </div>
       ),
+      phone: "actions",
     },
   ];
 }
