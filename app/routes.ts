@@ -39,5 +39,6 @@ export default [
   route("api/products/:productId", "routes/api/product.ts"),
   route("api/products", "routes/api/products.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
+  route("api/wishlist", "routes/api/wishlist.ts"),
   route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),
 ] satisfies RouteConfig;

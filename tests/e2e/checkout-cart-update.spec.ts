@@ -13,6 +13,7 @@ test.describe("checkout after the catalog changed", () => {
   let shop: Shop;
   let db: pg.Client;
   test.beforeAll(async () => {
+    test.setTimeout(240_000); // a new PostgreSQL database, migrated and seeded
     shop = await startShop({ database: "postgres" });
     db = new pg.Client({ connectionString: shop.databaseUrl });
     await db.connect();

@@ -19,7 +19,7 @@ test("a guest order joins the account once the same email signs up and is verifi
   await signUp.getByLabel("Password", { exact: true }).fill("adwoa-pass-1");
   await signUp.getByLabel("Confirm password", { exact: true }).fill("adwoa-pass-1");
   await signUp.getByRole("button", { name: "Create Account" }).click();
-  await expect(signUp.getByRole("alert").filter({ hasText: "Account created!" })).toBeVisible();
+  await expect(signUp.getByRole("status").filter({ hasText: "Account created!" })).toBeVisible();
 
   // The verification link from the outbox signs the browser in.
   await page.goto(linkInEmail(await waitForOutboxEmail(guest.email, "verify-email"), "/api/auth/verify-email"));

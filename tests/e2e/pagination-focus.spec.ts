@@ -31,7 +31,7 @@ test("the home grid's Page 2 shows the top of the grid and moves focus to its he
   await pager.getByRole("link", { name: "Page 2" }).scrollIntoViewIfNeeded();
   await pager.getByRole("link", { name: "Page 2" }).press("Enter");
   await expect(page).toHaveURL(/[?&]page=2/);
-  const heading = page.getByRole("heading", { name: "Our Collection" });
+  const heading = page.getByRole("heading", { name: "Our Collection", exact: true });
   await expect(heading).toBeFocused();
   await expectInViewport(page, heading);
 });
