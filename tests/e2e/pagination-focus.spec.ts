@@ -6,11 +6,10 @@ import { gotoHydrated } from "./support";
  * and screen-reader users are taken there too (focus moves to the results' heading).
  */
 async function expectInViewport(page: Page, target: Locator) {
-  const box = await target.boundingBox();
   const viewport = page.viewportSize()!;
-  expect(box, "the results heading is on the page").not.toBeNull();
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y).toBeLessThan(viewport.height / 2);
+  // The view moves smoothly (unless the shopper asks for reduced motion): wait for it to settle.
+  await expect.poll(async () => (await target.boundingBox())?.y ?? -1, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+  await expect.poll(async () => (await target.boundingBox())?.y ?? viewport.height).toBeLessThan(viewport.height / 2);
 }
 
 test("a collection's Page 2 shows the top of the results and moves focus there", async ({ page }) => {
