@@ -209,13 +209,27 @@ test.describe("the cart", () => {
     await expect(summary).toContainText("Total");
   });
 
-  test("Add to Cart on a card adds the product in size M", async ({ page }) => {
+  test("quick add on a card asks for the size instead of picking one, then adds the size chosen", async ({ page }) => {
     await gotoHydrated(page, "/collections/kaftans");
-    await page.getByRole("button", { name: "Add to Cart: Osu Linen Kaftan" }).click();
+    await page.getByRole("button", { name: "Choose size: Osu Linen Kaftan" }).click();
+    const dialog = page.getByRole("dialog", { name: "Osu Linen Kaftan" });
+    await expect(dialog).toBeVisible();
+    const sizes = dialog.getByRole("group", { name: /^Size:/ });
+    await expect(sizes).toHaveAccessibleName(/Please choose/);
+    await expect(sizes.getByRole("button", { pressed: true })).toHaveCount(0);
+
+    // Nothing is added until a size is chosen.
+    await dialog.getByRole("button", { name: "Choose a Size" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please choose a size.");
+    await expectCartCount(page, 0);
+
+    await sizes.getByRole("button", { name: "L", exact: true }).click();
+    await dialog.getByRole("button", { name: /^Add to Cart - / }).click();
     await expect(toast(page, "Added to Cart", "Osu Linen Kaftan has been added to your cart")).toBeVisible();
     await expectCartCount(page, 1);
+    await dialog.getByRole("button", { name: "Close" }).click();
     await cartButton(page).click();
-    await expect(cartPanel(page).getByRole("listitem")).toContainText("Size M");
+    await expect(cartPanel(page).getByRole("listitem")).toContainText("Size L");
   });
 });
 

@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
 import { brand } from "~/lib/brand";
 import { FormAlert } from "~/components/forms/field";
 import { SignInForm } from "./sign-in-form";
@@ -11,7 +10,6 @@ import { SignUpForm } from "./sign-up-form";
 export type { AuthActionResult } from "./auth-result";
 
 interface Props {
-  signedInAs: string | null;
   redirectTo: string;
   notice: "password-reset" | null;
 }
@@ -20,7 +18,7 @@ const tabTrigger =
   "flex-1 cursor-pointer border-b-2 border-transparent pb-3 text-sm font-semibold tracking-[0.14em] text-stone uppercase transition-colors hover:text-charcoal data-[state=active]:border-gold data-[state=active]:text-charcoal focus-visible:outline-2 focus-visible:outline-gold";
 
 /** /auth: a quiet two-column page, the brand's picture beside the forms on wide screens. */
-export function AuthPage({ signedInAs, redirectTo, notice }: Props) {
+export function AuthPage({ redirectTo, notice }: Props) {
   const [showPasswords, setShowPasswords] = useState(false);
   const toggle = () => setShowPasswords((v) => !v);
   return (
@@ -53,27 +51,23 @@ export function AuthPage({ signedInAs, redirectTo, notice }: Props) {
               />
             </div>
           )}
-          {signedInAs ? (
-            <SignedInCard email={signedInAs} redirectTo={redirectTo} />
-          ) : (
-            <Tabs.Root defaultValue="sign-in" className="mt-8">
-              <Tabs.List aria-label="Sign in or sign up" className="flex gap-6 border-b border-border">
-                <Tabs.Trigger value="sign-in" className={tabTrigger}>
-                  Sign In
-                </Tabs.Trigger>
-                <Tabs.Trigger value="sign-up" className={tabTrigger}>
-                  Sign Up
-                </Tabs.Trigger>
-              </Tabs.List>
-              {/* Both tabs stay mounted so what was typed survives switching. */}
-              <Tabs.Content value="sign-in" forceMount className="pt-7 data-[state=inactive]:hidden">
-                <SignInForm redirectTo={redirectTo} showPasswords={showPasswords} onTogglePasswords={toggle} />
-              </Tabs.Content>
-              <Tabs.Content value="sign-up" forceMount className="pt-7 data-[state=inactive]:hidden">
-                <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
-              </Tabs.Content>
-            </Tabs.Root>
-          )}
+          <Tabs.Root defaultValue="sign-in" className="mt-8">
+            <Tabs.List aria-label="Sign in or sign up" className="flex gap-6 border-b border-border">
+              <Tabs.Trigger value="sign-in" className={tabTrigger}>
+                Sign In
+              </Tabs.Trigger>
+              <Tabs.Trigger value="sign-up" className={tabTrigger}>
+                Sign Up
+              </Tabs.Trigger>
+            </Tabs.List>
+            {/* Both tabs stay mounted so what was typed survives switching. */}
+            <Tabs.Content value="sign-in" forceMount className="pt-7 data-[state=inactive]:hidden">
+              <SignInForm redirectTo={redirectTo} showPasswords={showPasswords} onTogglePasswords={toggle} />
+            </Tabs.Content>
+            <Tabs.Content value="sign-up" forceMount className="pt-7 data-[state=inactive]:hidden">
+              <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
+            </Tabs.Content>
+          </Tabs.Root>
           <p className="mt-10 text-center text-xs leading-relaxed text-stone">
             By continuing you agree to our{" "}
             <Link to="/terms" className="underline underline-offset-2">
@@ -87,26 +81,6 @@ export function AuthPage({ signedInAs, redirectTo, notice }: Props) {
           </p>
         </div>
       </main>
-    </div>
-  );
-}
-
-function SignedInCard({ email, redirectTo }: { email: string; redirectTo: string }) {
-  return (
-    <div className="mt-8 rounded-sm border border-border bg-white/70 p-6 text-center">
-      <p className="text-sm text-stone">You are signed in as</p>
-      <p className="mt-1 font-semibold break-all">{email}</p>
-      <div className="mt-5 grid gap-3">
-        <Button asChild size="lg">
-          <Link to={redirectTo}>Continue shopping</Link>
-        </Button>
-        <Form method="post" action="/auth/sign-out">
-          <input type="hidden" name="redirectTo" value="/auth" />
-          <Button type="submit" variant="outline" className="w-full">
-            Sign Out
-          </Button>
-        </Form>
-      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { SHOW_RESULTS_STATE } from "./use-results-focus";
 
 /** Page numbers to show: first, last, and two around the current one, with gaps. */
 export function pageWindow(page: number, pageCount: number): (number | "gap")[] {
@@ -16,7 +17,10 @@ export function pageWindow(page: number, pageCount: number): (number | "gap")[] 
 
 const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-sm px-3 text-sm font-semibold transition-colors";
 
-/** Previous, numbered pages and next; shown only when there is more than one page. */
+/**
+ * Previous, numbered pages and next; shown only when there is more than one page. The page that
+ * shows the results takes the shopper to their top (useResultsFocus), not to the top of the page.
+ */
 export function Pagination({
   page,
   pageCount,
@@ -29,7 +33,7 @@ export function Pagination({
   label?: string;
 }) {
   if (pageCount <= 1) return null;
-  const linkProps = { preventScrollReset: false } as const;
+  const linkProps = { preventScrollReset: true, state: SHOW_RESULTS_STATE } as const;
   return (
     <nav aria-label={label} className="mt-14 flex items-center justify-center gap-1.5">
       {page > 1 ? (

@@ -2,10 +2,7 @@ import { Eye, ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
-import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
 import { cn } from "~/lib/cn";
-import { useCart } from "./cart/cart-provider";
-import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { Price } from "./price";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
@@ -16,12 +13,12 @@ const QuickViewDialog = lazy(() => import("./quick-view").then((m) => ({ default
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 320px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 
 /**
- * A product in a grid. Add to Cart adds the default colour in size M; Quick View offers
- * the other colours and sizes.
+ * A product in a grid. Its bag button asks for the size (Quick View with no size chosen) rather
+ * than adding one the shopper never saw; the eye opens Quick View with the usual default.
  */
 export function ProductCard({ product, index = 0, priority = false }: { product: ProductCardData; index?: number; priority?: boolean }) {
-  const cart = useCart();
-  const [quickView, setQuickView] = useState(false);
+  // Closed, or open as Quick View ("view") or as the quick add's size choice ("choose-size").
+  const [quickView, setQuickView] = useState<false | "view" | "choose-size">(false);
   const soldOut = product.stockQuantity <= 0;
   const href = `/product/${product.id}`;
 
@@ -54,24 +51,17 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           <button
             type="button"
             disabled={soldOut}
-            onClick={() =>
-              cart.add(
-                cartLineFromProduct(product, {
-                  image: product.image,
-                  size: DEFAULT_SIZE,
-                  color: product.defaultColor ? { index: 0, name: product.defaultColor } : null,
-                }),
-              )
-            }
+            onClick={() => setQuickView("choose-size")}
+            aria-haspopup="dialog"
             className="inline-flex h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70"
-            aria-label={soldOut ? `Sold Out: ${product.name}` : `Add to Cart: ${product.name}`}
+            aria-label={soldOut ? `Sold Out: ${product.name}` : `Choose size: ${product.name}`}
           >
             <ShoppingBag className="size-4" aria-hidden />
-            <span className="hidden sm:inline">{soldOut ? "Sold Out" : "Add to Cart"}</span>
+            <span className="hidden sm:inline">{soldOut ? "Sold Out" : "Choose Size"}</span>
           </button>
           <button
             type="button"
-            onClick={() => setQuickView(true)}
+            onClick={() => setQuickView("view")}
             className="inline-flex size-10 cursor-pointer items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand"
             aria-label={`Quick view ${product.name}`}
           >
@@ -90,7 +80,12 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
       </div>
       {quickView && (
         <Suspense fallback={null}>
-          <QuickViewDialog product={product} open={quickView} onOpenChange={setQuickView} />
+          <QuickViewDialog
+            product={product}
+            open
+            askSize={quickView === "choose-size"}
+            onOpenChange={(open) => setQuickView(open ? quickView : false)}
+          />
         </Suspense>
       )}
     </article>

@@ -1,7 +1,7 @@
 import { stockLevel } from "~/modules/catalog/stock-level";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, ShoppingBag } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
@@ -11,9 +11,16 @@ import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { useFormatMoney } from "./use-store-settings";
 
 /** Colour, size and quantity chosen on a product page or in Quick View. */
-export function useProductSelection(product: ProductDetail) {
+export function useProductSelection(product: ProductDetail, options: { askSize?: boolean } = {}) {
   const [colorIndex, setColorIndex] = useState(0);
-  const [size, setSize] = useState(product.sizes.includes(DEFAULT_SIZE) ? DEFAULT_SIZE : (product.sizes[0] ?? DEFAULT_SIZE));
+  // Quick add from a card asks for the size instead of picking one the shopper never saw (askSize).
+  const [size, setSize] = useState<string | null>(
+    options.askSize && product.sizes.length > 1
+      ? null
+      : product.sizes.includes(DEFAULT_SIZE)
+        ? DEFAULT_SIZE
+        : (product.sizes[0] ?? DEFAULT_SIZE),
+  );
   const [quantity, setQuantity] = useState(1);
   const color = product.colors[colorIndex] ?? null;
   return { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color, image: color?.image ?? product.image };
@@ -32,6 +39,9 @@ export function ProductPurchase({
   const cart = useCart();
   const formatMoney = useFormatMoney();
   const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color } = selection;
+  const [sizeMissing, setSizeMissing] = useState(false);
+  const firstSize = useRef<HTMLButtonElement>(null);
+  const mustChooseSize = size === null && product.sizes.length > 0;
   const level = stockLevel(product.stockQuantity);
   const soldOut = level === "sold-out";
   const lowStock = level === "low";
@@ -67,7 +77,7 @@ export function ProductPurchase({
       <fieldset>
         <legend className="mb-3 flex w-full items-baseline justify-between text-xs font-bold tracking-[0.16em] text-stone uppercase">
           <span>
-            Size: <span className="font-semibold tracking-normal text-charcoal normal-case">{size}</span>
+            Size: <span className="font-semibold tracking-normal text-charcoal normal-case">{size ?? "Please choose"}</span>
           </span>
           {!compact && (
             <a href="/size-guide" className="font-semibold tracking-normal text-forest normal-case underline underline-offset-4">
@@ -76,11 +86,15 @@ export function ProductPurchase({
           )}
         </legend>
         <div className="grid grid-cols-5 gap-2">
-          {product.sizes.map((s) => (
+          {product.sizes.map((s, index) => (
             <button
               key={s}
+              ref={index === 0 ? firstSize : undefined}
               type="button"
-              onClick={() => setSize(s)}
+              onClick={() => {
+                setSize(s);
+                setSizeMissing(false);
+              }}
               aria-pressed={s === size}
               className={cn(
                 "h-11 cursor-pointer rounded-sm border text-sm font-semibold transition",
@@ -91,6 +105,11 @@ export function ProductPurchase({
             </button>
           ))}
         </div>
+        {sizeMissing && (
+          <p role="alert" className="mt-2 text-sm font-semibold text-terracotta">
+            Please choose a size.
+          </p>
+        )}
       </fieldset>
 
       <div>
@@ -136,15 +155,24 @@ export function ProductPurchase({
         size="lg"
         className="w-full"
         disabled={soldOut}
-        onClick={() =>
+        onClick={() => {
+          if (mustChooseSize) {
+            setSizeMissing(true);
+            firstSize.current?.focus();
+            return;
+          }
           cart.add(
             cartLineFromProduct(product, { image: selection.image, size, color: color ? { index: colorIndex, name: color.name } : null }),
             quantity,
-          )
-        }
+          );
+        }}
       >
         <ShoppingBag aria-hidden />
-        {soldOut ? "Sold Out" : `Add to Cart - ${formatMoney(lineTotal({ unitPrice: product.price, quantity }))}`}
+        {soldOut
+          ? "Sold Out"
+          : mustChooseSize
+            ? "Choose a Size"
+            : `Add to Cart - ${formatMoney(lineTotal({ unitPrice: product.price, quantity }))}`}
       </Button>
     </div>
   );

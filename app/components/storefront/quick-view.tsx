@@ -12,10 +12,13 @@ export function QuickViewDialog({
   product,
   open,
   onOpenChange,
+  askSize = false,
 }: {
   product: ProductCardData;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** Opened by a card's quick add: no size is chosen until the shopper picks one. */
+  askSize?: boolean;
 }) {
   const fetcher = useFetcher<{ product: ProductDetail | null }>();
   const { load, state, data } = fetcher;
@@ -28,7 +31,7 @@ export function QuickViewDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-4xl">
         {detail ? (
-          <QuickViewBody product={detail} onNavigate={() => onOpenChange(false)} />
+          <QuickViewBody product={detail} askSize={askSize} onNavigate={() => onOpenChange(false)} />
         ) : (
           <div className="flex min-h-80 flex-col items-center justify-center gap-3 p-10 text-stone">
             <DialogTitle className="sr-only">{product.name}</DialogTitle>
@@ -48,8 +51,8 @@ export function QuickViewDialog({
   );
 }
 
-function QuickViewBody({ product, onNavigate }: { product: ProductDetail; onNavigate(): void }) {
-  const selection = useProductSelection(product);
+function QuickViewBody({ product, askSize, onNavigate }: { product: ProductDetail; askSize: boolean; onNavigate(): void }) {
+  const selection = useProductSelection(product, { askSize });
   return (
     <div className="grid md:grid-cols-2">
       <ProductImage

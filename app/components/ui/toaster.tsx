@@ -9,6 +9,18 @@ import type { ExternalToast } from "sonner";
 type Sonner = typeof SonnerModule;
 type ToastKind = "message" | "success" | "error";
 
+export interface NotifyOptions extends ExternalToast {
+  /**
+   * What the toast is about. A success dismisses the error toasts still shown about the same
+   * topic ("Error placing order" goes when "Order placed successfully!" comes); toasts without
+   * one share the default topic.
+   */
+  topic?: string;
+}
+
+/** Error toasts on screen, by id, with their topic. */
+const openErrors = new Map<string | number, string>();
+
 let requested = false;
 const listeners = new Set<() => void>();
 let resolveMounted: (() => void) | null = null;
@@ -20,20 +32,36 @@ function loadSonner() {
   return sonner;
 }
 
-async function show(kind: ToastKind, title: string, options?: ExternalToast) {
+async function show(kind: ToastKind, title: string, options: NotifyOptions = {}) {
   if (!requested) {
     requested = true;
     listeners.forEach((l) => l());
   }
   const { toast } = await loadSonner();
   await mounted;
-  if (kind === "message") toast(title, options);
-  else toast[kind](title, options);
+  const { topic = "", ...sonnerOptions } = options;
+  if (kind === "message") return void toast(title, sonnerOptions);
+  if (kind === "success") {
+    // A stale error beside the success would contradict it.
+    for (const [id, about] of openErrors) {
+      if (about !== topic) continue;
+      toast.dismiss(id);
+      openErrors.delete(id);
+    }
+    return void toast.success(title, sonnerOptions);
+  }
+  const forget = (t: { id: string | number }) => openErrors.delete(t.id);
+  const id = toast.error(title, {
+    ...sonnerOptions,
+    onDismiss: (t) => (forget(t), sonnerOptions.onDismiss?.(t)),
+    onAutoClose: (t) => (forget(t), sonnerOptions.onAutoClose?.(t)),
+  });
+  openErrors.set(id, topic);
 }
 
-export const notify = Object.assign((title: string, options?: ExternalToast) => void show("message", title, options), {
-  success: (title: string, options?: ExternalToast) => void show("success", title, options),
-  error: (title: string, options?: ExternalToast) => void show("error", title, options),
+export const notify = Object.assign((title: string, options?: NotifyOptions) => void show("message", title, options), {
+  success: (title: string, options?: NotifyOptions) => void show("success", title, options),
+  error: (title: string, options?: NotifyOptions) => void show("error", title, options),
 });
 
 const SonnerToaster = lazy(() =>

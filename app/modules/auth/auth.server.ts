@@ -13,6 +13,7 @@ import { checkAuthInput } from "./auth-input.server";
 import { CLIENT_IP_HEADER, enforceAuthRateLimits } from "./auth-rate-limits.server";
 import { afterSignIn, beforeSignIn } from "./sign-in-failures.server";
 import { findUserIdByEmail } from "./users.server";
+import { joinGuestOrdersToAccount } from "~/modules/customers/guest-orders.server";
 
 /** Session lifetime and renewal: a session used at least once a week never expires. */
 export const SESSION_SETTINGS = {
@@ -52,6 +53,15 @@ export interface AuthOptions {
 export function createAuth(options: AuthOptions) {
   const { db, log } = options;
 
+  /** Earlier guest orders with the account's (verified) email become the account's; never blocks signing in. */
+  const joinGuestOrders = async (userId: string) => {
+    try {
+      await joinGuestOrdersToAccount(db, userId);
+    } catch (error) {
+      log.error({ err: error }, "auth: joining guest orders to the account failed");
+    }
+  };
+
   const sendEmail = async (build: (storeName: string) => Parameters<typeof queueEmail>[1]) => {
     await queueEmail(db, build(await options.storeName()));
     options.nudgeEmail();
@@ -87,6 +97,8 @@ export function createAuth(options: AuthOptions) {
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: ({ user, url }) =>
         sendEmail((storeName) => verificationEmail({ storeName, to: user.email, name: user.name, url })),
+      // The email is now proven to be the account's: its guest orders join it.
+      afterEmailVerification: (user) => joinGuestOrders(user.id),
     },
     session: {
       expiresIn: SESSION_SETTINGS.expiresInSeconds,
@@ -109,6 +121,9 @@ export function createAuth(options: AuthOptions) {
       disableCSRFCheck: false,
     },
     databaseHooks: {
+      // Every sign-in (sessions exist only for verified emails): guest orders placed while signed
+      // out since join too. Runs after better-auth's transaction commits.
+      session: { create: { after: (session) => joinGuestOrders(session.userId) } },
       user: {
         create: {
           // Settings → Notifications → Customer notifications: tell the staff about new accounts.

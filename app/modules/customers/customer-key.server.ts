@@ -7,8 +7,8 @@ import { hasControlCharacter } from "~/lib/input";
  * "ama@example.com" are one guest. The kind is part of the key ("user:…" / "email:…") so a
  * user id can never collide with an email, and the key says how to find the customer's orders.
  *
- * Note, as docs/product-rules.md keys it: a shopper who ordered as a guest and later signed in appears twice
- * (once by email, once by user id).
+ * A guest's orders join the account of the same email once it is verified (guest-orders.server.ts),
+ * so a shopper who ordered as a guest and later signed up is one customer, keyed by account.
  */
 export type CustomerKey = `user:${string}` | `email:${string}`;
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AuthPage, type AuthActionResult } from "~/components/auth/auth-page";
 import { brand } from "~/lib/brand";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
@@ -32,11 +32,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Where a signed-in shopper who opens /auth goes instead (without a safe redirectTo): My Orders. */
+export const SIGNED_IN_HOME = "/track-order";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const viewer = await getViewer(request, context);
+  // Signed in already: no sign-in form; on to where they were going (only a page of the shop), else My Orders.
+  if (viewer) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), SIGNED_IN_HOME));
   return {
-    signedInAs: viewer?.email ?? null,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
     notice: url.searchParams.get("reset") === "1" ? ("password-reset" as const) : null,
   };

@@ -1,5 +1,7 @@
 import { ShoppingBag } from "lucide-react";
+import { useState } from "react";
 import { data, Link, useNavigation } from "react-router";
+import { CartChangesNotice } from "~/components/storefront/checkout/cart-changes-notice";
 import { CheckoutForm } from "~/components/storefront/checkout/checkout-form";
 import { useCart } from "~/components/storefront/cart/cart-provider";
 import { Button } from "~/components/ui/button";
@@ -7,6 +9,8 @@ import { OrderRefusedError } from "~/modules/orders/order-errors";
 import { checkoutFormSchema } from "~/modules/orders/checkout.schema";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
+import { currentCartLines } from "~/modules/orders/cart-review.server";
+import type { CurrentCartLine } from "~/modules/cart/cart-refresh";
 import { getViewer } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { storeNameOf } from "~/lib/store-meta";
@@ -51,7 +55,13 @@ export type CheckoutActionResult =
       /** Paid online but Paystack could not be started: the order page says why and offers Pay now. */
       paymentProblem?: string;
     }
-  | { ok: false; message?: string; fieldErrors?: Partial<Record<"email" | "name" | "phone" | "address" | "country" | "notes", string>> };
+  | {
+      ok: false;
+      message?: string;
+      fieldErrors?: Partial<Record<"email" | "name" | "phone" | "address" | "country" | "notes", string>>;
+      /** The catalog now, line by line, when the cart itself was refused: the browser corrects its cart with it (refreshCart). */
+      currentLines?: CurrentCartLine[];
+    };
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
 
@@ -94,7 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const payment = await startOnlinePayment(context.database.db, paystack, { orderId: order.id, origin: siteOrigin(context) });
     return data<CheckoutActionResult>(payment.ok ? { ...placed, paymentUrl: payment.url } : { ...placed, paymentProblem: payment.message });
   } catch (error) {
-    if (error instanceof OrderRefusedError) return data<CheckoutActionResult>({ ok: false, message: error.message }, { status: 409 });
+    if (error instanceof OrderRefusedError) {
+      // A price, an item or its stock changed: send the current catalog for the cart's lines, so the
+      // shopper's cart is brought up to date and one more click places the order (not a dead end).
+      const currentLines = error.reason === "empty" ? undefined : await currentCartLines(context.database.db, parsed.data.items);
+      return data<CheckoutActionResult>({ ok: false, message: error.message, currentLines }, { status: 409 });
+    }
     context.log.error({ err: error }, "placing an order failed");
     return data<CheckoutActionResult>({ ok: false, message: GENERIC_FAILURE }, { status: 500 });
   }
@@ -104,6 +119,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const cart = useCart();
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const [cartChanges, setCartChanges] = useState<string[] | null>(null);
 
   // After a successful order the cart is already empty while the confirmation loads.
   if (navigation.location?.pathname.startsWith("/order-confirmation/")) {
@@ -131,6 +147,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <span className="flex size-20 items-center justify-center rounded-full bg-sand">
           <ShoppingBag className="size-8 text-forest" aria-hidden />
         </span>
+        {cartChanges && (
+          <div className="mb-8 w-full">
+            <CartChangesNotice changes={cartChanges} cartEmpty />
+          </div>
+        )}
         <h1 className="mt-6 text-4xl font-semibold">Your cart is empty</h1>
         <p className="mt-3 text-stone">Find something made for your next occasion.</p>
         <Button asChild size="lg" className="mt-8">
@@ -143,7 +164,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 md:px-8 md:py-16">
       <h1 className="text-5xl font-semibold">Checkout</h1>
-      <CheckoutForm defaultEmail={loaderData.email ?? undefined} onlinePayment={loaderData.onlinePayment} />
+      <CheckoutForm
+        defaultEmail={loaderData.email ?? undefined}
+        onlinePayment={loaderData.onlinePayment}
+        cartChanges={cartChanges}
+        onCartChanges={setCartChanges}
+      />
     </main>
   );
 }

@@ -19,6 +19,7 @@ import { absoluteImage } from "~/lib/images";
 import { toDecimalString } from "~/lib/money";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
+import { useResultsFocus } from "~/components/storefront/use-results-focus";
 import type { Route } from "./+types/collection";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
@@ -106,6 +107,7 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
   const heading = headingFor(slug);
   const shortTitle = slug === "all" ? "All" : collectionTitle(slug);
   const loading = navigation.state === "loading" && navigation.location.pathname === `/collections/${params.category}`;
+  const resultsHeading = useResultsFocus<HTMLHeadingElement>();
 
   const hrefFor = useCallback(
     (next: Filters) => {
@@ -134,6 +136,9 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
         onChange={onChange}
       />
 
+      <h2 ref={resultsHeading} tabIndex={-1} className="sr-only scroll-mt-28">
+        Products{listing.pageCount > 1 && `, page ${listing.page} of ${listing.pageCount}`}
+      </h2>
       <div className="mt-8 mb-6 flex items-center justify-between text-sm text-stone" aria-live="polite">
         {loading ? (
           <p>Loading products...</p>
@@ -146,7 +151,6 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
         )}
       </div>
 
-      <h2 className="sr-only">Products</h2>
       <div className={loading ? "opacity-50 transition-opacity" : "transition-opacity"} aria-busy={loading}>
         {listing.items.length > 0 ? (
           <ProductGrid products={listing.items} priorityCount={4} />

@@ -10,15 +10,19 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/wishlist";
 
-// Public: only the page shell; the wishlist itself lives in the browser (app/lib/cache-control.ts).
+// Public: only the page shell; the wishlist itself is read in the browser, from the device or the
+// signed-in shopper's account (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: `Wishlist | ${brand.name}` }, { name: "robots", content: "noindex" }];
 
-/** Saved products, kept in this browser; the cards come from the server so prices are current. */
+/**
+ * Saved products: a guest's are kept in this browser, a signed-in shopper's on the account
+ * (wishlist-store.ts); the cards come from the server so prices are current.
+ */
 export default function Wishlist() {
   const hydrated = useHydrated();
-  const { ids } = useWishlist();
+  const { ids, signedIn, loaded } = useWishlist();
   const fetcher = useFetcher<{ products: ProductCardData[] }>();
   const key = ids.join(",");
   const { load } = fetcher;
@@ -29,12 +33,14 @@ export default function Wishlist() {
 
   // Keep the grid in step with hearts toggled on this page, without refetching.
   const products = (fetcher.data?.products ?? []).filter((p) => ids.includes(p.id));
-  const loading = hydrated && ids.length > 0 && !fetcher.data;
+  const loading = hydrated && (!loaded || (ids.length > 0 && !fetcher.data));
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 md:px-8 md:py-16">
       <h1 className="text-5xl font-semibold">Wishlist</h1>
-      <p className="mt-3 text-stone">Pieces you have saved on this device.</p>
+      <p className="mt-3 text-stone">
+        {hydrated && signedIn ? "Pieces saved to your account, on every device you sign in on." : "Pieces you have saved on this device."}
+      </p>
       <div className="mt-10">
         {!hydrated || loading ? (
           <p className="text-stone" aria-live="polite">

@@ -25,6 +25,8 @@ interface CartContextValue {
   increase(key: string): void;
   decrease(key: string): void;
   remove(key: string): void;
+  /** Puts these lines in place of the cart's (checkout's correction to current prices; no toast). */
+  replace(lines: CartLine[]): void;
   /** Empties the cart; `silent` skips the "Cart Cleared" toast (after an order is placed). */
   clear(options?: { silent?: boolean }): void;
 }
@@ -83,6 +85,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (!options?.silent) notify("Cart Cleared", { description: "All items have been removed from your cart" });
   }, []);
 
+  const replace = useCallback((next: CartLine[]) => cartStore.set(next), []);
+
   const value = useMemo<CartContextValue>(
     () => ({
       lines,
@@ -94,9 +98,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       increase: (key) => changeBy(key, 1),
       decrease: (key) => changeBy(key, -1),
       remove,
+      replace,
       clear,
     }),
-    [lines, isOpen, add, changeBy, remove, clear],
+    [lines, isOpen, add, changeBy, remove, replace, clear],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

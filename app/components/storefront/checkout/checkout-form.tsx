@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -8,10 +8,12 @@ import type { CheckoutActionResult } from "~/routes/storefront/checkout";
 import { isOnlinePayment, paymentMethods } from "~/modules/orders/order-constants";
 import { shippingFor } from "~/modules/pricing/order-totals";
 import { cn } from "~/lib/cn";
-import { useCart } from "../cart/cart-provider";
+import { refreshCart } from "~/modules/cart/cart-refresh";
+import { cartStore, useCart } from "../cart/cart-provider";
 import { useShippingRates } from "~/components/storefront/use-store-settings";
 import { countries } from "./countries";
 import { OrderSummary } from "./order-summary";
+import { CartChangesNotice } from "./cart-changes-notice";
 
 type CheckoutField = "email" | "name" | "phone" | "address" | "country" | "notes";
 
@@ -32,7 +34,18 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  * with the form; the server re-reads every price and stock level. One idempotency key per
  * visit makes a double click or a retried request place one order.
  */
-export function CheckoutForm({ defaultEmail, onlinePayment }: { defaultEmail?: string; onlinePayment: boolean }) {
+export function CheckoutForm({
+  defaultEmail,
+  onlinePayment,
+  cartChanges,
+  onCartChanges,
+}: {
+  defaultEmail?: string;
+  onlinePayment: boolean;
+  /** What the last refusal changed in the cart (kept by the page, so it survives an emptied cart). */
+  cartChanges: string[] | null;
+  onCartChanges(changes: string[] | null): void;
+}) {
   const cart = useCart();
   const navigate = useNavigate();
   const fetcher = useFetcher<CheckoutActionResult>();
@@ -41,10 +54,13 @@ export function CheckoutForm({ defaultEmail, onlinePayment }: { defaultEmail?: s
   const result = fetcher.data;
   const errors: Partial<Record<CheckoutField, string>> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const shipping = shippingFor(cart.total, useShippingRates());
-  const { clear } = cart;
+  const { clear, replace } = cart;
+  // Each answer is acted on once (a re-render must not correct the cart twice or toast again).
+  const handled = useRef<CheckoutActionResult | undefined>(undefined);
 
   useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
+    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    handled.current = result;
     if (result.ok) {
       clear({ silent: true });
       if (result.paymentUrl) {
@@ -57,10 +73,22 @@ export function CheckoutForm({ defaultEmail, onlinePayment }: { defaultEmail?: s
         description: `Order ${result.orderNumber} has been created. Check your email for confirmation.`,
       });
       void navigate(`/order-confirmation/${result.orderId}`);
+    } else if (result.currentLines) {
+      // The cart was refused as it stood: bring it up to date and say what changed; the same
+      // idempotency key stays, so the next click places exactly one order.
+      const refreshed = refreshCart(cartStore.get(), result.currentLines);
+      if (refreshed.changes.length > 0) {
+        replace(refreshed.lines);
+        onCartChanges(refreshed.changes);
+        notify("Your cart was updated", { description: "Please check the changes, then place your order." });
+      } else if (result.message) {
+        notify.error("Error placing order", { description: result.message });
+      }
     } else if (result.message) {
       notify.error("Error placing order", { description: result.message });
     }
-  }, [result, fetcher.state, clear, navigate]);
+  }, [result, fetcher.state, clear, replace, navigate, onCartChanges]);
+  const refusal = result && !result.ok && !busy && !(result.currentLines && cartChanges) ? result.message : undefined;
 
   const items = JSON.stringify(
     cart.lines.map((l) => ({ productId: l.productId, colorIndex: l.colorIndex, size: l.size, quantity: l.quantity, seenPrice: l.price })),
@@ -73,7 +101,12 @@ export function CheckoutForm({ defaultEmail, onlinePayment }: { defaultEmail?: s
   });
 
   return (
-    <fetcher.Form method="post" className="mt-10 grid gap-8 lg:grid-cols-[1.3fr_1fr]" noValidate={false}>
+    <fetcher.Form
+      method="post"
+      className="mt-10 grid gap-8 lg:grid-cols-[1.3fr_1fr]"
+      noValidate={false}
+      onSubmit={() => onCartChanges(null)}
+    >
       <input type="hidden" name="items" value={items} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <div className="space-y-8">
@@ -190,10 +223,11 @@ export function CheckoutForm({ defaultEmail, onlinePayment }: { defaultEmail?: s
       </div>
 
       <div className="space-y-4 lg:sticky lg:top-28 lg:self-start">
+        {cartChanges && <CartChangesNotice changes={cartChanges} />}
         <OrderSummary lines={cart.lines} subtotal={cart.total} shipping={shipping} />
-        {result && !result.ok && result.message && (
+        {refusal && (
           <p role="alert" className="rounded-sm border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive">
-            {result.message}
+            {refusal}
           </p>
         )}
         <Button type="submit" size="lg" className={cn("w-full")} disabled={busy}>

@@ -4,6 +4,7 @@ import { cn } from "~/lib/cn";
 import { homeFilters, type HomeFilter } from "~/modules/catalog/catalog-constants";
 import { Pagination } from "../pagination";
 import { ProductGrid } from "../product-card";
+import { useResultsFocus } from "../use-results-focus";
 
 export function homeGridHref(category: HomeFilter, page = 1): string {
   const params = new URLSearchParams();
@@ -25,12 +26,15 @@ export function CollectionGrid({
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const heading = useResultsFocus<HTMLHeadingElement>();
   return (
     <section id="collection" className="bg-white/60 py-20 md:py-28">
       <div className="mx-auto max-w-7xl px-4 md:px-8">
         <div className="mb-10 text-center">
           <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">Shop the House</p>
-          <h2 className="text-4xl font-semibold md:text-5xl">Our Collection</h2>
+          <h2 ref={heading} tabIndex={-1} className="scroll-mt-28 text-4xl font-semibold outline-none md:text-5xl">
+            Our Collection
+          </h2>
         </div>
         <nav aria-label="Filter the collection" className="mb-12 flex flex-wrap justify-center gap-2">
           {homeFilters.map((filter) => {

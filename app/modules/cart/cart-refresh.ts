@@ -1,0 +1,73 @@
+import { formatMoney } from "~/lib/money";
+import { cartLineKey, type CartLine } from "./cart";
+
+/**
+ * What the shop sells now for one line of a refused checkout (cart-review.server.ts answers
+ * this for every line the shopper sent, in the same order). `sellable` is false when the
+ * product is gone, inactive, or no longer made in the line's size or colour.
+ */
+export interface CurrentCartLine {
+  productId: number;
+  colorIndex: number | null;
+  size: string | null;
+  sellable: boolean;
+  /** The product's name now (null when the product no longer exists). */
+  name: string | null;
+  /** Pesewas, from the database. */
+  price: number;
+  originalPrice: number | null;
+  /** Units left of the product (shared by its lines in other sizes and colours). */
+  stock: number;
+}
+
+export interface CartRefresh {
+  lines: CartLine[];
+  /** One sentence per change, in the cart's order, for the notice at checkout. */
+  changes: string[];
+}
+
+/**
+ * Brings the browser's cart in line with the shop's current catalog after checkout refused it
+ * (docs/product-rules.md §4): new prices replace old ones, lines no longer sold are removed,
+ * sold-out lines are removed and quantities above the stock left are lowered, each change told
+ * in a sentence. Lines the server did not mention are kept as they are. Prices here are still
+ * display only; the next checkout is priced by the server again.
+ */
+export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine[]): CartRefresh {
+  const byKey = new Map(current.map((c) => [cartLineKey(c.productId, c.colorIndex, c.size), c]));
+  /** Stock still free per product as lines of the same product claim it, in cart order. */
+  const stockLeft = new Map(current.map((c) => [c.productId, c.stock]));
+  const changes: string[] = [];
+  const next: CartLine[] = [];
+
+  for (const line of lines) {
+    const now = byKey.get(line.key);
+    if (!now) {
+      next.push(line);
+      continue;
+    }
+    const name = now.name ?? line.name;
+    const label = describe(name, line);
+    if (!now.sellable) {
+      changes.push(`${label} is no longer available and was removed.`);
+      continue;
+    }
+    const left = stockLeft.get(line.productId) ?? 0;
+    if (left <= 0) {
+      changes.push(`${label} is sold out and was removed.`);
+      continue;
+    }
+    const quantity = Math.min(line.quantity, left);
+    stockLeft.set(line.productId, left - quantity);
+    if (quantity < line.quantity) changes.push(`Only ${left} of ${label} left: quantity lowered to ${quantity}.`);
+    if (now.price !== line.price) changes.push(`${name}: ${formatMoney(line.price)} → ${formatMoney(now.price)}`);
+    next.push({ ...line, name, price: now.price, originalPrice: now.originalPrice, quantity, maxQuantity: now.stock });
+  }
+  return { lines: next, changes };
+}
+
+/** "Osu Linen Kaftan (Size L)": the size is named when the product has one, so two lines can be told apart. */
+function describe(name: string, line: CartLine): string {
+  const variant = [line.color, line.size && `Size ${line.size}`].filter(Boolean).join(", ");
+  return variant ? `${name} (${variant})` : name;
+}
