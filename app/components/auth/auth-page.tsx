@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
-import { brand } from "~/lib/brand";
+import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { FormAlert } from "~/components/forms/field";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
@@ -19,6 +19,7 @@ const tabTrigger =
 
 /** /auth: a quiet two-column page, the brand's picture beside the forms on wide screens. */
 export function AuthPage({ redirectTo, notice }: Props) {
+  const store = useStoreProfile();
   const [showPasswords, setShowPasswords] = useState(false);
   const toggle = () => setShowPasswords((v) => !v);
   return (
@@ -27,7 +28,7 @@ export function AuthPage({ redirectTo, notice }: Props) {
         <img src="/images/hero/heritage-1280.webp" alt="" className="absolute inset-0 size-full object-cover opacity-70" />
         <div className="absolute inset-0 bg-gradient-to-t from-forest-deep via-forest-deep/30 to-transparent" />
         <div className="absolute inset-x-12 bottom-14 text-ivory">
-          <p className="text-xs font-bold tracking-[0.3em] text-gold-light uppercase">{brand.tagline}</p>
+          <p className="text-xs font-bold tracking-[0.3em] text-gold-light uppercase">{store.tagline}</p>
           <p className="mt-4 max-w-md font-display text-4xl leading-tight">Cut by hand in Accra, fitted to you wherever you are.</p>
         </div>
       </aside>
@@ -39,7 +40,7 @@ export function AuthPage({ redirectTo, notice }: Props) {
           </Link>
         </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-6 py-10">
-          <p className="text-center font-display text-3xl tracking-[0.3em] text-forest uppercase">{brand.name}</p>
+          <p className="text-center font-display text-3xl tracking-[0.3em] text-forest uppercase">{store.name}</p>
           <h1 className="mt-6 text-center text-4xl font-semibold">Welcome</h1>
           <p className="mt-2 text-center text-sm text-stone">Sign in to follow your orders, or create an account.</p>
           {notice === "password-reset" && (

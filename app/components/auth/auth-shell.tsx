@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { brand } from "~/lib/brand";
+import { useStoreProfile } from "~/components/storefront/use-store-settings";
 
 /** A centred card on ivory with the kente band: the frame of the small account pages. */
 export function AuthShell({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -14,7 +14,7 @@ export function AuthShell({ title, intro, children }: { title: string; intro?: R
         </Link>
       </div>
       <main className="mx-auto w-full max-w-md px-6 py-12">
-        <p className="text-center font-display text-3xl tracking-[0.3em] text-forest uppercase">{brand.name}</p>
+        <p className="text-center font-display text-3xl tracking-[0.3em] text-forest uppercase">{useStoreProfile().name}</p>
         <h1 className="mt-6 text-center text-4xl font-semibold">{title}</h1>
         {intro && <div className="mt-2 text-center text-sm text-stone">{intro}</div>}
         <div className="mt-8">{children}</div>

@@ -1,7 +1,7 @@
+import { storeNameOf } from "~/lib/store-meta";
 import { Link } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Button } from "~/components/ui/button";
-import { brand } from "~/lib/brand";
 import { getViewer } from "~/modules/auth/session.server";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/auth-test";
@@ -9,7 +9,10 @@ import type { Route } from "./+types/auth-test";
 // Private: sign-in pages; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: `Authentication Check | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Authentication Check | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The Access Denied screen's "Test Auth": who the server thinks is signed in. */
 export async function loader({ request, context }: Route.LoaderArgs) {

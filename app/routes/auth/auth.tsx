@@ -1,6 +1,6 @@
+import { storeNameOf } from "~/lib/store-meta";
 import { data, redirect } from "react-router";
 import { AuthPage, type AuthActionResult } from "~/components/auth/auth-page";
-import { brand } from "~/lib/brand";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import {
   requestPasswordReset,
@@ -26,9 +26,9 @@ import type { Route } from "./+types/auth";
 // Private: sign-in pages; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Sign In or Create an Account | ${brand.name}` },
-  { name: "description", content: `Sign in to ${brand.name} to follow your orders, or create an account in a minute.` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Sign In or Create an Account | ${storeNameOf(matches)}` },
+  { name: "description", content: `Sign in to ${storeNameOf(matches)} to follow your orders, or create an account in a minute.` },
   { name: "robots", content: "noindex" },
 ];
 

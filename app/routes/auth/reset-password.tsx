@@ -1,3 +1,4 @@
+import { storeNameOf } from "~/lib/store-meta";
 import { KeyRound } from "lucide-react";
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
@@ -7,7 +8,6 @@ import { PasswordInput } from "~/components/auth/password-input";
 import { useAuthForm, type AuthFormResult } from "~/components/auth/use-auth-form";
 import { Field, FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { brand } from "~/lib/brand";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { resetPassword, UNEXPECTED_AUTH_ERROR } from "~/modules/auth/auth-actions.server";
 import { AUTH_MESSAGES, formMessageErrors, formMessageOf, newPasswordSchema, type FormMessage } from "~/modules/auth/auth.schema";
@@ -18,7 +18,10 @@ import type { Route } from "./+types/reset-password";
 // Private: sign-in pages; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: `Choose a New Password | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Choose a New Password | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The reset link (via /api/auth/reset-password/:token) lands here with ?token= or ?error=. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,9 +1,10 @@
+import { storeNameOf } from "~/lib/store-meta";
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { brand } from "~/lib/brand";
+import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { getViewer } from "~/modules/auth/session.server";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/verified";
@@ -11,7 +12,10 @@ import type { Route } from "./+types/verified";
 // Private: sign-in pages; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: `Email Verification | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Email Verification | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Where the verification link lands (via /api/auth/verify-email): verified and signed in,
@@ -24,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Verified({ loaderData: { error, email } }: Route.ComponentProps) {
+  const storeName = useStoreProfile().name;
   if (error)
     return (
       <AuthShell title="Link not valid">
@@ -51,7 +56,7 @@ export default function Verified({ loaderData: { error, email } }: Route.Compone
     >
       <div className="flex flex-col items-center gap-6 rounded-sm border border-border bg-white/70 p-8 text-center">
         <CheckCircle2 className="size-12 text-forest" aria-hidden />
-        <p className="text-sm text-stone">Welcome to {brand.name}. Your orders and details are now kept with your account.</p>
+        <p className="text-sm text-stone">Welcome to {storeName}. Your orders and details are now kept with your account.</p>
         <Button asChild size="lg" className="w-full">
           <Link to={email ? "/" : "/auth"}>{email ? "Start shopping" : "Sign In"}</Link>
         </Button>

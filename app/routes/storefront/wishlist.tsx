@@ -1,3 +1,4 @@
+import { storeNameOf } from "~/lib/store-meta";
 import { Heart } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
@@ -5,7 +6,6 @@ import { ProductGrid } from "~/components/storefront/product-card";
 import { useWishlist } from "~/components/storefront/wishlist-store";
 import { Button } from "~/components/ui/button";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
-import { brand } from "~/lib/brand";
 import { useHydrated } from "~/lib/use-hydrated";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/wishlist";
@@ -14,7 +14,10 @@ import type { Route } from "./+types/wishlist";
 // signed-in shopper's account (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: `Wishlist | ${brand.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Wishlist | ${storeNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Saved products: a guest's are kept in this browser, a signed-in shopper's on the account

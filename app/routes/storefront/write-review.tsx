@@ -1,3 +1,4 @@
+import { storeNameOf } from "~/lib/store-meta";
 import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckCircle2 } from "lucide-react";
@@ -6,7 +7,6 @@ import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { ProductImage } from "~/components/storefront/product-image";
 import { ReviewForm } from "~/components/storefront/product/reviews/review-form";
 import { Button } from "~/components/ui/button";
-import { brand } from "~/lib/brand";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { requireUser } from "~/modules/auth/session.server";
@@ -26,8 +26,8 @@ export const headers = privatePageHeaders;
 /** Review posts per customer: plenty for writing and correcting a few reviews, too few to flood staff. */
 const REVIEW_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.product ? `Review ${loaderData.product.name}` : "Write a review"} | ${brand.name}` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: `${loaderData?.product ? `Review ${loaderData.product.name}` : "Write a review"} | ${storeNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
