@@ -58,4 +58,3 @@ export const productReviews = pgTable(
     check("product_reviews_status_known", sql`${t.status} in ('pending', 'approved', 'hidden')`),
   ],
 );
-
