@@ -64,8 +64,10 @@ describe("readProductForm", () => {
     const reading = await readProductForm(form, uploadsDir);
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
-    expect(reading.input.colors[0]).toEqual({ name: "Gold", hex: "#C9A227", imageUrl: null });
+    expect(reading.input.colors[0]).toEqual({ name: "Gold", hex: "#C9A227", imageUrl: null, images: [] });
     expect(reading.input.colors[1]?.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
+    // The one picture is the colour's whole gallery, and its cover.
+    expect(reading.input.colors[1]?.images).toEqual([reading.input.colors[1]?.imageUrl]);
   });
 
   it("stores nothing while another field is wrong", async () => {
