@@ -43,6 +43,8 @@ export const adminScreens: AdminScreen[] = [
     path: (s) => `/admin/orders?order=${s.orderId}`,
     dialog: { role: "dialog", primary: "Close" },
   },
+  { name: "order-invoice", path: (s) => `/admin/orders/${s.orderId}/invoice` },
+  { name: "order-packing-slip", path: (s) => `/admin/orders/${s.orderId}/packing-slip` },
   { name: "products", path: () => "/admin/products" },
   { name: "product-new", path: () => "/admin/products?product=new", dialog: { role: "dialog", primary: "Create Product" } },
   { name: "product-edit", path: (s) => `/admin/products?product=${s.productId}`, dialog: { role: "dialog", primary: "Save Changes" } },
@@ -70,6 +72,7 @@ export const adminScreens: AdminScreen[] = [
   { name: "settings-notifications", path: () => "/admin/settings?tab=notifications" },
   { name: "settings-system", path: () => "/admin/settings?tab=system" },
   { name: "diagnostic", path: () => "/admin/diagnostic" },
+  { name: "reviews", path: () => "/admin/reviews" },
   { name: "newsletter", path: () => "/admin/newsletter" },
   {
     name: "newsletter-remove",

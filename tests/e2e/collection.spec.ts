@@ -281,7 +281,7 @@ test.describe("the full collection", () => {
     await pager.getByRole("link", { name: `Page ${pageCount}` }).click();
     await expectQuery(page, { page: String(pageCount) });
     await expectCards(page, slice(pageCount));
-    await expect(page.getByText(`Page ${pageCount} of ${pageCount}`)).toBeVisible();
+    await expect(page.getByText(`products · Page ${pageCount} of ${pageCount}`)).toBeVisible();
     await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
 
     await pager.getByRole("link", { name: "Previous page" }).click();
