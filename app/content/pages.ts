@@ -177,7 +177,7 @@ export const contentPages: ContentPage[] = [
     slug: "shipping",
     title: "Shipping Info",
     metaDescription:
-      "Free delivery on {storeName} orders from {freeShippingFrom}, dispatched from Accra within 2 business days. Delivery times across Ghana, West Africa and worldwide.",
+      "Free delivery on {storeName} orders over {freeShippingFrom}, dispatched from Accra within 2 business days. Delivery times across Ghana, West Africa and worldwide.",
     eyebrow: "Delivery",
     intro:
       "Every order leaves our Osu workshop carefully folded, tissue-wrapped and tracked. Here is what delivery costs, how long it takes and what to expect at your door.",
@@ -185,7 +185,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Delivery costs" },
       {
         type: "p",
-        text: "Orders from {freeShippingFrom} ship free. Below that, a flat delivery fee of {shippingFee} applies. The fee can change from time to time, so checkout always shows the current fee before you pay, and what you see there is what you are charged.",
+        text: "Orders over {freeShippingFrom} ship free. Below that, a flat delivery fee of {shippingFee} applies. The fee can change from time to time, so checkout always shows the current fee before you pay, and what you see there is what you are charged.",
       },
       { type: "h2", text: "Dispatch" },
       {

@@ -293,7 +293,7 @@ test.describe("settings reach the pages", () => {
       await gotoHydrated(shopper, `/product/${product.id}`);
       await expect(shopper).toHaveTitle(`${product.name} | Maison Osu`);
       await expect(shopper.locator('meta[property="og:site_name"]')).toHaveAttribute("content", "Maison Osu");
-      await expect(shopper.getByText("on orders from ₵1,000")).toBeVisible();
+      await expect(shopper.getByText("on orders over ₵1,000")).toBeVisible();
       await expect(shopper.getByText(/₵500/)).toHaveCount(0);
       const footer = shopper.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: "+233 20 765 4321" })).toBeVisible();
@@ -302,10 +302,10 @@ test.describe("settings reach the pages", () => {
 
       await gotoHydrated(shopper, "/");
       await expect(shopper).toHaveTitle(/^Maison Osu \|/);
-      await expect(shopper.locator("#about")).toContainText("free on orders from ₵1,000");
+      await expect(shopper.locator("#about")).toContainText("free on orders over ₵1,000");
 
       await gotoHydrated(shopper, "/shipping");
-      await expect(shopper.getByText(/Orders from ₵1,000 ship free/)).toBeVisible();
+      await expect(shopper.getByText(/Orders over ₵1,000 ship free/)).toBeVisible();
       await expect(shopper.getByText(/flat delivery fee of ₵75/)).toBeVisible();
       await expect(shopper).toHaveTitle("Shipping Info | Maison Osu");
 

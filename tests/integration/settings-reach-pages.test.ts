@@ -71,8 +71,8 @@ describeWithDatabase("settings changes reach every text that states them", (data
     const shipping = await contentPage("shipping");
     expect(shipping.storeName).toBe("Maison Osu");
     const text = pageText(shipping.page);
-    expect(text).toContain("Orders from ₵1,000 ship free. Below that, a flat delivery fee of ₵75 applies.");
-    expect(shipping.page.metaDescription).toContain("Free delivery on Maison Osu orders from ₵1,000");
+    expect(text).toContain("Orders over ₵1,000 ship free. Below that, a flat delivery fee of ₵75 applies.");
+    expect(shipping.page.metaDescription).toContain("Free delivery on Maison Osu orders over ₵1,000");
     expect(text).not.toMatch(/₵500\b|₵50\b/);
 
     const about = pageText((await contentPage("about")).page);
@@ -104,8 +104,8 @@ describeWithDatabase("settings changes reach every text that states them", (data
     expect(footer).toContain('aria-label="Maison Osu on Instagram (opens in a new tab)"');
     expect(footer).not.toContain("Facebook");
 
-    expect(render(root, AboutSection)).toContain("free on orders from ₵1,000.");
-    expect(render(root, Reassurances)).toContain("on orders from ₵1,000");
+    expect(render(root, AboutSection)).toContain("free on orders over ₵1,000.");
+    expect(render(root, Reassurances)).toContain("on orders over ₵1,000");
     const ask = render(root, () => createElement(AskOnWhatsApp, { productName: "Royal Kente Kaftan", productPath: "/product/3" }));
     const href = /href="([^"]+)"/.exec(ask)![1]!;
     expect(new URL(href).searchParams.get("text")).toBe(
@@ -121,7 +121,7 @@ describeWithDatabase("settings changes reach every text that states them", (data
       expect(render(root, () => createElement(Price, { price: 37_499, originalPrice: 45_000 }))).toMatch(/\$374\.99.*\$450\.00/);
       // An order's own recorded currency wins over today's setting.
       expect(render(root, () => createElement(Price, { price: 37_499, currency: "GHS" }))).toContain("₵374.99");
-      expect(render(root, Reassurances)).toContain("on orders from $1,000");
+      expect(render(root, Reassurances)).toContain("on orders over $1,000");
       const terms = pageText((await contentPage("terms")).page);
       expect(terms).toContain("All prices are in US dollars (USD, $)");
       expect(pageText((await contentPage("custom-orders")).page)).toContain("Bespoke kaftan: from $1,200");

@@ -18,7 +18,7 @@ const features = (freeFrom: string) =>
     {
       icon: Globe2,
       title: "Global Shipping",
-      text: `Tracked express delivery from Accra to more than 60 countries, free on orders from ${freeFrom}.`,
+      text: `Tracked express delivery from Accra to more than 60 countries, free on orders over ${freeFrom}.`,
     },
     {
       icon: ShieldCheck,

@@ -4,7 +4,7 @@ import { useFormatMoneyBrief, useShippingRates } from "../use-store-settings";
 /** The free-shipping amount is the one set in Settings. */
 const reassurances = (freeFrom: string) =>
   [
-    { icon: Truck, title: "Free Shipping", text: `on orders from ${freeFrom}` },
+    { icon: Truck, title: "Free Shipping", text: `on orders over ${freeFrom}` },
     { icon: ShieldCheck, title: "Secure Payment", text: "Card, Mobile Money or on delivery" },
     { icon: RotateCcw, title: "Easy Returns", text: "30-day return policy" },
   ] as const;
