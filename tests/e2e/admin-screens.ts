@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { ADMIN_STATE, gotoAdmin, placeGuestOrder, uniqueGuest } from "./admin-support";
-import { gotoHydratedWithoutHeader } from "./support";
+import { gotoHydratedWithoutHeader, ownClientAddress } from "./support";
 
 /**
  * Every admin page and dialog, as the phone-layout test (admin-phone.spec.ts), the hydration
@@ -104,7 +104,10 @@ export async function makeSample(browser: Browser, shop: { baseURL?: string; adm
   const orderId = /order=([0-9a-f-]{36})/.exec(await search.text())?.[1];
   const subscriberEmail = uniqueGuest("Adjoa Letters").email;
   const origin = new URL(search.url()).origin;
-  const signUp = await admin.request.post("/api/newsletter", { form: { email: subscriberEmail }, headers: { Origin: origin } });
+  const signUp = await admin.request.post("/api/newsletter", {
+    form: { email: subscriberEmail },
+    headers: { Origin: origin, ...ownClientAddress() },
+  });
   await admin.close();
   if (!orderId) throw new Error(`Order ${orderNumber} not found in the admin list`);
   // 429: this machine's sign-ups are rate limited (5 an hour per address); earlier ones give the list its rows.

@@ -20,7 +20,10 @@ const pages = [
 
 /** The HTML without what differs by design: the CSP nonce, the port in absolute links, the cache marker. */
 function normalise(body: string, origin: string) {
-  return body.replaceAll(origin, "ORIGIN").replace(/nonce="[^"]*"/g, 'nonce=""');
+  return body
+    .replaceAll(origin, "ORIGIN")
+    .replaceAll(encodeURIComponent(origin), "ORIGIN")
+    .replace(/nonce="[^"]*"/g, 'nonce=""');
 }
 
 if (adminUrl) {
