@@ -111,8 +111,28 @@ export function AdminUsersPanel({ admins, viewerId, timeZone }: { admins: AdminU
         title="Admin users"
         description={`${admins.length} admin${admins.length === 1 ? "" : "s"}. The last admin cannot be removed.`}
       >
-        <div className="relative -mx-5 overflow-x-auto md:mx-0">
-          <table className="w-full min-w-[32rem] text-sm">
+        {/* On a phone each admin reads as a row of its own; from md up, a table. */}
+        <ul className="divide-y divide-border md:hidden" aria-label="Admins">
+          {admins.map((admin) => {
+            const isYou = admin.userId === viewerId;
+            return (
+              <li key={admin.userId} className="flex items-start justify-between gap-3 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium break-all">
+                    {admin.email}
+                    {isYou && <span className="ml-2 rounded-full bg-forest/10 px-2 py-0.5 text-xs font-semibold text-forest">You</span>}
+                  </p>
+                  <p className="mt-0.5 text-xs text-stone">
+                    {admin.name || "—"} · admin since <time dateTime={admin.createdAt}>{formatDate(admin.createdAt, timeZone)}</time>
+                  </p>
+                </div>
+                {isYou ? null : <RemoveAdminButton admin={admin} />}
+              </li>
+            );
+          })}
+        </ul>
+        <div className="relative hidden md:block">
+          <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-border text-left text-xs tracking-[0.12em] text-stone uppercase">
                 <th scope="col" className="px-5 py-2 font-semibold md:px-3">
