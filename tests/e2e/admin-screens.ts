@@ -14,6 +14,8 @@ export interface AdminScreen {
   path: (sample: ScreenSample) => string;
   /** Seen without the admin's session (the sign-in screen). */
   signedOut?: boolean;
+  /** A printable document outside the admin frame (invoice, packing slip): no sidebar to wait for. */
+  document?: boolean;
   /** Opens a dialog after the page has loaded (a click); URL dialogs open from `path`. */
   open?: (page: Page) => Promise<void>;
   /** The screen is a dialog: its role and the button that completes it (reachable on a phone; "Close" for read-only details). */
@@ -43,8 +45,8 @@ export const adminScreens: AdminScreen[] = [
     path: (s) => `/admin/orders?order=${s.orderId}`,
     dialog: { role: "dialog", primary: "Close" },
   },
-  { name: "order-invoice", path: (s) => `/admin/orders/${s.orderId}/invoice` },
-  { name: "order-packing-slip", path: (s) => `/admin/orders/${s.orderId}/packing-slip` },
+  { name: "order-invoice", path: (s) => `/admin/orders/${s.orderId}/invoice`, document: true },
+  { name: "order-packing-slip", path: (s) => `/admin/orders/${s.orderId}/packing-slip`, document: true },
   { name: "products", path: () => "/admin/products" },
   { name: "product-new", path: () => "/admin/products?product=new", dialog: { role: "dialog", primary: "Create Product" } },
   { name: "product-edit", path: (s) => `/admin/products?product=${s.productId}`, dialog: { role: "dialog", primary: "Save Changes" } },
@@ -135,6 +137,7 @@ export async function sidewaysScrollers(page: Page): Promise<string[]> {
 export async function openScreen(page: Page, screen: AdminScreen, s: ScreenSample) {
   const path = screen.path(s);
   if (screen.signedOut) await gotoHydratedWithoutHeader(page, path);
+  else if (screen.document) await page.goto(path, { waitUntil: "load" });
   else await gotoAdmin(page, path);
   await screen.open?.(page);
   if (!screen.dialog) return null;
