@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { firstColorImage, resolveProductImage } from "~/modules/catalog/storefront-queries.server";
@@ -67,8 +68,6 @@ function toRow(row: Row): AdminProductRow {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listConditions(filters: AdminProductFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

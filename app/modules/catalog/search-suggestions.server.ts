@@ -1,14 +1,11 @@
 import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, products } from "~db/schema/catalog";
 import { imageSrc } from "~/lib/images";
 import { cached } from "./catalog-cache.server";
 import { MAX_PRODUCT_SUGGESTIONS, MIN_SUGGESTION_QUERY, type SearchSuggestions } from "./search-suggestions";
 import { firstColorImage, resolveProductImage } from "./storefront-queries.server";
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * Up to six active products whose name contains the query (names that start with it first, then

@@ -1,4 +1,5 @@
 import { and, type AnyColumn, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { cached } from "./catalog-cache.server";
@@ -73,10 +74,6 @@ function toCard(row: CardRow): ProductCardData {
  */
 function descNullsLast(column: AnyColumn): SQL {
   return sql`${column} desc nulls last`;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { escapeLike } from "~/lib/sql-like";
 import { hasControlCharacter } from "~/lib/input";
 
 /**
@@ -42,5 +43,5 @@ export function epochMs(column: string): SQL {
 
 /** "%text%" for ILIKE with the user's % _ and \ taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }

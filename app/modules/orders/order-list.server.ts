@@ -1,4 +1,5 @@
 import { lineTotal } from "~/modules/pricing/order-totals";
+import { escapeLike } from "~/lib/sql-like";
 import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderSearchDocument, orderStatusHistory } from "~db/schema/orders";
@@ -54,8 +55,6 @@ function toRow(row: OrderRowData): AdminOrderRow {
 
 /** Newest first, in the order of orders_created_idx (created_at DESC NULLS LAST, id). */
 export const newestFirst = [sql`${orders.createdAt} desc nulls last`, asc(orders.id)];
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE of the filtered list (shared with the CSV export), or "too-short" for a search

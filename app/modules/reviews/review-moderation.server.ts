@@ -1,4 +1,5 @@
 import { and, avg, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { productReviews } from "~db/schema/customers";
 import { products } from "~db/schema/catalog";
@@ -28,8 +29,6 @@ export interface AdminReviewRow {
   moderatedAt: string | null;
   orderNumber: string | null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const columns = {
   id: productReviews.id,
