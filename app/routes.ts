@@ -46,6 +46,7 @@ export default [
   route("api/products/:productId/reviews", "routes/api/product-reviews.ts"),
   route("api/products/:productId/my-review", "routes/api/my-review.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),
+  route("api/shop-rates", "routes/api/shop-rates.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/wishlist", "routes/api/wishlist.ts"),
   route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),

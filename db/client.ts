@@ -15,9 +15,10 @@ import * as catalog from "./schema/catalog";
 import * as customers from "./schema/customers";
 import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
+import * as shipping from "./schema/shipping";
 import * as store from "./schema/store";
 
-export const schema = { ...auth, ...catalog, ...customers, ...orders, ...payments, ...store };
+export const schema = { ...auth, ...catalog, ...customers, ...orders, ...payments, ...shipping, ...store };
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */

@@ -28,8 +28,13 @@ export const orders = pgTable(
     customerPhone: text("customer_phone").notNull(),
     customerAddress: text("customer_address").notNull(),
     customerCountry: text("customer_country").notNull().default("GH"),
+    /** ISO 3166-2 region inside Ghana ("GH-AA"), asked for Ghanaian addresses; null elsewhere. */
+    customerRegion: text("customer_region"),
     subtotalAmount: bigint("subtotal_amount", { mode: "number" }).notNull(),
     shippingAmount: bigint("shipping_amount", { mode: "number" }).notNull().default(0),
+    /** The shipping zone as it was when the order was placed (name and delivery estimate); later zone edits do not change it. */
+    shippingZone: text("shipping_zone"),
+    deliveryEstimate: text("delivery_estimate"),
     totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
     currency: text("currency").notNull().default("GHS"),
     orderStatus: text("order_status").notNull().default("processing"),

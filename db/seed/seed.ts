@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { categories, productColors, products } from "../schema/catalog";
+import { settings } from "../schema/store";
 import { productGalleryBases, productImageBase, seedCategories, seedProducts } from "./catalog-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,8 +62,25 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ categorie
     );
     // Explicit ids leave the serial behind; move it past them so new products get fresh ids.
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
+    await seedExchangeRates(tx, now);
   });
   return { categories: seedCategories.length, products: seedProducts.length };
+}
+
+/**
+ * The sample shop's exchange rates (GHS against each display currency, late 2026), dated when
+ * the shop was seeded, so a newcomer sees approximate prices abroad at once; Settings flags
+ * them after a week. A shop that already has rates keeps them.
+ */
+export const sampleExchangeRates = { USD: 0.0909, GBP: 0.0689, EUR: 0.0784, NGN: 131.8, XOF: 51.4 } as const;
+
+async function seedExchangeRates(db: Db, now: Date): Promise<void> {
+  const setAt = now.toISOString();
+  const rates = Object.fromEntries(Object.entries(sampleExchangeRates).map(([currency, rate]) => [currency, { rate, setAt }]));
+  await db
+    .insert(settings)
+    .values({ key: "exchangeRates", value: { base: "GHS", rates }, updatedAt: now })
+    .onConflictDoNothing({ target: settings.key });
 }
 
 /** Seeds only an empty catalog; returns whether it seeded. */

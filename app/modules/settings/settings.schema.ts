@@ -3,6 +3,7 @@ import { brand } from "~/lib/brand";
 import { parseMoney, toDecimalString, type CurrencyCode } from "~/lib/money";
 import { defaultShippingRates } from "~/modules/pricing/order-totals";
 import { socialLinkSchema, socialNetworks, whatsappNumberSchema } from "./contact-links.schema";
+import { exchangeRatesSchema, noExchangeRates, type ExchangeRates } from "~/modules/currency/exchange-rates";
 
 /**
  * Store settings: what they are, their defaults, and the Zod schemas for the admin Settings
@@ -52,6 +53,8 @@ export interface StoreSettings {
    * cancelled (after one last check with Paystack) and the stock returned (Settings → Payments).
    */
   paymentHoldMinutes: number;
+  /** Rates for approximate prices in other currencies (Settings → Currencies); display only. */
+  exchangeRates: ExchangeRates;
 }
 
 export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
@@ -74,6 +77,7 @@ export const defaultStoreSettings: StoreSettings = {
   xUrl: "",
   ...defaultShippingRates,
   paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
+  exchangeRates: noExchangeRates,
 };
 
 export type StoreSettingKey = keyof StoreSettings;
@@ -102,6 +106,7 @@ export const storedSettingsSchema = z.object({
   shippingFee: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
   freeShippingThreshold: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
   paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
+  exchangeRates: exchangeRatesSchema,
 }) satisfies z.ZodType<StoreSettings>;
 
 /** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */

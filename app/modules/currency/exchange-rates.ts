@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { CurrencyCode } from "~/lib/money";
+
+/**
+ * Approximate prices in the shopper's currency (DECISIONS.md "Selling worldwide"). The shop
+ * charges in the store currency; staff keep a rate per display currency in Settings, each with
+ * the date it was set, and the browser shows "≈ $24.60" beside the store price from them. Rates
+ * are for display only: nothing charged or recorded is ever converted. Pure, for both sides.
+ */
+export const displayCurrencies = ["GHS", "USD", "GBP", "EUR", "NGN", "XOF"] as const;
+export type DisplayCurrency = (typeof displayCurrencies)[number];
+
+export const displayCurrencyNames: Record<DisplayCurrency, string> = {
+  GHS: "Ghana cedi",
+  USD: "US dollar",
+  GBP: "British pound",
+  EUR: "Euro",
+  NGN: "Nigerian naira",
+  XOF: "West African CFA franc",
+};
+
+/** A rate older than this is flagged to staff (Settings, dashboard). */
+export const RATE_STALE_AFTER_DAYS = 7;
+/** Largest rate staff can enter (1 store-currency unit = at most this much of another). */
+export const MAX_RATE = 1_000_000;
+
+export interface ExchangeRate {
+  /** How much of the display currency one unit of the store currency buys, e.g. 0.0909 (USD per GHS). */
+  rate: number;
+  /** ISO timestamp of when staff set it. */
+  setAt: string;
+}
+
+/** Stored in settings as `exchangeRates`: rates are against `base`, the store currency they were set for. */
+export interface ExchangeRates {
+  base: CurrencyCode;
+  rates: Partial<Record<DisplayCurrency, ExchangeRate>>;
+}
+
+export const exchangeRateSchema = z.object({
+  rate: z.number().positive().max(MAX_RATE),
+  setAt: z.iso.datetime({ offset: true }),
+});
+
+export const exchangeRatesSchema = z.object({
+  base: z.enum(["GHS", "USD", "EUR"]),
+  rates: z.partialRecord(z.enum(displayCurrencies), exchangeRateSchema),
+}) satisfies z.ZodType<ExchangeRates>;
+
+export const noExchangeRates: ExchangeRates = { base: "GHS", rates: {} };
+
+/**
+ * The rates that apply to prices in `storeCurrency`: none when they were set against another
+ * currency (the store currency changed since; staff must set them again) and never one for the
+ * store currency itself.
+ */
+export function ratesFor(exchangeRates: ExchangeRates, storeCurrency: CurrencyCode): Partial<Record<DisplayCurrency, ExchangeRate>> {
+  if (exchangeRates.base !== storeCurrency) return {};
+  const { [storeCurrency as DisplayCurrency]: _self, ...others } = exchangeRates.rates;
+  return others;
+}
+
+/** Whether a rate was set more than RATE_STALE_AFTER_DAYS ago. */
+export function isRateStale(rate: ExchangeRate, now: Date = new Date()): boolean {
+  return now.getTime() - Date.parse(rate.setAt) > RATE_STALE_AFTER_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Whole units for currencies whose small coins nobody quotes (naira, CFA franc). */
+const wholeUnitCurrencies: ReadonlySet<DisplayCurrency> = new Set(["NGN", "XOF"]);
+
+const formatters = new Map<DisplayCurrency, Intl.NumberFormat>();
+function formatterFor(currency: DisplayCurrency): Intl.NumberFormat {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    const whole = wholeUnitCurrencies.has(currency);
+    formatter = new Intl.NumberFormat("en", {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    formatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+/** An amount in the store currency's minor units (pesewas), in another currency's major units. */
+export function convertAmount(minorUnits: number, rate: number): number {
+  return (minorUnits / 100) * rate;
+}
+
+/** "$24.60", "₦3,952", "£18.75" (GHS as "₵", the shop's own sign). */
+export function formatDisplayAmount(amount: number, currency: DisplayCurrency): string {
+  const text = formatterFor(currency).format(amount);
+  return currency === "GHS" ? text.replace("GH₵", "₵") : text;
+}
+
+/** "≈ $24.60": a store-currency amount (minor units) shown approximately in another currency. */
+export function formatApproximate(minorUnits: number, currency: DisplayCurrency, rate: number): string {
+  return `≈ ${formatDisplayAmount(convertAmount(minorUnits, rate), currency)}`;
+}
+
+/**
+ * The currency a first-time visitor probably thinks in, from the browser's languages
+ * ("en-GB" → GBP, "fr-SN" → XOF), or null when nothing points anywhere in particular.
+ */
+export function guessCurrency(languages: readonly string[]): DisplayCurrency | null {
+  for (const language of languages) {
+    const region = language.split("-")[1]?.toUpperCase();
+    if (!region) continue;
+    const currency = currencyOfRegion[region];
+    if (currency) return currency;
+  }
+  return null;
+}
+
+const euro = ["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"];
+const cfa = ["BJ", "BF", "CI", "GW", "ML", "NE", "SN", "TG"];
+const currencyOfRegion: Record<string, DisplayCurrency> = {
+  GH: "GHS",
+  US: "USD",
+  GB: "GBP",
+  NG: "NGN",
+  ...Object.fromEntries(euro.map((region) => [region, "EUR" as const])),
+  ...Object.fromEntries(cfa.map((region) => [region, "XOF" as const])),
+};
