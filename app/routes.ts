@@ -24,6 +24,7 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("shipping", "routes/admin/shipping.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("diagnostic", "routes/admin/diagnostic.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),

@@ -1,4 +1,15 @@
-import { Activity, LayoutDashboard, Mail, MessageSquareText, Package, Settings, ShoppingCart, Users, type LucideIcon } from "lucide-react";
+import {
+  Activity,
+  LayoutDashboard,
+  Mail,
+  MessageSquareText,
+  Package,
+  Settings,
+  ShoppingCart,
+  Truck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface AdminNavItem {
   label: string;
@@ -15,6 +26,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Customers", to: "/admin/customers", icon: Users },
   { label: "Reviews", to: "/admin/reviews", icon: MessageSquareText },
   { label: "Newsletter", to: "/admin/newsletter", icon: Mail },
+  { label: "Shipping", to: "/admin/shipping", icon: Truck },
   { label: "Settings", to: "/admin/settings", icon: Settings },
   { label: "Diagnostic", to: "/admin/diagnostic", icon: Activity },
 ];

@@ -2,12 +2,14 @@ import { useRevalidator, useRouteError } from "react-router";
 import { DashboardError } from "~/components/admin/dashboard/dashboard-error";
 import { DashboardStatCards } from "~/components/admin/dashboard/dashboard-stats";
 import { PaystackNotice } from "~/components/admin/dashboard/paystack-notice";
+import { StaleRatesNotice } from "~/components/admin/dashboard/stale-rates-notice";
 import { QuickActions } from "~/components/admin/dashboard/quick-actions";
 import { RecentActivity } from "~/components/admin/dashboard/recent-activity";
 import { RevenueChart } from "~/components/admin/dashboard/revenue-chart";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/reports/dashboard-stats.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { staleExchangeRates } from "~/modules/currency/exchange-rates.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";
@@ -27,15 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = context.database.db;
   try {
-    const [settings, stats, activity, quick, revenue] = await Promise.all([
+    const [settings, stats, activity, quick, revenue, staleRates] = await Promise.all([
       labelled("settings", getStoreSettings(db)),
       labelled("figures", dashboardStats(db)),
       labelled("orders", recentActivity(db, 8)),
       labelled("products", quickActionCounts(db, { lowStockLimit: 6 })),
       labelled("revenue", revenueByDay(db, { days: 30 })),
+      labelled("settings", staleExchangeRates(db)),
     ]);
     const paystackConnected = paystackConfigOf(context.config) !== null;
-    return { ok: true as const, timeZone: settings.timezone, stats, activity, quick, revenue, paystackConnected };
+    return { ok: true as const, timeZone: settings.timezone, stats, activity, quick, revenue, paystackConnected, staleRates };
   } catch (error) {
     context.log.error({ err: error }, "dashboard figures could not be loaded");
     // The admin sees which part failed and a reference for the log line, never a stack trace.
@@ -63,6 +66,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-6">
           {!loaderData.paystackConnected && <PaystackNotice />}
+          {loaderData.staleRates.length > 0 && <StaleRatesNotice currencies={loaderData.staleRates} />}
           <DashboardStatCards stats={loaderData.stats} />
           <RevenueChart days={loaderData.revenue} currency={loaderData.stats.currency} timeZone={loaderData.timeZone} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">

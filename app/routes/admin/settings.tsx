@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { type z } from "zod";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { CurrencySettingsForm } from "~/components/admin/settings/currency-settings-form";
 import { AdminUsersPanel } from "~/components/admin/settings/admin-users-panel";
 import { GeneralSettingsForm } from "~/components/admin/settings/general-settings-form";
 import { NotificationSettingsForm } from "~/components/admin/settings/notification-settings-form";
@@ -15,6 +16,8 @@ import {
 import { useSettingsToasts } from "~/components/admin/settings/settings-toasts";
 import { SystemPanel } from "~/components/admin/settings/system-panel";
 import { CORRECT_FIELDS } from "~/components/admin/settings/use-settings-form";
+import { exchangeRatesForAdmin, saveExchangeRates } from "~/modules/currency/exchange-rates.server";
+import { exchangeRatesFormSchema } from "~/modules/currency/exchange-rates-form";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -36,10 +39,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const db = context.database.db;
-  const [settings, admins, system] = await Promise.all([
+  const [settings, admins, system, currencies] = await Promise.all([
     getStoreSettings(db),
     listAdmins(db),
     systemInfo({ db, driver: context.database.driver, nodeEnv: context.config.nodeEnv, startedAt: context.startedAt }),
+    exchangeRatesForAdmin(db),
   ]);
   return {
     general: generalSettingsFormValues(settings),
@@ -49,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customerNotifications: settings.customerNotifications,
     },
     payments: { paystack: paystackConnection(context), holdMinutes: settings.paymentHoldMinutes, storeCurrency: settings.currency },
+    currencies,
     timeZone: settings.timezone,
     admins,
     viewerId: viewer.id,
@@ -75,6 +80,7 @@ const fail = (intent: SettingsIntent, message: string, status = 400) =>
 const settingsForms = {
   general: generalSettingsSchema,
   payments: paymentSettingsSchema,
+  currencies: exchangeRatesFormSchema,
   notifications: notificationSettingsSchema,
   "add-admin": addAdminSchema,
   "remove-admin": removeAdminSchema,
@@ -82,7 +88,8 @@ const settingsForms = {
 
 function refusal(refused: GuardFailure): SettingsActionResult {
   const intent = (refused.intent ?? "general") as SettingsIntent;
-  if (refused.reason === "input" && intent === "general") return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
+  if (refused.reason === "input" && (intent === "general" || intent === "currencies"))
+    return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
   return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again.", result: refused.result };
 }
 
@@ -102,6 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "payments": {
         await saveStoreSettings(db, guarded.value);
         return { intent: "payments", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
+      }
+      case "currencies": {
+        await saveExchangeRates(db, guarded.value);
+        return { intent: "currencies", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
       case "notifications": {
         await saveStoreSettings(db, guarded.value);
@@ -128,6 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const generic = {
       general: "The settings could not be saved. Please try again.",
       payments: "The settings could not be saved. Please try again.",
+      currencies: "The exchange rates could not be saved. Please try again.",
       notifications: "The settings could not be saved. Please try again.",
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
@@ -139,6 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const tabLabels: Record<SettingsTab, string> = {
   general: "General",
   payments: "Payments",
+  currencies: "Currencies",
   admins: "Admin Users",
   notifications: "Notifications",
   system: "System",
@@ -180,6 +193,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </Tabs.Content>
         <Tabs.Content value="payments">
           <PaymentSettingsPanel {...loaderData.payments} />
+        </Tabs.Content>
+        <Tabs.Content value="currencies">
+          <CurrencySettingsForm {...loaderData.currencies} timeZone={loaderData.timeZone} />
         </Tabs.Content>
         <Tabs.Content value="admins">
           <AdminUsersPanel admins={loaderData.admins} viewerId={loaderData.viewerId} timeZone={loaderData.timeZone} />

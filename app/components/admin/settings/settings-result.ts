@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 /** The forms of the Settings page, told apart by the `intent` field they post. */
-export const settingsIntents = ["general", "payments", "notifications", "add-admin", "remove-admin"] as const;
+export const settingsIntents = ["general", "payments", "currencies", "notifications", "add-admin", "remove-admin"] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
 /** What the Settings action answers to every form. */
@@ -10,7 +10,7 @@ export type SettingsActionResult =
   | { intent: SettingsIntent; ok: false; message: string; result?: SubmissionResult<string[]> };
 
 /** The tabs, as they appear in the URL (?tab=). */
-export const settingsTabs = ["general", "payments", "admins", "notifications", "system"] as const;
+export const settingsTabs = ["general", "payments", "currencies", "admins", "notifications", "system"] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 export function tabFromSearch(search: URLSearchParams): SettingsTab {

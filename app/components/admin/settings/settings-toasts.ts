@@ -7,6 +7,7 @@ import type { SettingsActionResult, SettingsIntent } from "./settings-result";
 export const settingsFetcherKeys = {
   general: "settings-general",
   payments: "settings-payments",
+  currencies: "settings-currencies",
   notifications: "settings-notifications",
   "add-admin": "settings-add-admin",
   "remove-admin": "settings-remove-admin",
@@ -19,6 +20,7 @@ export const settingsFetcherKeys = {
 export function useSettingsToasts(): void {
   const general = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.general });
   const payments = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.payments });
+  const currencies = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.currencies });
   const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
   const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["add-admin"] });
   const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
@@ -29,6 +31,7 @@ export function useSettingsToasts(): void {
   };
   useFetcherResult(general, saved);
   useFetcherResult(payments, saved);
+  useFetcherResult(currencies, saved);
   useFetcherResult(notifications, saved);
   useFetcherResult(addAdmin, (r) => {
     if (r.ok) notify.success("Successfully added admin user", { description: r.message });
