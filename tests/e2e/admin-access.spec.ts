@@ -82,7 +82,15 @@ test.afterAll(async () => {
 
 test("the route table has the admin pages and exports the matrix covers", () => {
   expect(pageUrls).toEqual(
-    expect.arrayContaining(["/admin", "/admin/products", "/admin/orders", "/admin/customers", "/admin/settings", "/admin/diagnostic"]),
+    expect.arrayContaining([
+      "/admin",
+      "/admin/products",
+      "/admin/orders",
+      "/admin/customers",
+      "/admin/shipping",
+      "/admin/settings",
+      "/admin/diagnostic",
+    ]),
   );
   expect(adminUrls.filter((url) => url.endsWith(".csv")).length).toBeGreaterThanOrEqual(2);
 });
@@ -149,6 +157,8 @@ test("a customer cannot change a product, an order, a setting or a role", async 
     await post("/admin/orders", { intent: "payment", orderId: "00000000-0000-4000-8000-000000000000", paymentStatus: "paid" }),
     await post("/admin/settings", { intent: "general", shippingFee: "0.01", maintenanceMode: "on" }),
     await post("/admin/settings", { intent: "add-admin", email: customer.email }),
+    await post("/admin/settings", { intent: "currencies", USD: "5" }),
+    await post("/admin/shipping", { intent: "delete", id: "1" }),
     await post("/admin/diagnostic", { intent: "claim-admin" }),
   ];
   for (const response of attempts) expectRefused(response);
@@ -157,6 +167,7 @@ test("a customer cannot change a product, an order, a setting or a role", async 
     await post("/admin/products.data", { intent: "delete", id: "1" }),
     await post("/admin/orders.data", { intent: "payment", orderId: "00000000-0000-4000-8000-000000000000", paymentStatus: "paid" }),
     await post("/admin/settings.data", { intent: "add-admin", email: customer.email }),
+    await post("/admin/shipping.data", { intent: "delete", id: "1" }),
   ];
   for (const response of fetches) expect(response.status()).toBe(403);
 
@@ -168,4 +179,7 @@ test("a customer cannot change a product, an order, a setting or a role", async 
   expect(stillCustomer.headers().location).toBe("/");
   const home = await guest.get("/");
   expect(home.status()).toBe(200);
+  // Zone 1 (Greater Accra) is still there.
+  const rates = (await (await guest.get("/api/shop-rates")).json()) as { zones: { name: string }[] };
+  expect(rates.zones.map((zone) => zone.name)).toContain("Greater Accra");
 });

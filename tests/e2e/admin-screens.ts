@@ -70,6 +70,7 @@ export const adminScreens: AdminScreen[] = [
   },
   { name: "settings-general", path: () => "/admin/settings" },
   { name: "settings-payments", path: () => "/admin/settings?tab=payments" },
+  { name: "settings-currencies", path: () => "/admin/settings?tab=currencies" },
   { name: "settings-admins", path: () => "/admin/settings?tab=admins" },
   { name: "settings-notifications", path: () => "/admin/settings?tab=notifications" },
   { name: "settings-system", path: () => "/admin/settings?tab=system" },
@@ -88,6 +89,23 @@ export const adminScreens: AdminScreen[] = [
         .first()
         .click(),
     dialog: { role: "alertdialog", primary: "Remove" },
+  },
+  { name: "shipping", path: () => "/admin/shipping" },
+  { name: "shipping-zone-new", path: () => "/admin/shipping?zone=new", dialog: { role: "dialog", primary: "Add zone" } },
+  // The migration's first zone (Greater Accra).
+  { name: "shipping-zone-edit", path: () => "/admin/shipping?zone=1", dialog: { role: "dialog", primary: "Save zone" } },
+  {
+    name: "shipping-zone-delete",
+    path: () => "/admin/shipping",
+    open: (page) =>
+      page
+        .getByRole("list", { name: "Shipping zones" })
+        .or(page.getByRole("table"))
+        .first()
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click(),
+    dialog: { role: "alertdialog", primary: "Delete" },
   },
   { name: "sign-in", path: () => "/auth?redirectTo=%2Fadmin", signedOut: true },
 ];
