@@ -23,7 +23,7 @@ export function DeleteZoneButton({ id, name }: { id: number; name: string }) {
 
   useFetcherResult(fetcher, (result) => {
     setOpen(false);
-    if (result.ok) notify.success("Zone deleted", { description: `${name}'s countries now ship at the rest-of-world price.` });
+    if (result.ok) notify.success("Zone deleted", { description: `${name}'s addresses are now priced by the next zone that covers them.` });
     else notify.error("Zone not deleted", { description: result.message });
   });
 
