@@ -7,6 +7,7 @@ import { loadCartPanel } from "../cart/lazy-cart-panel";
 import { headerLinks } from "../navigation";
 import { useWishlist } from "../wishlist-store";
 import { BrandMark } from "./brand-mark";
+import { HeaderCurrency } from "./header-currency";
 import { HeaderSearch } from "./header-search";
 
 const iconButton =
@@ -49,6 +50,7 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
         </nav>
         <div className="flex items-center gap-1">
           {/* Below 440 px the heart gives way to the search button; the phone menu lists Wishlist. */}
+          <HeaderCurrency />
           <HeaderSearch iconButtonClassName={iconButton} />
           <Link
             to="/wishlist"

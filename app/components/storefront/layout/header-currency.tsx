@@ -1,0 +1,30 @@
+import { ChevronDown } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { useCurrencyMenu } from "../shopper-currency";
+import { CurrencyLabel, currencyTrigger } from "./currency-label";
+
+const CurrencyMenu = lazy(() => import("./currency-menu"));
+
+/**
+ * The currency menu's place in the header (md and up; phones find it in the menu sheet). The
+ * page's HTML is the same for every visitor, so the server renders an empty slot of the menu's
+ * width (nothing moves when it fills) and the menu appears once the rates arrive in the browser.
+ */
+export function HeaderCurrency() {
+  const menu = useCurrencyMenu();
+  if (!menu) return <span className="hidden w-[5.5rem] md:block" aria-hidden />;
+  return (
+    <div className="hidden md:block">
+      <Suspense
+        fallback={
+          <span className={currencyTrigger} aria-hidden>
+            <CurrencyLabel currency={menu.selected} />
+            <ChevronDown className="size-3.5 text-stone" />
+          </span>
+        }
+      >
+        <CurrencyMenu menu={menu} />
+      </Suspense>
+    </div>
+  );
+}
