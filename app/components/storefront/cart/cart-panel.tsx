@@ -111,7 +111,10 @@ export function CartPanel() {
                             {formatMoney(lineTotal({ unitPrice: line.originalPrice, quantity: line.quantity }))}
                           </s>
                         )}
-                        <ApproximatePrice amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })} className="block text-xs" />
+                        <ApproximatePrice
+                          amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })}
+                          className="block text-xs"
+                        />
                       </div>
                     </div>
                   </div>

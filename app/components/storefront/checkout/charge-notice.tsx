@@ -15,7 +15,10 @@ export function ChargeNotice({ total }: { total: number }) {
   if (!approximate) return null;
   const { storeCurrency, currency, rate } = approximate;
   return (
-    <p className="mt-4 rounded-sm border border-gold/40 bg-sand/50 px-4 py-3 text-sm leading-relaxed text-charcoal" data-testid="charge-notice">
+    <p
+      className="mt-4 rounded-sm border border-gold/40 bg-sand/50 px-4 py-3 text-sm leading-relaxed text-charcoal"
+      data-testid="charge-notice"
+    >
       You will be charged{" "}
       <strong className="font-semibold whitespace-nowrap tabular-nums">
         {formatMoney(total, storeCurrency)} ({storeCurrency})

@@ -28,7 +28,9 @@ export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[];
               </p>
             </div>
             <p className="flex flex-col items-end text-right">
-              <span className="font-semibold tabular-nums">{formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}</span>
+              <span className="font-semibold tabular-nums">
+                {formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}
+              </span>
               <ApproximatePrice amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })} className="text-xs" />
             </p>
           </li>

@@ -31,17 +31,14 @@ export default function CurrencyMenu({ menu }: { menu: CurrencyMenuState }) {
           <DropdownMenu.Label className="px-3 pt-2 pb-2 text-[0.7rem] font-bold tracking-[0.2em] text-stone uppercase">
             Show prices in
           </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={menu.selected}
-            onValueChange={(value) => chooseShopperCurrency(value as DisplayCurrency)}
-          >
+          <DropdownMenu.RadioGroup value={menu.selected} onValueChange={(value) => chooseShopperCurrency(value as DisplayCurrency)}>
             {menu.choices.map((currency) => (
               <DropdownMenu.RadioItem
                 key={currency}
                 value={currency}
                 className="flex w-full cursor-pointer items-center gap-3 rounded-sm px-3 py-2.5 text-sm text-charcoal outline-none select-none data-[highlighted]:bg-sand"
               >
-                <span className="w-14 shrink-0 font-semibold tracking-[0.08em] tabular-nums">
+                <span className="w-[4.5rem] shrink-0 font-semibold tracking-[0.08em] tabular-nums">
                   {currency} <span className="text-gold-ink">{displayCurrencySymbols[currency]}</span>
                 </span>
                 <span className="min-w-0 flex-1 truncate text-stone">{displayCurrencyNames[currency]}</span>

@@ -12,7 +12,7 @@ const CurrencyMenu = lazy(() => import("./currency-menu"));
  */
 export function HeaderCurrency() {
   const menu = useCurrencyMenu();
-  if (!menu) return <span className="hidden w-[5.5rem] md:block" aria-hidden />;
+  if (!menu) return <span className="hidden w-[4.5rem] md:block" aria-hidden />;
   return (
     <div className="hidden md:block">
       <Suspense

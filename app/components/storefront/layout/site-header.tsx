@@ -28,7 +28,7 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
         <MobileMenu storeName={storeName} />
         <BrandMark name={storeName} tagline={tagline} className="mr-auto md:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden md:block">
-          <ul className="flex items-center gap-7 lg:gap-9">
+          <ul className="flex items-center gap-7 lg:gap-8">
             {headerLinks.map((link) => (
               <li key={link.label}>
                 <NavLink
