@@ -1,9 +1,24 @@
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useCurrencyMenu } from "../shopper-currency";
 import { CurrencyLabel, currencyTrigger } from "./currency-label";
 
 const CurrencyMenu = lazy(() => import("./currency-menu"));
+
+/** Tailwind's md: from here the header shows the menu; below, phones never download it. */
+const WIDE = "(min-width: 48rem)";
+function subscribeToWidth(listener: () => void): () => void {
+  const media = window.matchMedia(WIDE);
+  media.addEventListener("change", listener);
+  return () => media.removeEventListener("change", listener);
+}
+function useWideHeader(): boolean {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+}
 
 /**
  * The currency menu's place in the header (md and up; phones find it in the menu sheet). The
@@ -12,7 +27,8 @@ const CurrencyMenu = lazy(() => import("./currency-menu"));
  */
 export function HeaderCurrency() {
   const menu = useCurrencyMenu();
-  if (!menu) return <span className="hidden w-[4.5rem] md:block" aria-hidden />;
+  const wide = useWideHeader();
+  if (!menu || !wide) return <span className="hidden w-[4.5rem] md:block" aria-hidden />;
   return (
     <div className="hidden md:block">
       <Suspense
