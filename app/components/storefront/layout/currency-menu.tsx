@@ -19,14 +19,14 @@ export default function CurrencyMenu({ menu }: { menu: CurrencyMenuState }) {
         data-testid="currency-trigger"
       >
         <CurrencyLabel currency={menu.selected} />
-        <ChevronDown className="size-3.5 text-stone" aria-hidden />
+        <ChevronDown className="hidden size-3.5 text-stone xl:block" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
           aria-label="Currency"
-          className="z-50 w-72 rounded-sm border border-border bg-ivory p-1.5 shadow-lg shadow-charcoal/10 data-[state=open]:animate-fade-up"
+          className="z-50 w-80 rounded-sm border border-border bg-ivory p-1.5 shadow-lg shadow-charcoal/10 data-[state=open]:animate-fade-up"
         >
           <DropdownMenu.Label className="px-3 pt-2 pb-2 text-[0.7rem] font-bold tracking-[0.2em] text-stone uppercase">
             Show prices in

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useCurrencyMenu } from "../shopper-currency";
-import { CurrencyLabel, currencyTrigger } from "./currency-label";
+import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
 
 const CurrencyMenu = lazy(() => import("./currency-menu"));
 
@@ -28,14 +28,14 @@ function useWideHeader(): boolean {
 export function HeaderCurrency() {
   const menu = useCurrencyMenu();
   const wide = useWideHeader();
-  if (!menu || !wide) return <span className="hidden w-[4.5rem] md:block" aria-hidden />;
+  if (!menu || !wide) return <span className={currencySlot} aria-hidden />;
   return (
     <div className="hidden md:block">
       <Suspense
         fallback={
           <span className={currencyTrigger} aria-hidden>
             <CurrencyLabel currency={menu.selected} />
-            <ChevronDown className="size-3.5 text-stone" />
+            <ChevronDown className="hidden size-3.5 text-stone xl:block" />
           </span>
         }
       >
