@@ -1,21 +1,31 @@
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+import { ApproximatePrice } from "./approximate-price";
 import { useStoreCurrency } from "./use-store-settings";
 
 /**
  * Subtotal, shipping ("Free" at zero) and total; the total can carry the currency code. An
- * order's totals are in its own recorded currency; a cart's in the store currency.
+ * order's totals are in its own recorded currency; a cart's in the store currency, and only a
+ * cart's carry the shopper's approximate amounts (`approximate`).
  */
+/**
+ * The store amount at the right edge, so the column's figures line up; the approximation (when
+ * shown) to its left, read after it, and under it when the line is too narrow.
+ */
+const amountCell = "flex flex-row-reverse flex-wrap items-baseline gap-x-2 text-right tabular-nums";
+
 export function OrderTotals({
   subtotal,
   shipping,
   currency: orderCurrency,
   totalWithCode = false,
+  approximate = false,
   testIdPrefix,
 }: {
   subtotal: number;
   shipping: number;
   currency?: CurrencyCode;
   totalWithCode?: boolean;
+  approximate?: boolean;
   testIdPrefix: string;
 }) {
   const storeCurrency = useStoreCurrency();
@@ -25,20 +35,25 @@ export function OrderTotals({
     <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">
       <div className="flex justify-between">
         <dt>Subtotal</dt>
-        <dd className="tabular-nums" data-testid={`${testIdPrefix}-subtotal`}>
-          {formatMoney(subtotal, currency)}
+        <dd className={amountCell}>
+          <span data-testid={`${testIdPrefix}-subtotal`}>{formatMoney(subtotal, currency)}</span>
+          {approximate && <ApproximatePrice amount={subtotal} className="text-xs" />}
         </dd>
       </div>
       <div className="flex justify-between">
         <dt>Shipping</dt>
-        <dd className="tabular-nums" data-testid={`${testIdPrefix}-shipping`}>
-          {shipping === 0 ? "Free" : formatMoney(shipping, currency)}
+        <dd className={amountCell}>
+          <span data-testid={`${testIdPrefix}-shipping`}>{shipping === 0 ? "Free" : formatMoney(shipping, currency)}</span>
+          {approximate && shipping > 0 && <ApproximatePrice amount={shipping} className="text-xs" />}
         </dd>
       </div>
       <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
         <dt>Total</dt>
-        <dd className="tabular-nums" data-testid={`${testIdPrefix}-total`}>
-          {totalWithCode ? formatMoneyWithCode(total, currency) : formatMoney(total, currency)}
+        <dd className={amountCell}>
+          <span data-testid={`${testIdPrefix}-total`}>
+            {totalWithCode ? formatMoneyWithCode(total, currency) : formatMoney(total, currency)}
+          </span>
+          {approximate && <ApproximatePrice amount={total} />}
         </dd>
       </div>
     </dl>

@@ -1,8 +1,13 @@
 import { formatMoney, type CurrencyCode } from "~/lib/money";
 import { useStoreCurrency } from "./use-store-settings";
 import { cn } from "~/lib/cn";
+import { ApproximatePrice } from "./approximate-price";
 
-/** The price in the store currency (or the one given), the original struck through when the item is discounted. */
+/**
+ * The price in the store currency (or the one given), the original struck through when the item
+ * is discounted. A store price carries the shopper's approximate amount ("≈ $24.60"); an order's
+ * price in its own recorded currency does not (today's rate says nothing about a past order).
+ */
 export function Price({
   price,
   originalPrice,
@@ -38,6 +43,7 @@ export function Price({
           {formatMoney(originalPrice, shownIn)}
         </s>
       )}
+      {currency === undefined && <ApproximatePrice amount={price} className={cn(size === "lg" && "text-base")} />}
     </p>
   );
 }

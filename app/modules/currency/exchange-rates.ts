@@ -19,6 +19,30 @@ export const displayCurrencyNames: Record<DisplayCurrency, string> = {
   XOF: "West African CFA franc",
 };
 
+/** The sign shown beside the code in the currency menu ("USD $"); the CFA franc has none of its own. */
+export const displayCurrencySymbols: Record<DisplayCurrency, string> = {
+  GHS: "₵",
+  USD: "$",
+  GBP: "£",
+  EUR: "€",
+  NGN: "₦",
+  XOF: "CFA",
+};
+
+/** For running text: "Amounts in US dollars are approximate". */
+export const displayCurrencyPluralNames: Record<DisplayCurrency, string> = {
+  GHS: "Ghana cedis",
+  USD: "US dollars",
+  GBP: "British pounds",
+  EUR: "euros",
+  NGN: "Nigerian naira",
+  XOF: "CFA francs",
+};
+
+export function isDisplayCurrency(value: unknown): value is DisplayCurrency {
+  return typeof value === "string" && (displayCurrencies as readonly string[]).includes(value);
+}
+
 /** A rate older than this is flagged to staff (Settings, dashboard). */
 export const RATE_STALE_AFTER_DAYS = 7;
 /** Largest rate staff can enter (1 store-currency unit = at most this much of another). */

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { imageSrc } from "~/lib/images";
+import { ApproximatePrice } from "../approximate-price";
 import { useCart } from "./cart-provider";
 import { useFormatMoney, useShippingRates } from "~/components/storefront/use-store-settings";
 
@@ -110,6 +111,10 @@ export function CartPanel() {
                             {formatMoney(lineTotal({ unitPrice: line.originalPrice, quantity: line.quantity }))}
                           </s>
                         )}
+                        <ApproximatePrice
+                          amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })}
+                          className="block text-xs"
+                        />
                       </div>
                     </div>
                   </div>
@@ -123,6 +128,7 @@ export function CartPanel() {
                   {formatMoney(cart.total)}
                 </span>
               </p>
+              <ApproximatePrice amount={cart.total} className="-mt-2 block text-right" />
               <p className="text-xs text-stone">Shipping is calculated at checkout.</p>
               <Button
                 size="lg"

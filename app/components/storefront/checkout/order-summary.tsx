@@ -1,10 +1,15 @@
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
 import { imageSrc } from "~/lib/images";
+import { ApproximatePrice } from "../approximate-price";
 import { OrderTotals } from "../order-totals";
 import { useFormatMoney } from "../use-store-settings";
+import { ChargeNotice } from "./charge-notice";
 
-/** Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them). */
+/**
+ * Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them),
+ * each with its approximate amount in the shopper's currency and a plain word on what is charged.
+ */
 export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number }) {
   const formatMoney = useFormatMoney();
   return (
@@ -22,11 +27,17 @@ export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[];
                 {[line.color, line.size && `Size ${line.size}`, `Qty ${line.quantity}`].filter(Boolean).join(" · ")}
               </p>
             </div>
-            <p className="font-semibold tabular-nums">{formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}</p>
+            <p className="flex flex-col items-end text-right">
+              <span className="font-semibold tabular-nums">
+                {formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}
+              </span>
+              <ApproximatePrice amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })} className="text-xs" />
+            </p>
           </li>
         ))}
       </ul>
-      <OrderTotals subtotal={subtotal} shipping={shipping} testIdPrefix="summary" />
+      <OrderTotals subtotal={subtotal} shipping={shipping} approximate testIdPrefix="summary" />
+      <ChargeNotice total={subtotal + shipping} />
     </section>
   );
 }

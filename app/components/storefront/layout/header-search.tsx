@@ -137,7 +137,7 @@ export function HeaderSearch({ iconButtonClassName }: { iconButtonClassName: str
   }
   return (
     <>
-      <SearchField className="mr-2 hidden w-60 xl:block 2xl:w-72" popupClassName="right-0 w-[26rem]" />
+      <SearchField className="mr-2 hidden w-44 xl:block" popupClassName="right-0 w-[26rem]" />
       <button
         ref={buttonRef}
         type="button"

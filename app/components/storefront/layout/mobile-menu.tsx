@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { collectionLinks, headerLinks } from "../navigation";
+import { CurrencySelect } from "./currency-select";
 
 const collectionPaths = new Set<string>(collectionLinks.map((link) => link.to));
 /** The header's links less the collections, which the menu lists whole in their own section. */
 const pageLinks = [...headerLinks.filter((link) => !collectionPaths.has(link.to)), { label: "Wishlist", to: "/wishlist" }];
 
-/** The phone menu: every collection, then the header's other links, in a sheet from the left. */
+/** The phone menu: every collection, the header's other links, then the currency, in a sheet from the left. */
 export default function MobileMenuSheet({
   storeName,
   open,
@@ -48,6 +49,7 @@ export default function MobileMenuSheet({
             ))}
           </ul>
         </nav>
+        <CurrencySelect />
         <div className="kente-band mt-auto mb-6 h-1.5 shrink-0 rounded-full" aria-hidden />
       </SheetContent>
     </Sheet>

@@ -7,6 +7,7 @@ import { loadCartPanel } from "../cart/lazy-cart-panel";
 import { headerLinks } from "../navigation";
 import { useWishlist } from "../wishlist-store";
 import { BrandMark } from "./brand-mark";
+import { HeaderCurrency } from "./header-currency";
 import { HeaderSearch } from "./header-search";
 
 const iconButton =
@@ -23,11 +24,11 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <div className="kente-band h-1" aria-hidden />
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 md:h-20 md:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 md:h-20 md:px-8 lg:gap-3 xl:gap-4">
         <MobileMenu storeName={storeName} />
         <BrandMark name={storeName} tagline={tagline} className="mr-auto md:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden md:block">
-          <ul className="flex items-center gap-7 lg:gap-9">
+          <ul className="flex items-center gap-5 xl:gap-7">
             {headerLinks.map((link) => (
               <li key={link.label}>
                 <NavLink
@@ -49,6 +50,7 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
         </nav>
         <div className="flex items-center gap-1">
           {/* Below 440 px the heart gives way to the search button; the phone menu lists Wishlist. */}
+          <HeaderCurrency />
           <HeaderSearch iconButtonClassName={iconButton} />
           <Link
             to="/wishlist"

@@ -1,0 +1,46 @@
+import { ChevronDown } from "lucide-react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useCurrencyMenu } from "../shopper-currency";
+import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
+
+const CurrencyMenu = lazy(() => import("./currency-menu"));
+
+/** Tailwind's md: from here the header shows the menu; below, phones never download it. */
+const WIDE = "(min-width: 48rem)";
+function subscribeToWidth(listener: () => void): () => void {
+  const media = window.matchMedia(WIDE);
+  media.addEventListener("change", listener);
+  return () => media.removeEventListener("change", listener);
+}
+function useWideHeader(): boolean {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+}
+
+/**
+ * The currency menu's place in the header (md and up; phones find it in the menu sheet). The
+ * page's HTML is the same for every visitor, so the server renders an empty slot of the menu's
+ * width (nothing moves when it fills) and the menu appears once the rates arrive in the browser.
+ */
+export function HeaderCurrency() {
+  const menu = useCurrencyMenu();
+  const wide = useWideHeader();
+  if (!menu || !wide) return <span className={currencySlot} aria-hidden />;
+  return (
+    <div className="hidden md:block">
+      <Suspense
+        fallback={
+          <span className={currencyTrigger} aria-hidden>
+            <CurrencyLabel currency={menu.selected} />
+            <ChevronDown className="hidden size-3.5 text-stone xl:block" />
+          </span>
+        }
+      >
+        <CurrencyMenu menu={menu} />
+      </Suspense>
+    </div>
+  );
+}
