@@ -12,13 +12,14 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as custom from "./schema/custom";
 import * as customers from "./schema/customers";
 import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
 import * as shipping from "./schema/shipping";
 import * as store from "./schema/store";
 
-export const schema = { ...auth, ...catalog, ...customers, ...orders, ...payments, ...shipping, ...store };
+export const schema = { ...auth, ...catalog, ...custom, ...customers, ...orders, ...payments, ...shipping, ...store };
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */

@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+/**
+ * Body measurements for made-to-measure garments and custom order requests (DECISIONS.md
+ * "Sizes, colours and made to measure"). Kept exactly as the customer typed them, in the unit
+ * they chose (tailors read what was measured), and checked against sensible bounds for an adult
+ * man, converted to centimetres. Pure: the browser form and the server share it.
+ */
+export const measurementUnits = ["cm", "in"] as const;
+export type MeasurementUnit = (typeof measurementUnits)[number];
+
+export const CM_PER_INCH = 2.54;
+
+/** Each measurement, in the order a tailor takes them, with its bounds in centimetres. */
+export const measurementFields = [
+  { key: "chest", label: "Chest", minCm: 60, maxCm: 180, hint: "Around the fullest part of the chest, under the arms." },
+  { key: "waist", label: "Waist", minCm: 50, maxCm: 180, hint: "Around the natural waist, where trousers sit." },
+  { key: "hips", label: "Hips", minCm: 60, maxCm: 190, hint: "Around the fullest part of the seat." },
+  { key: "shoulder", label: "Shoulder", minCm: 30, maxCm: 70, hint: "Across the back, from shoulder point to shoulder point." },
+  { key: "sleeve", label: "Sleeve", minCm: 40, maxCm: 90, hint: "From the shoulder point down to the wrist bone." },
+  {
+    key: "topLength",
+    label: "Top length",
+    minCm: 40,
+    maxCm: 160,
+    hint: "From the base of the neck at the back to where the top should end.",
+  },
+  {
+    key: "trouserLength",
+    label: "Trouser length",
+    minCm: 70,
+    maxCm: 130,
+    hint: "From the waist down the outside of the leg to the ankle.",
+  },
+  { key: "inseam", label: "Inseam", minCm: 50, maxCm: 100, hint: "From the crotch down the inside of the leg to the ankle." },
+  { key: "neck", label: "Neck", minCm: 28, maxCm: 60, hint: "Around the base of the neck, one finger inside the tape." },
+  { key: "height", label: "Height", minCm: 130, maxCm: 230, hint: "Standing straight, without shoes." },
+] as const;
+
+export type MeasurementKey = (typeof measurementFields)[number]["key"];
+
+export interface Measurements {
+  unit: MeasurementUnit;
+  /** What was typed, in `unit`, at most one decimal. */
+  values: Record<MeasurementKey, number>;
+}
+
+export function toCentimetres(value: number, unit: MeasurementUnit): number {
+  return unit === "cm" ? value : value * CM_PER_INCH;
+}
+
+/** "82 cm" or "32.5 in". */
+export function formatMeasurement(value: number, unit: MeasurementUnit): string {
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+}
+
+function boundsIn(field: (typeof measurementFields)[number], unit: MeasurementUnit): { min: number; max: number } {
+  if (unit === "cm") return { min: field.minCm, max: field.maxCm };
+  return { min: Math.ceil(field.minCm / CM_PER_INCH), max: Math.floor(field.maxCm / CM_PER_INCH) };
+}
+
+/** One measurement typed in a form ("82", "82.5", "32,5"), checked against its bounds in the chosen unit. */
+function measurementValue(field: (typeof measurementFields)[number], unit: MeasurementUnit) {
+  const { min, max } = boundsIn(field, unit);
+  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    const text = String(raw).trim().replace(",", ".");
+    if (text === "") {
+      ctx.addIssue({ code: "custom", message: `Enter your ${field.label.toLowerCase()} in ${unit}` });
+      return z.NEVER;
+    }
+    if (!/^\d{1,3}(\.\d)?$/.test(text)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Enter your ${field.label.toLowerCase()} as a number in ${unit}, e.g. ${min + Math.round((max - min) / 3)}`,
+      });
+      return z.NEVER;
+    }
+    const value = Number(text);
+    if (value < min || value > max) {
+      ctx.addIssue({
+        code: "custom",
+        message: `A ${field.label.toLowerCase()} of ${formatMeasurement(value, unit)} is outside what we can make (${min}–${max} ${unit}). Please measure again${unit === "cm" ? "" : ", or check the unit"}.`,
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/**
+ * The measurements form: a unit and every measurement. Field errors are keyed by measurement
+ * ("values.chest"), each naming the measurement, the unit and the bounds.
+ */
+export const measurementsSchema = z
+  .object({ unit: z.enum(measurementUnits, { error: "Choose centimetres or inches" }), values: z.record(z.string(), z.unknown()) })
+  .transform((input, ctx): Measurements => {
+    const values = {} as Record<MeasurementKey, number>;
+    for (const field of measurementFields) {
+      const parsed = measurementValue(field, input.unit).safeParse(input.values[field.key] ?? "");
+      if (parsed.success) values[field.key] = parsed.data;
+      else ctx.addIssue({ code: "custom", path: ["values", field.key], message: parsed.error.issues[0]?.message ?? "Not a measurement" });
+    }
+    return { unit: input.unit, values };
+  });
+
+/** How measurements are stored (JSON columns): already checked, so only the shape is verified on read. */
+export const storedMeasurementsSchema = z.object({
+  unit: z.enum(measurementUnits),
+  values: z.object(Object.fromEntries(measurementFields.map((f) => [f.key, z.number()])) as Record<MeasurementKey, z.ZodNumber>),
+});
