@@ -7,7 +7,7 @@ import { displayCurrencySymbols, type DisplayCurrency } from "~/modules/currency
  */
 export const currencyTrigger =
   "inline-flex size-10 items-center justify-center gap-1 rounded-full text-[0.8rem] font-semibold tracking-[0.06em] whitespace-nowrap text-charcoal tabular-nums transition-colors xl:w-auto xl:min-w-[5.125rem] xl:px-2.5";
-export const currencySlot = "hidden w-10 md:block xl:w-[5.125rem]";
+export const currencySlot = "hidden w-10 lg:block xl:w-[5.125rem]";
 
 /** "USD $": the code (from 1280 px), and its sign in gold. */
 export function CurrencyLabel({ currency }: { currency: DisplayCurrency }) {

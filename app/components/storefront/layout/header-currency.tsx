@@ -5,8 +5,8 @@ import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
 
 const CurrencyMenu = lazy(() => import("./currency-menu"));
 
-/** Tailwind's md: from here the header shows the menu; below, phones never download it. */
-const WIDE = "(min-width: 48rem)";
+/** Tailwind's lg: from here the header shows the main nav and this menu; below, the menu sheet has it and phones never download it. */
+const WIDE = "(min-width: 64rem)";
 function subscribeToWidth(listener: () => void): () => void {
   const media = window.matchMedia(WIDE);
   media.addEventListener("change", listener);
@@ -21,7 +21,7 @@ function useWideHeader(): boolean {
 }
 
 /**
- * The currency menu's place in the header (md and up; phones find it in the menu sheet). The
+ * The currency menu's place in the header (lg and up; phones and tablets find it in the menu sheet). The
  * page's HTML is the same for every visitor, so the server renders an empty slot of the menu's
  * width (nothing moves when it fills) and the menu appears once the rates arrive in the browser.
  */
@@ -30,7 +30,7 @@ export function HeaderCurrency() {
   const wide = useWideHeader();
   if (!menu || !wide) return <span className={currencySlot} aria-hidden />;
   return (
-    <div className="hidden md:block">
+    <div className="hidden lg:block">
       <Suspense
         fallback={
           <span className={currencyTrigger} aria-hidden>

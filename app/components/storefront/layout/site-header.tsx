@@ -26,8 +26,8 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
       <div className="kente-band h-1" aria-hidden />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 md:h-20 md:px-8 lg:gap-3 xl:gap-4">
         <MobileMenu storeName={storeName} />
-        <BrandMark name={storeName} tagline={tagline} className="mr-auto md:mr-0" />
-        <nav aria-label="Main" className="mx-auto hidden md:block">
+        <BrandMark name={storeName} tagline={tagline} className="mr-auto lg:mr-0" />
+        <nav aria-label="Main" className="mx-auto hidden lg:block">
           <ul className="flex items-center gap-5 xl:gap-7">
             {headerLinks.map((link) => (
               <li key={link.label}>
@@ -111,7 +111,7 @@ function MobileMenu({ storeName }: { storeName: string }) {
     <>
       <button
         type="button"
-        className={cn(iconButton, "md:hidden")}
+        className={cn(iconButton, "lg:hidden")}
         aria-label="Open menu"
         aria-expanded={open}
         onClick={() => {
