@@ -5,6 +5,7 @@ import { findContentPage, type ContentBlock } from "~/content/pages";
 import { fillContentPage } from "~/content/fill-content";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { storeProfile } from "~/modules/settings/store-profile";
+import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { siteOrigin } from "~/lib/http.server";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -17,11 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) throw data("Not found", { status: 404 });
-  // Shipping figures, contact details, WhatsApp and the store name as set in Settings.
-  const settings = await getStoreSettings(context.database.db);
-  const shipping = { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold };
+  // Contact details, WhatsApp and the store name as set in Settings; the shipping zones as staff
+  // set them (a zone edit announces a storefront change, which drops the cached page).
+  const [settings, zones] = await Promise.all([getStoreSettings(context.database.db), listShippingZones(context.database.db)]);
   return {
-    page: fillContentPage(page, { store: storeProfile(settings), shipping }),
+    page: fillContentPage(page, { store: storeProfile(settings), zones }),
     storeName: settings.storeName,
     origin: siteOrigin(context),
   };
@@ -47,6 +48,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
+    case "shipping-zones":
+      return null; // filled in by the loader (fill-content.ts) as a table
     case "h2":
       return <h2 className="mt-12 mb-4 text-3xl font-semibold">{block.text}</h2>;
     case "p":
@@ -102,7 +105,7 @@ function Block({ block }: { block: ContentBlock }) {
                         {cell}
                       </th>
                     ) : (
-                      <td key={j} className="px-4 py-3 whitespace-nowrap tabular-nums">
+                      <td key={j} className={j === block.wrapColumn ? "min-w-56 px-4 py-3" : "px-4 py-3 whitespace-nowrap tabular-nums"}>
                         {cell}
                       </td>
                     ),

@@ -5,15 +5,18 @@ import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { imageSrc } from "~/lib/images";
 import { useCart } from "./cart-provider";
-import { useFormatMoney, useShippingRates } from "~/components/storefront/use-store-settings";
+import { useFormatMoney } from "~/components/storefront/use-store-settings";
+import { IMPORT_DUTIES_NOTE, useShippingFeeText, useShopperShipping } from "~/components/storefront/shopper-delivery";
 
 /** The cart side panel (docs/product-rules.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
   const navigate = useNavigate();
-  const shipping = useShippingRates();
   const formatMoney = useFormatMoney();
-  const toFreeShipping = shipping.freeShippingThreshold - cart.total;
+  // The known destination's shipping, else Ghana's (the home zones); checkout confirms it.
+  const shipping = useShopperShipping(cart.total, { homeWhenUnknown: true });
+  const feeText = useShippingFeeText();
+  const pieces = cart.lines.reduce((n, line) => n + line.quantity, 0);
 
   return (
     <Sheet open={cart.isOpen} onOpenChange={cart.setOpen}>
@@ -21,11 +24,7 @@ export function CartPanel() {
         <div className="border-b border-border px-6 pt-6 pb-5">
           <SheetTitle>Shopping Cart ({cart.lines.length})</SheetTitle>
           <SheetDescription id="cart-description" className="mt-1">
-            {cart.lines.length === 0
-              ? "Nothing here yet."
-              : toFreeShipping > 0
-                ? `Add ${formatMoney(toFreeShipping)} more for free shipping.`
-                : "Your order ships free."}
+            {cart.lines.length === 0 ? "Nothing here yet." : `${pieces} ${pieces === 1 ? "piece" : "pieces"} in your cart.`}
           </SheetDescription>
         </div>
 
@@ -123,7 +122,16 @@ export function CartPanel() {
                   {formatMoney(cart.total)}
                 </span>
               </p>
-              <p className="text-xs text-stone">Shipping is calculated at checkout.</p>
+              <div className="space-y-1 text-xs text-stone" data-testid="cart-shipping">
+                {shipping ? (
+                  <p>
+                    Shipping to {shipping.destination}: {feeText(shipping)}, {shipping.estimate}. Confirmed at checkout.
+                  </p>
+                ) : (
+                  <p>Shipping is calculated at checkout.</p>
+                )}
+                {shipping?.abroad && <p>{IMPORT_DUTIES_NOTE}</p>}
+              </div>
               <Button
                 size="lg"
                 className="w-full"

@@ -1,11 +1,25 @@
+import type { ReactNode } from "react";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
 import { imageSrc } from "~/lib/images";
 import { OrderTotals } from "../order-totals";
 import { useFormatMoney } from "../use-store-settings";
 
-/** Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them). */
-export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number }) {
+/**
+ * Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes
+ * them). Shipping is null until the destination is known; `delivery` says where and how long.
+ */
+export function OrderSummary({
+  lines,
+  subtotal,
+  shipping,
+  delivery,
+}: {
+  lines: CartLine[];
+  subtotal: number;
+  shipping: number | null;
+  delivery?: ReactNode;
+}) {
   const formatMoney = useFormatMoney();
   return (
     <section aria-labelledby="summary-heading" className="rounded-sm border border-border bg-white/70 p-6">
@@ -27,6 +41,7 @@ export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[];
         ))}
       </ul>
       <OrderTotals subtotal={subtotal} shipping={shipping} testIdPrefix="summary" />
+      {delivery && <div className="mt-4 border-t border-border pt-4">{delivery}</div>}
     </section>
   );
 }
