@@ -160,6 +160,7 @@ test.describe("connected to the Paystack stand-in", () => {
     await shopper.getByLabel("Full Name", { exact: true }).fill("Abena Boateng");
     await shopper.getByLabel("Phone", { exact: true }).fill("+233 24 765 0000");
     await shopper.getByLabel("Delivery Address").fill("9 Cantonments Road\nAccra");
+    await shopper.getByLabel("Region").selectOption("GH-AA");
     await shopper.getByRole("radio", { name: /Card Payment/ }).check();
     await shopper.getByRole("button", { name: "Place Order" }).click();
     await shopper.waitForURL(`${paystack.url}/**`);

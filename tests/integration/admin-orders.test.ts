@@ -45,6 +45,7 @@ describeWithDatabase("admin orders", (database) => {
         name: "Ama Mensah",
         phone: "+233 24 000 0000",
         address: "12 Ring Road, Accra",
+        region: "GH-AA",
         items: [{ productId, colorIndex: null, size: "M", quantity }],
         idempotencyKey: crypto.randomUUID(),
       }),

@@ -3,7 +3,7 @@ import { deliveryQuote, destinationName, type ZoneLike } from "~/modules/shippin
 import { shippingInZone } from "~/modules/shipping/shipping-zones";
 import { useShopRates } from "./use-shop-rates";
 import { useShopperCountry } from "./shopper-country";
-import { useFormatMoney } from "./use-store-settings";
+import { useFormatMoneyBrief } from "./use-store-settings";
 
 export const IMPORT_DUTIES_NOTE = "Import duties and taxes may be charged on delivery by your country's customs.";
 
@@ -69,9 +69,9 @@ export function useShopperShipping(subtotal: number, options: { homeWhenUnknown:
   return shopperShipping(rates.zones, shopper, subtotal);
 }
 
-/** "₵600 shipping", "free shipping", "₵30–₵50 shipping". */
+/** "₵600 shipping", "free shipping", "₵30–₵50 shipping" (brief amounts, for running text). */
 export function useShippingFeeText(): (shipping: Pick<ShopperShipping, "minFee" | "maxFee">) => string {
-  const formatMoney = useFormatMoney();
+  const formatMoney = useFormatMoneyBrief();
   return ({ minFee, maxFee }) => {
     if (maxFee === 0) return "free shipping";
     return minFee === maxFee ? `${formatMoney(maxFee)} shipping` : `${formatMoney(minFee)}–${formatMoney(maxFee)} shipping`;

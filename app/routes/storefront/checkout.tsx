@@ -13,7 +13,7 @@ import { currentCartLines } from "~/modules/orders/cart-review.server";
 import type { CurrentCartLine } from "~/modules/cart/cart-refresh";
 import { getViewer } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
+import { invalidateShippingZonesCache, listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { storeNameOf } from "~/lib/store-meta";
 import { siteOrigin } from "~/lib/http.server";
@@ -117,6 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CheckoutActionResult>(payment.ok ? { ...placed, paymentUrl: payment.url } : { ...placed, paymentProblem: payment.message });
   } catch (error) {
     if (error instanceof OrderRefusedError && error.reason === "shipping") {
+      // The shopper's zones were out of date: send them as the database has them now, not as cached.
+      invalidateShippingZonesCache(context.database.db);
       const zones = await listShippingZones(context.database.db);
       return data<CheckoutActionResult>({ ok: false, message: error.message, zones }, { status: 409 });
     }

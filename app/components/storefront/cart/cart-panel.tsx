@@ -16,7 +16,6 @@ export function CartPanel() {
   // The known destination's shipping, else Ghana's (the home zones); checkout confirms it.
   const shipping = useShopperShipping(cart.total, { homeWhenUnknown: true });
   const feeText = useShippingFeeText();
-  const pieces = cart.lines.reduce((n, line) => n + line.quantity, 0);
 
   return (
     <Sheet open={cart.isOpen} onOpenChange={cart.setOpen}>
@@ -24,7 +23,7 @@ export function CartPanel() {
         <div className="border-b border-border px-6 pt-6 pb-5">
           <SheetTitle>Shopping Cart ({cart.lines.length})</SheetTitle>
           <SheetDescription id="cart-description" className="mt-1">
-            {cart.lines.length === 0 ? "Nothing here yet." : `${pieces} ${pieces === 1 ? "piece" : "pieces"} in your cart.`}
+            {cart.lines.length === 0 ? "Nothing here yet." : `${cart.itemCount} ${cart.itemCount === 1 ? "piece" : "pieces"} in your cart.`}
           </SheetDescription>
         </div>
 
