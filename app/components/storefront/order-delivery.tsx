@@ -14,20 +14,18 @@ export function OrderDelivery({
 }) {
   if (!order.shippingZone && !order.deliveryEstimate) return null;
   return (
-    <dl className={className ?? "text-sm"} data-testid="order-delivery">
+    <div className={className ?? "text-sm"} data-testid="order-delivery">
       {order.shippingZone && (
-        <div className="flex gap-2">
-          <dt className="text-stone">Shipping zone:</dt>
-          <dd className="font-semibold">{order.shippingZone}</dd>
-        </div>
+        <p>
+          <span className="text-stone">Shipping zone:</span> <span className="font-semibold">{order.shippingZone}</span>
+        </p>
       )}
       {order.deliveryEstimate && (
-        <div className="flex gap-2">
-          <dt className="text-stone">Delivery time:</dt>
-          <dd className="font-semibold">{order.deliveryEstimate} from dispatch</dd>
-        </div>
+        <p>
+          <span className="text-stone">Delivery time:</span> <span className="font-semibold">{order.deliveryEstimate} from dispatch</span>
+        </p>
       )}
-    </dl>
+    </div>
   );
 }
 
