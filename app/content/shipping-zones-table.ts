@@ -15,7 +15,8 @@ export function zoneWhere(zone: Zone, zones: readonly Zone[]): string {
   const carvedOut = zones.filter((other) => other !== zone).flatMap((other) => other.areas.filter((a) => a.startsWith(`${HOME_COUNTRY}-`)));
   return zone.areas
     .map((area) => {
-      if (area === HOME_COUNTRY && carvedOut.length > 0) return `${countryName(HOME_COUNTRY)}, except ${carvedOut.map(regionName).join(", ")}`;
+      if (area === HOME_COUNTRY && carvedOut.length > 0)
+        return `${countryName(HOME_COUNTRY)}, except ${carvedOut.map(regionName).join(", ")}`;
       return areaName(area);
     })
     .join(", ");

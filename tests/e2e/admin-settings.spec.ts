@@ -6,7 +6,6 @@ import { rawRequest } from "./raw-http";
 import { E2E_ADMIN } from "./e2e-accounts";
 import {
   activeProducts,
-  addFromProductPage,
   cartButton,
   cartPanel,
   cedis,

@@ -94,6 +94,8 @@ describeWithDatabase("order fulfilment", (database) => {
     expect(sent[0]).toMatchObject({ toAddress: "efua@example.com", kind: "order-status" });
     expect(sent[0]!.text).toContain("Carrier: DHL Express");
     expect(sent[0]!.text).toContain("Tracking number: 1234 567890");
+    // Where it goes and how long it takes, as recorded when the order was placed.
+    expect(sent[0]!.text).toContain("Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch.");
     expect(sent[0]!.text).toContain(`Track your parcel: ${dhlLink}`);
     expect(sent[0]!.html).toContain(`href="${dhlLink.replaceAll("&", "&#38;")}"`);
 

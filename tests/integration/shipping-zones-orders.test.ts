@@ -3,6 +3,8 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { checkoutSchema, CHOOSE_COUNTRY, CHOOSE_REGION, type CheckoutInput } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/place-order.server";
+import { getOrderDetails } from "~/modules/orders/order-details.server";
+import { getAdminOrderDetails } from "~/modules/orders/order-list.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { action as checkoutAction } from "~/routes/storefront/checkout";
@@ -74,6 +76,21 @@ describeWithDatabase("orders priced by shipping zone", (database) => {
         deliveryEstimate: c.estimate,
       });
     }
+    // The confirmation and tracking pages and the admin's details read them back.
+    const london = (await database.db.select({ id: orders.id }).from(orders).where(eq(orders.customerCountry, "GB")))[0]!.id;
+    const kumasi = (await database.db.select({ id: orders.id }).from(orders).where(eq(orders.customerRegion, "GH-AH")))[0]!.id;
+    expect(await getOrderDetails(database.db, london)).toMatchObject({
+      customerCountry: "GB",
+      customerRegion: null,
+      shippingZone: "Rest of the world",
+      deliveryEstimate: "6–10 working days",
+    });
+    expect(await getAdminOrderDetails(database.db, kumasi)).toMatchObject({
+      customerRegion: "GH-AH",
+      shippingZone: "Rest of Ghana",
+      deliveryEstimate: "2–4 working days",
+      shippingAmount: 5_000,
+    });
     // Free from the zone's threshold: 5 × ₵120 = ₵600 ships free in Greater Accra, not to London.
     const free = await placeOrder(database.db, input({ country: "GH", region: "GH-AA" }, 5), context);
     expect((await stored(free.id)).shippingAmount).toBe(0);

@@ -32,8 +32,7 @@ export function parseRemembered(raw: string | null): ShopperCountry | null {
   try {
     const value = JSON.parse(raw) as { country?: unknown; region?: unknown };
     if (typeof value.country !== "string" || !isCountryCode(value.country)) return null;
-    const region =
-      value.country === HOME_COUNTRY && typeof value.region === "string" && isGhanaRegion(value.region) ? value.region : null;
+    const region = value.country === HOME_COUNTRY && typeof value.region === "string" && isGhanaRegion(value.region) ? value.region : null;
     return { country: value.country, region, chosen: true };
   } catch {
     return null;

@@ -41,12 +41,7 @@ const checkoutFields = z.object({
   name: required("Full name", 120),
   phone: required("Phone", 40).regex(/^[+()\d\s.-]{6,40}$/, "Please enter a valid phone number"),
   address: required("Delivery address", 500),
-  country: z
-    .string({ error: CHOOSE_COUNTRY })
-    .trim()
-    .toUpperCase()
-    .refine(isCountryCode, CHOOSE_COUNTRY)
-    .default(HOME_COUNTRY),
+  country: z.string({ error: CHOOSE_COUNTRY }).trim().toUpperCase().refine(isCountryCode, CHOOSE_COUNTRY).default(HOME_COUNTRY),
   region: z
     .string()
     .trim()

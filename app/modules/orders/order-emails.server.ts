@@ -28,7 +28,11 @@ export interface OrderConfirmationData {
 }
 
 /** "Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch." */
-export function deliveryLine(delivery: { destination: string; shippingZone: string | null; deliveryEstimate: string | null }): string | null {
+export function deliveryLine(delivery: {
+  destination: string;
+  shippingZone: string | null;
+  deliveryEstimate: string | null;
+}): string | null {
   if (!delivery.deliveryEstimate) return null;
   const zone = delivery.shippingZone ? ` (${delivery.shippingZone} zone)` : "";
   return `Delivery to ${delivery.destination}${zone}: ${delivery.deliveryEstimate} from dispatch.`;

@@ -64,7 +64,12 @@ export function CheckoutForm({
   const result = fetcher.data;
   const errors: Partial<Record<CheckoutField, string>> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const { clear, replace } = cart;
-  const zones = (result && !result.ok && result.zones) || loadedZones;
+  // A shipping refusal brings the zones as they are now; the newest the server sent is kept
+  // (adjusting state while rendering, so the summary never shows the stale fee for a frame).
+  const [refreshedZones, setRefreshedZones] = useState<ShippingZone[] | null>(null);
+  const sentZones = result && !result.ok ? result.zones : undefined;
+  if (sentZones && sentZones !== refreshedZones) setRefreshedZones(sentZones);
+  const zones = sentZones ?? refreshedZones ?? loadedZones;
   // The destination chosen here before is offered again (shopper-country.ts); else Ghana.
   const remembered = useShopperCountry();
   const [destination, setDestination] = useState(() =>
@@ -75,7 +80,11 @@ export function CheckoutForm({
   const where = destinationName(destination.country, destination.region || null);
   const availability: PaymentAvailability = {
     payOnDelivery: quote && !quote.zone.payOnDelivery ? `Pay on Delivery is not available for orders to ${where}.` : null,
-    online: onlinePayment ? null : quote && !quote.zone.payOnDelivery ? ONLINE_PAYMENT_NOT_YET : `${ONLINE_PAYMENT_NOT_YET.slice(0, -1)}: please choose Pay on Delivery.`,
+    online: onlinePayment
+      ? null
+      : quote && !quote.zone.payOnDelivery
+        ? ONLINE_PAYMENT_NOT_YET
+        : `${ONLINE_PAYMENT_NOT_YET.slice(0, -1)}: please choose Pay on Delivery.`,
   };
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod>("pay_on_delivery");
   const paymentMethod = effectiveMethod(chosenMethod, availability);
