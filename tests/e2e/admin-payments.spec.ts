@@ -200,7 +200,7 @@ test.describe("connected to the Paystack stand-in", () => {
     await expect(refunds).toContainText("Waiting for Paystack");
     await expect(dialog.getByText("Paid", { exact: true }).first()).toBeVisible();
     // The form now offers what is left.
-    await expect(payments.getByRole("region", { name: "Refund through Paystack" }).getByLabel("Amount (GHS)")).toHaveValue("249.99");
+    await expect(payments.getByRole("region", { name: "Refund through Paystack" }).getByLabel("Amount (GHS)")).toHaveValue("229.99");
     refundedOrder = orderNumber;
   });
 
