@@ -36,7 +36,7 @@ test("staff ship with DHL and tracking, note, message and print; the customer's 
   const dialog = await openDetails(admin, orderNumber);
   const shipping = dialog.getByRole("region", { name: "Shipping" });
   // The customer's address with its region, the zone and the estimate kept with the order.
-  const customer = dialog.getByRole("region", { name: "Customer" });
+  const customer = dialog.getByRole("region", { name: "Customer", exact: true });
   await expect(customer).toContainText("Greater Accra, Ghana");
   await expect(customer).toContainText("Shipping zone");
   await expect(customer).toContainText("Delivery in 1–2 working days");
