@@ -65,6 +65,9 @@ test("the summary follows the destination: Greater Accra ₵30 in 1–2 days, Un
   await expect(noWay.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+/);
   await expect(noWay.getByRole("link", { name: "hello@ahenfie.com" })).toHaveAttribute("href", "mailto:hello@ahenfie.com");
   await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  await expect(
+    page.getByText("No way to pay is available for orders to United Kingdom: see Payment Method for how to reach us."),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, "checkout to the United Kingdom");
 
   // Nigeria: West Africa's ₵250 in 5–8 days.
@@ -118,6 +121,14 @@ test("the destination chosen at checkout brings its delivery estimate to the pro
   // The server sends the same HTML to everyone: none of this is in the page as served.
   const html = await (await page.request.get("/product/3")).text();
   expect(html).not.toContain("Delivery to United Kingdom");
+
+  // The Shipping Info page is the zones, as a table.
+  await gotoHydrated(page, "/shipping");
+  const zones = page.getByRole("region", { name: /^Shipping zones/ });
+  await expect(zones.getByRole("columnheader")).toHaveText(["Zone", "Where", "Fee", "Free over", "Delivery time", "Pay on Delivery"]);
+  await expect(zones.getByRole("row", { name: /^Greater Accra/ })).toHaveText(/Greater Accra \(Ghana\)₵30₵5001–2 working daysYes/);
+  await expect(zones.getByRole("row", { name: /^Rest of the world/ })).toHaveText(/Everywhere else₵600—6–10 working daysNo/);
+  await expectNoSeriousViolations(page, "the Shipping Info page with its zones");
 
   // Checking out again offers the remembered destination.
   await gotoHydrated(page, "/checkout");

@@ -82,7 +82,10 @@ function Block({ block }: { block: ContentBlock }) {
           </a>
         </p>
       ) : null;
-    case "table":
+    case "table": {
+      // A table with a wrapping column (the shipping zones) is kept compact enough to fit the page.
+      const compact = block.wrapColumn !== undefined;
+      const pad = compact ? "px-3 py-3" : "px-4 py-3";
       return (
         <div className="my-6 overflow-x-auto rounded-sm border border-border" tabIndex={0} role="region" aria-label={block.caption}>
           <table className="w-full min-w-[520px] border-collapse text-sm">
@@ -90,7 +93,7 @@ function Block({ block }: { block: ContentBlock }) {
             <thead>
               <tr className="bg-forest text-ivory">
                 {block.head.map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                  <th key={h} scope="col" className={`${pad} text-left font-semibold ${compact ? "" : "whitespace-nowrap"}`}>
                     {h}
                   </th>
                 ))}
@@ -101,11 +104,11 @@ function Block({ block }: { block: ContentBlock }) {
                 <tr key={i} className="border-t border-border odd:bg-white/70">
                   {row.map((cell, j) =>
                     j === 0 ? (
-                      <th key={j} scope="row" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                      <th key={j} scope="row" className={`${pad} text-left font-semibold ${compact ? "" : "whitespace-nowrap"}`}>
                         {cell}
                       </th>
                     ) : (
-                      <td key={j} className={j === block.wrapColumn ? "min-w-56 px-4 py-3" : "px-4 py-3 whitespace-nowrap tabular-nums"}>
+                      <td key={j} className={j === block.wrapColumn ? `min-w-40 ${pad}` : `${pad} whitespace-nowrap tabular-nums`}>
                         {cell}
                       </td>
                     ),
@@ -116,6 +119,7 @@ function Block({ block }: { block: ContentBlock }) {
           </table>
         </div>
       );
+    }
   }
 }
 

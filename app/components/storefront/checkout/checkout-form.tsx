@@ -244,7 +244,13 @@ export function CheckoutForm({
           <Lock aria-hidden />
           {busy ? "Placing Order..." : "Place Order"}
         </Button>
-        <p className="text-center text-xs text-stone">Prices, shipping and stock are confirmed when you place the order.</p>
+        {paymentMethod === null ? (
+          <p className="text-center text-sm text-stone">
+            No way to pay is available for orders to {where}: see Payment Method for how to reach us.
+          </p>
+        ) : (
+          <p className="text-center text-xs text-stone">Prices, shipping and stock are confirmed when you place the order.</p>
+        )}
       </div>
     </fetcher.Form>
   );
