@@ -158,6 +158,8 @@ test.describe("a browser in British English", () => {
       await expect(shopper.getByTestId("cart-shipping")).toContainText(
         "Shipping to Ghana: ₵30–₵50 shipping, 1–4 working days. Confirmed at checkout.",
       );
+      // ₵500 − ₵189.99 to go before Ghana's free shipping.
+      await expect(shopper.getByText("1 piece in your cart. Add ₵310.01 more for free shipping to Ghana.")).toBeVisible();
       await expect(shopper.getByText("Import duties and taxes may be charged")).toHaveCount(0);
     } finally {
       await ghana.close();

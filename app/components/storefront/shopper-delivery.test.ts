@@ -10,6 +10,7 @@ describe("the shopper's shipping (product page and cart)", () => {
       maxFee: 60_000,
       estimate: "6–10 working days",
       abroad: true,
+      freeFrom: null,
     });
     expect(shopperShipping(sampleZones, { country: "NG", region: null }, 18_999)).toMatchObject({ minFee: 25_000, abroad: true });
   });
@@ -21,12 +22,13 @@ describe("the shopper's shipping (product page and cart)", () => {
       maxFee: 3_000,
       estimate: "1–2 working days",
       abroad: false,
+      freeFrom: 50_000,
     });
     expect(shopperShipping(sampleZones, { country: "GH", region: "GH-AA" }, 50_000)).toMatchObject({ minFee: 0, maxFee: 0 });
   });
 
   it("gives Ghana's range when the region is not known, or nothing is (the home zones)", () => {
-    const range = { destination: "Ghana", minFee: 3_000, maxFee: 5_000, estimate: "1–4 working days", abroad: false };
+    const range = { destination: "Ghana", minFee: 3_000, maxFee: 5_000, estimate: "1–4 working days", abroad: false, freeFrom: 50_000 };
     expect(shopperShipping(sampleZones, { country: "GH", region: null }, 18_999)).toEqual(range);
     expect(shopperShipping(sampleZones, null, 18_999)).toEqual(range);
     expect(shopperShipping(sampleZones, null, 60_000)).toMatchObject({ minFee: 0, maxFee: 0 });

@@ -1,5 +1,5 @@
 import { HOME_COUNTRY, countryName } from "~/modules/shipping/areas";
-import { deliveryQuote, destinationName, type ZoneLike } from "~/modules/shipping/delivery-quote";
+import { deliveryQuote, destinationName, homeFreeShippingThreshold, type ZoneLike } from "~/modules/shipping/delivery-quote";
 import { shippingInZone } from "~/modules/shipping/shipping-zones";
 import { useShopRates } from "./use-shop-rates";
 import { useShopperCountry } from "./shopper-country";
@@ -23,6 +23,8 @@ export interface ShopperShipping {
   estimate: string;
   /** Outside Ghana: customs may charge duties. */
   abroad: boolean;
+  /** pesewas: the subtotal from which shipping there is free (the lowest in Ghana's range), or null. */
+  freeFrom: number | null;
 }
 
 function estimateOf(zones: readonly ZoneLike[]): string {
@@ -48,6 +50,7 @@ export function shopperShipping(
       maxFee: Math.max(...fees),
       estimate: estimateOf(ghanaZones),
       abroad: false,
+      freeFrom: homeFreeShippingThreshold(ghanaZones),
     };
   }
   const quote = deliveryQuote(zones, { country, region: shopper?.region ?? null }, subtotal);
@@ -58,6 +61,7 @@ export function shopperShipping(
     maxFee: quote.shipping,
     estimate: quote.estimate,
     abroad: country !== HOME_COUNTRY,
+    freeFrom: quote.zone.freeShippingThreshold,
   };
 }
 

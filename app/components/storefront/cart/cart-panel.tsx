@@ -16,6 +16,13 @@ export function CartPanel() {
   // The known destination's shipping, else Ghana's (the home zones); checkout confirms it.
   const shipping = useShopperShipping(cart.total, { homeWhenUnknown: true });
   const feeText = useShippingFeeText();
+  const pieces = `${cart.itemCount} ${cart.itemCount === 1 ? "piece" : "pieces"} in your cart.`;
+  const freeShippingNote =
+    shipping && shipping.maxFee === 0
+      ? `${pieces} Your order ships free to ${shipping.destination}.`
+      : shipping?.freeFrom != null && cart.total < shipping.freeFrom
+        ? `${pieces} Add ${formatMoney(shipping.freeFrom - cart.total)} more for free shipping to ${shipping.destination}.`
+        : pieces;
 
   return (
     <Sheet open={cart.isOpen} onOpenChange={cart.setOpen}>
@@ -23,7 +30,7 @@ export function CartPanel() {
         <div className="border-b border-border px-6 pt-6 pb-5">
           <SheetTitle>Shopping Cart ({cart.lines.length})</SheetTitle>
           <SheetDescription id="cart-description" className="mt-1">
-            {cart.lines.length === 0 ? "Nothing here yet." : `${cart.itemCount} ${cart.itemCount === 1 ? "piece" : "pieces"} in your cart.`}
+            {cart.lines.length === 0 ? "Nothing here yet." : freeShippingNote}
           </SheetDescription>
         </div>
 
