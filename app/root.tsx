@@ -5,6 +5,8 @@ import { CartProvider } from "~/components/storefront/cart/cart-provider";
 import { ErrorPage } from "~/components/storefront/error-page";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { storeProfile } from "~/modules/settings/store-profile";
+import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
+import { homeFreeShippingThreshold } from "~/modules/shipping/delivery-quote";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
 import { lookupViewer } from "~/modules/auth/session.server";
@@ -25,7 +27,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, { viewer, headers }] = await Promise.all([getStoreSettings(context.database.db), lookupViewer(request, context)]);
+  const [settings, zones, { viewer, headers }] = await Promise.all([
+    getStoreSettings(context.database.db),
+    listShippingZones(context.database.db),
+    lookupViewer(request, context),
+  ]);
   if (context.closedForMaintenance)
     throw data(
       { maintenance: true, storeName: settings.storeName },
@@ -34,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   return data(
     {
-      shipping: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
+      shipping: { freeShippingThreshold: homeFreeShippingThreshold(zones) },
       store: storeProfile(settings),
       origin: siteOrigin(context),
       year: new Date().getFullYear(),
@@ -103,7 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-// The root data (store name, origin, year, shipping rates, who is signed in) is read once
+// The root data (store name, origin, year, free-shipping amount, who is signed in) is read once
 // per page load and again after a form submission (signing in or out changes the viewer);
 // the server recomputes shipping at checkout whatever the browser shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) => Boolean(formMethod && formMethod !== "GET");

@@ -1,17 +1,21 @@
 import { formatMoneyBrief, type CurrencyCode } from "../lib/money";
 import { whatsappLink } from "../modules/settings/contact-links.schema";
 import type { StoreProfile } from "../modules/settings/store-profile";
+import type { ShippingZone } from "../modules/shipping/shipping-zones";
+import { homeFreeShippingThreshold } from "../modules/shipping/delivery-quote";
 import type { ContentBlock, ContentPage } from "./pages";
+import { shippingZonesTable } from "./shipping-zones-table";
 
 /**
  * Fills a content page's placeholders (pages.ts) from the store settings, so every text that
- * states a setting reads it: shipping figures, contact details, WhatsApp, the store name and
+ * states a setting reads it: the shipping zones, contact details, WhatsApp, the store name and
  * currency. Pure; the content route calls it in its loader, so the page stays cacheable (a
  * settings save drops the page cache).
  */
 export interface ContentSettings {
   store: StoreProfile;
-  shipping: { shippingFee: number; freeShippingThreshold: number };
+  /** The shipping zones in staff's order (the Shipping Info table, the free-shipping amount). */
+  zones: ReadonlyArray<Omit<ShippingZone, "id">>;
 }
 
 const currencyNames: Record<CurrencyCode, string> = {
@@ -23,8 +27,9 @@ const currencyNames: Record<CurrencyCode, string> = {
 const PLACEHOLDER = /\{(\w+)(?::(\d+))?\}/g;
 const OPTIONAL = /\[\[(.*?)\]\]/g;
 
-function placeholderValues({ store, shipping }: ContentSettings): Record<string, string> {
+function placeholderValues({ store, zones }: ContentSettings): Record<string, string> {
   const money = (pesewas: number) => formatMoneyBrief(pesewas, store.currency);
+  const freeFrom = homeFreeShippingThreshold(zones);
   return {
     storeName: store.name,
     email: store.contact.email,
@@ -32,8 +37,8 @@ function placeholderValues({ store, shipping }: ContentSettings): Record<string,
     whatsapp: store.contact.whatsapp,
     address: store.contact.addressLines.join(", "),
     hours: store.contact.hours,
-    shippingFee: money(shipping.shippingFee),
-    freeShippingFrom: money(shipping.freeShippingThreshold),
+    // "" when no zone in Ghana ships free: a [[passage]] naming it is left out.
+    freeShippingFrom: freeFrom === null ? "" : money(freeFrom),
     currencyName: currencyNames[store.currency],
   };
 }
@@ -66,6 +71,8 @@ function fillBlock(block: ContentBlock, settings: ContentSettings): ContentBlock
       return { ...block, items: block.items.map(fill) };
     case "table":
       return { ...block, caption: fill(block.caption), head: block.head.map(fill), rows: block.rows.map((row) => row.map(fill)) };
+    case "shipping-zones":
+      return shippingZonesTable(settings.zones, settings.store.currency);
     case "whatsapp": {
       const href = whatsappLink(settings.store.contact.whatsapp, fill(block.message));
       return href ? { ...block, text: fill(block.text), href } : null;

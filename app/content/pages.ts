@@ -5,11 +5,12 @@
  *
  * What a setting decides is never written here: the copy names it with a placeholder that
  * fill-content.ts fills from the store settings at render (DECISIONS.md "Admin settings are
- * real"): {storeName}, {email}, {phone}, {whatsapp}, {address}, {hours}, {shippingFee},
- * {freeShippingFrom}, {currencyName} and {price:120000} (an amount in pesewas, shown in the
- * store currency). A passage in [[double brackets]] is left out when a setting it names is
- * empty (a shop without a phone or WhatsApp). Settings saves drop the page cache, so cached
- * pages follow at once.
+ * real"): {storeName}, {email}, {phone}, {whatsapp}, {address}, {hours}, {freeShippingFrom}
+ * (the lowest free-shipping amount among the zones in Ghana), {currencyName} and {price:120000}
+ * (an amount in pesewas, shown in the store currency). A passage in [[double brackets]] is left
+ * out when a setting it names is empty (a shop without a phone or WhatsApp, or no zone in Ghana
+ * that ships free). A { type: "shipping-zones" } block is the table of shipping zones. Settings
+ * saves and zone edits drop the page cache, so cached pages follow at once.
  *
  * Figures that are not settings and appear on more than one page (dispatch time, return
  * window, custom lead time and deposit) must be changed everywhere together.
@@ -20,7 +21,10 @@ export type ContentBlock =
   | { type: "h2"; text: string }
   | { type: "p"; text: string }
   | { type: "list"; items: string[] }
-  | { type: "table"; caption: string; head: string[]; rows: string[][] }
+  // wrapColumn: the one column whose long cells wrap (the others stay on one line).
+  | { type: "table"; caption: string; head: string[]; rows: string[][]; wrapColumn?: number }
+  // The shop's shipping zones as a table (fill-content.ts builds it from the zones).
+  | { type: "shipping-zones" }
   | { type: "note"; text: string } // a highlighted callout
   // WhatsApp click-to-chat with the shop's number and a prefilled message; left out without a number.
   | { type: "whatsapp"; text: string; message: string; href?: string };
@@ -177,37 +181,25 @@ export const contentPages: ContentPage[] = [
     slug: "shipping",
     title: "Shipping Info",
     metaDescription:
-      "Free delivery on {storeName} orders over {freeShippingFrom}, dispatched from Accra within 2 business days. Delivery times across Ghana, West Africa and worldwide.",
+      "Delivery from Accra across Ghana and worldwide[[, free in Ghana over {freeShippingFrom}]]: {storeName} shipping fees, delivery times and Pay on Delivery by zone.",
     eyebrow: "Delivery",
     intro:
       "Every order leaves our Osu workshop carefully folded, tissue-wrapped and tracked. Here is what delivery costs, how long it takes and what to expect at your door.",
     blocks: [
-      { type: "h2", text: "Delivery costs" },
+      { type: "h2", text: "Delivery costs and times" },
       {
         type: "p",
-        text: "Orders over {freeShippingFrom} ship free. Below that, a flat delivery fee of {shippingFee} applies. The fee can change from time to time, so checkout always shows the current fee before you pay, and what you see there is what you are charged.",
+        text: "What delivery costs depends on where your order goes. Each shipping zone below has a flat fee, and some ship free when your order reaches an amount. Checkout shows the fee and delivery time for your address before you pay, and what you see there is what you are charged.",
+      },
+      { type: "shipping-zones" },
+      {
+        type: "p",
+        text: "Delivery times are working days after dispatch. They are estimates: customs checks, public holidays and severe weather can occasionally add a few days, and we will keep you informed if your parcel is held up.",
       },
       { type: "h2", text: "Dispatch" },
       {
         type: "p",
         text: "Ready-to-wear pieces are made to stock and dispatched from Accra within 2 business days of your order. Business days are Monday to Friday, excluding Ghanaian public holidays. Bespoke garments are dispatched once they are finished; see Custom Orders for lead times.",
-      },
-      { type: "h2", text: "Delivery times" },
-      {
-        type: "table",
-        caption: "Estimated delivery times after dispatch.",
-        head: ["Destination", "Delivery time", "Carrier"],
-        rows: [
-          ["Greater Accra", "1–2 business days", "Our local courier"],
-          ["Rest of Ghana", "2–4 business days", "Our local courier"],
-          ["West Africa", "4–7 business days", "International courier"],
-          ["UK, Europe and North America", "5–10 business days", "DHL Express"],
-          ["Rest of the world", "7–14 business days", "International courier"],
-        ],
-      },
-      {
-        type: "p",
-        text: "These times are estimates. Customs checks, public holidays and severe weather can occasionally add a few days, and we will keep you informed if your parcel is held up.",
       },
       { type: "h2", text: "Tracking your order" },
       {
@@ -222,7 +214,7 @@ export const contentPages: ContentPage[] = [
       { type: "h2", text: "Paying on delivery" },
       {
         type: "p",
-        text: "Pay on Delivery is available only for addresses within Ghana. International orders are paid in advance by Card Payment or Mobile Money.",
+        text: "Pay on Delivery is offered in the zones marked Yes in the table above. Orders to other zones are paid in advance by Card Payment or Mobile Money.",
       },
       {
         type: "note",
@@ -513,7 +505,7 @@ export const contentPages: ContentPage[] = [
       {
         type: "list",
         items: [
-          "Pay on Delivery: for ready-to-wear orders delivered within Ghana only.",
+          "Pay on Delivery: for ready-to-wear orders delivered where our Shipping Info page offers it.",
           "Card Payment: processed securely by our payment processor and charged in Ghana cedi.",
           "Mobile Money: paid from your Mobile Money wallet when you order.",
         ],

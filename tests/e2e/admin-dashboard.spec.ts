@@ -28,6 +28,7 @@ async function placeGuestOrder(browser: Browser): Promise<{ orderNumber: string;
     await shopper.getByLabel("Full Name", { exact: true }).fill("Esi Dashboard");
     await shopper.getByLabel("Phone", { exact: true }).fill("+233 24 000 1111");
     await shopper.getByLabel("Delivery Address").fill("5 Independence Avenue, Accra");
+    await shopper.getByLabel("Region").selectOption("GH-AA");
     const total = parseCedis(await shopper.getByTestId("summary-total").innerText());
     await shopper.getByRole("button", { name: "Place Order" }).click();
     await expect(shopper).toHaveURL(/\/order-confirmation\//);

@@ -35,6 +35,11 @@ test("staff ship with DHL and tracking, note, message and print; the customer's 
   const admin = await adminPage(browser, "/admin/orders");
   const dialog = await openDetails(admin, orderNumber);
   const shipping = dialog.getByRole("region", { name: "Shipping" });
+  // The customer's address with its region, the zone and the estimate kept with the order.
+  const customer = dialog.getByRole("region", { name: "Customer", exact: true });
+  await expect(customer).toContainText("Greater Accra, Ghana");
+  await expect(customer).toContainText("Shipping zone");
+  await expect(customer).toContainText("Delivery in 1–2 working days");
 
   // A link that is not https is refused in the form, before anything is sent.
   await shipping.getByLabel("Carrier").selectOption({ label: "DHL Express" });
@@ -55,6 +60,7 @@ test("staff ship with DHL and tracking, note, message and print; the customer's 
   expect(shippedEmail).toContain("Carrier: DHL Express");
   expect(shippedEmail).toContain(`Tracking number: ${tracking}`);
   expect(shippedEmail).toContain(`Track your parcel: ${DHL_LINK}${tracking}`);
+  expect(shippedEmail).toContain("Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch.");
 
   // An internal note, with who wrote it.
   const notes = dialog.getByRole("region", { name: "Staff notes" });
@@ -87,6 +93,9 @@ test("staff ship with DHL and tracking, note, message and print; the customer's 
   await expect(slipItems).toContainText(itemName);
   await expect(slip.locator("main")).not.toContainText("₵");
   await expect(slip.getByRole("region", { name: "Ship to" })).toContainText("12 Independence Avenue, Ridge");
+  // Where it goes and how long it takes, as recorded at checkout.
+  await expect(slip.getByRole("region", { name: "Ship to" })).toContainText("Greater Accra, Ghana");
+  await expect(slip.getByRole("region", { name: "Ship to" })).toContainText("Shipping: Greater Accra zone · 1–2 working days");
   await expectNoSeriousViolations(slip, "the packing slip");
 
   const [invoice] = await Promise.all([admin.context().waitForEvent("page"), shipping.getByRole("link", { name: /Invoice/ }).click()]);

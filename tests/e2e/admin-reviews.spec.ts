@@ -56,6 +56,7 @@ test("a delivered buyer reviews, staff approve (the page shows the real rating) 
   await page.getByLabel("Full Name", { exact: true }).fill("Efua Sarpong");
   await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0177");
   await page.getByLabel("Delivery Address").fill("7 Liberation Road, Airport Residential, Accra");
+  await page.getByLabel("Region").selectOption("GH-AA");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   const orderId = new URL(page.url()).pathname.split("/").at(-1)!;

@@ -36,6 +36,7 @@ export async function placeGuestOrder(page: Page, customer: GuestCustomer, produ
   await page.getByLabel("Full Name", { exact: true }).fill(customer.name);
   await page.getByLabel("Phone", { exact: true }).fill(customer.phone);
   await page.getByLabel("Delivery Address").fill(customer.address);
+  await page.getByLabel("Region").selectOption("GH-AA");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   return (await page.getByText(/^ORD-\d{6}$/).textContent())!;

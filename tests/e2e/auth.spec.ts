@@ -285,6 +285,7 @@ test.describe("accounts with real email", () => {
     await page.getByLabel("Full Name", { exact: true }).fill("Yaw Mensah");
     await page.getByLabel("Phone", { exact: true }).fill("+233 20 111 2233");
     await page.getByLabel("Delivery Address").fill("5 Oxford Street, Osu, Accra");
+    await page.getByLabel("Region").selectOption("GH-AA");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
     const orderNumber = (
@@ -296,10 +297,10 @@ test.describe("accounts with real email", () => {
 
     const raw = await emailTo(email, `Your Ahenfie order ${orderNumber}`);
     const text = emailText(raw);
-    // Product 4 is ₵449.99: below ₵500, so the ₵50 shipping fee applies.
+    // Product 4 is ₵449.99: below ₵500, so Greater Accra's ₵30 shipping fee applies.
     expect(text).toContain("Kente Lapel Tuxedo (Black · Size M · 1 × ₵449.99): ₵449.99");
-    expect(text).toContain("Shipping: ₵50.00");
-    expect(text).toContain("Total: GHS 499.99");
+    expect(text).toContain("Shipping: ₵30.00");
+    expect(text).toContain("Total: GHS 479.99");
     expect(text).toContain("Payment method: Pay on Delivery.");
     const link = linkInEmail(raw, "/order-confirmation/");
     await gotoHydrated(page, link);

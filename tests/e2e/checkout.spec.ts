@@ -20,6 +20,7 @@ async function fillCustomer(page: Page) {
   await page.getByLabel("Full Name", { exact: true }).fill("Efua Owusu");
   await page.getByLabel("Phone", { exact: true }).fill("+233 20 765 4321");
   await page.getByLabel("Delivery Address").fill("3 Liberation Road, Accra");
+  await page.getByLabel("Region").selectOption("GH-AA");
 }
 
 test.describe("checkout", () => {
@@ -48,7 +49,8 @@ test.describe("checkout", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-    await expect(page.getByTestId("order-total")).toHaveText("GHS 299.99");
+    // ₵249.99 + ₵30 shipping to Greater Accra.
+    await expect(page.getByTestId("order-total")).toHaveText("GHS 279.99");
   });
 
   test("a guest buys two products and sees the confirmation with the right total", async ({ page }) => {
@@ -65,10 +67,10 @@ test.describe("checkout", () => {
     await gotoHydrated(page, "/checkout");
     await expect(page.getByRole("heading", { name: "Customer Information" })).toBeVisible();
     await expect(page.getByRole("radio", { name: /Pay on Delivery/ })).toBeChecked();
-    // ₵299.99 + ₵189.99 = ₵489.98, below ₵500: the ₵50 flat fee applies.
+    // ₵299.99 + ₵189.99 = ₵489.98; shipping waits for the region (Ghana is chosen first).
     await expect(page.getByTestId("summary-subtotal")).toHaveText("₵489.98");
-    await expect(page.getByTestId("summary-shipping")).toHaveText("₵50.00");
-    await expect(page.getByTestId("summary-total")).toHaveText("₵539.98");
+    await expect(page.getByTestId("summary-shipping")).toHaveText("—");
+    await expect(page.getByTestId("summary-total")).toHaveText("₵489.98 + shipping");
 
     // The browser refuses an empty form before anything is sent.
     await page.getByRole("button", { name: "Place Order" }).click();
@@ -78,6 +80,10 @@ test.describe("checkout", () => {
     await page.getByLabel("Full Name", { exact: true }).fill("Kojo Asante");
     await page.getByLabel("Phone", { exact: true }).fill("+233 24 123 4567");
     await page.getByLabel("Delivery Address").fill("7 Cantonments Road\nAccra");
+    await page.getByLabel("Region").selectOption("GH-AA");
+    // Below ₵500: Greater Accra's ₵30 fee.
+    await expect(page.getByTestId("summary-shipping")).toHaveText("₵30.00");
+    await expect(page.getByTestId("summary-total")).toHaveText("₵519.98");
     // No Paystack keys on this shop: card and mobile money are shown but cannot be chosen.
     await expect(page.getByRole("radio", { name: /Mobile Money/ })).toBeDisabled();
     await expect(page.getByRole("radio", { name: /Card Payment/ })).toBeDisabled();
@@ -95,7 +101,10 @@ test.describe("checkout", () => {
     await expect(page.getByText("Pay on Delivery")).toBeVisible();
     await expect(page.getByText("Royal Kente Kaftan")).toBeVisible();
     await expect(page.getByText("Emerald · Size L · 1 × ₵299.99")).toBeVisible();
-    await expect(page.getByTestId("order-total")).toHaveText("GHS 539.98");
+    await expect(page.getByTestId("order-total")).toHaveText("GHS 519.98");
+    await expect(page.getByText("Greater Accra, Ghana")).toBeVisible();
+    await expect(page.getByTestId("order-delivery")).toContainText("Shipping zone: Greater Accra");
+    await expect(page.getByTestId("order-delivery")).toContainText("Delivery time: 1–2 working days from dispatch");
     await expect(page.getByRole("heading", { name: "Status History" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Print Order" })).toBeVisible();
     await expectAccessible(page);
@@ -134,7 +143,9 @@ test.describe("checkout", () => {
     await expect(toast(page, "Order found!", `Order ${orderNumber} details loaded.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Order Status Timeline" })).toBeVisible();
     await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
-    await expect(page.getByText("GHS 539.98")).toBeVisible();
+    await expect(page.getByText("GHS 519.98")).toBeVisible();
+    await expect(page.getByText("Greater Accra, Ghana")).toBeVisible();
+    await expect(page.getByTestId("order-delivery")).toContainText("1–2 working days");
     await expectAccessible(page);
   });
 

@@ -16,6 +16,7 @@ test("a signed-in customer's order appears in Your Recent Orders and opens witho
   await page.getByLabel("Full Name", { exact: true }).fill("Abena Boateng");
   await page.getByLabel("Phone", { exact: true }).fill("+233 24 555 0101");
   await page.getByLabel("Delivery Address").fill("22 Independence Avenue, Accra");
+  await page.getByLabel("Region").selectOption("GH-AA");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(toast(page, "Order placed successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();

@@ -94,6 +94,7 @@ async function placeOrder(shop: Shop): Promise<{ orderId: string; orderNumber: s
       phone: "+233 20 000 0000",
       address: "14 Oxford Street, Osu, Accra",
       country: "GH",
+      region: "GH-AA",
       paymentMethod: "pay_on_delivery",
       items: JSON.stringify([{ productId: 3, quantity: 1 }]),
       idempotencyKey: `fuzz-setup-${Date.now()}`,

@@ -37,6 +37,7 @@ async function orderWith(page: Page, method: "Card Payment" | "Mobile Money") {
   await page.getByLabel("Full Name", { exact: true }).fill("Esi Owusu");
   await page.getByLabel("Phone", { exact: true }).fill("+233 24 765 4321");
   await page.getByLabel("Delivery Address").fill("3 Labone Crescent\nAccra");
+  await page.getByLabel("Region").selectOption("GH-AA");
   await page.getByRole("radio", { name: new RegExp(method) }).check();
   await page.getByRole("button", { name: "Place Order" }).click();
 }
@@ -46,18 +47,51 @@ const paymentPanel = (page: Page) => page.getByTestId("order-payment");
 test("card: Paystack's page, Approve, and the order page says Paid with the card used", async ({ page }) => {
   await orderWith(page, "Card Payment");
   await page.waitForURL(`${paystack.url}/**`);
-  // ₵299.99 and ₵50 shipping: the order's total, as the server computed it.
-  await expect(page.getByText("GHS 349.99")).toBeVisible();
+  // ₵299.99 and ₵30 shipping to Greater Accra: the order's total, as the server computed it.
+  await expect(page.getByText("GHS 329.99")).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   await page.waitForURL(/\/order-confirmation\/[0-9a-f-]{36}\?trxref=/);
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible();
-  await expect(paymentPanel(page)).toContainText(/349\.99 received by Visa •••• 4081/);
+  await expect(paymentPanel(page)).toContainText(/329\.99 received by Visa •••• 4081/);
   await expectNoSeriousViolations(page, "the order page, paid");
   // And a receipt by email, with what was paid and how.
   const receipt = emailText(await waitForOutboxEmail("esi@example.com", "payment-receipt", 15_000, `${shop.dataDir}/outbox`));
-  expect(receipt).toContain("349.99");
+  expect(receipt).toContain("329.99");
   expect(receipt).toContain("Visa •••• 4081");
+});
+
+test("to London: Pay on Delivery is not offered, card is chosen, and the order keeps the London fee and estimate", async ({ page }) => {
+  await addFromProductPage(page, 1, 1, shop.url);
+  await gotoHydrated(page, `${shop.url}/checkout`);
+  await page.getByLabel("Email", { exact: true }).fill("kofi.london@example.com");
+  await page.getByLabel("Full Name", { exact: true }).fill("Kofi Boateng");
+  await page.getByLabel("Phone", { exact: true }).fill("+44 20 7946 0958");
+  await page.getByLabel("Delivery Address").fill("221B Baker Street\nLondon NW1 6XE");
+  await page.getByLabel("Country").selectOption("GB");
+  await expect(page.getByRole("radio", { name: /Pay on Delivery/ })).toBeDisabled();
+  // Pay on Delivery was chosen; it is not offered to London, so the first way to pay that is takes its place.
+  await expect(page.getByRole("radio", { name: /Card Payment/ })).toBeChecked();
+  await expect(page.getByTestId("summary-shipping")).toHaveText("₵600.00");
+  await expect(page.getByTestId("summary-delivery")).toContainText("Delivery in 6–10 working days to United Kingdom");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page.waitForURL(`${paystack.url}/**`);
+  // ₵299.99 + ₵600 to the rest of the world: the total Paystack is asked for.
+  await expect(page.getByText("GHS 899.99")).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(/\/order-confirmation\/[0-9a-f-]{36}\?trxref=/);
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(paymentPanel(page).getByRole("heading", { name: "Paid" })).toBeVisible();
+  await expect(page.getByTestId("order-shipping")).toHaveText("₵600.00");
+  await expect(page.getByTestId("order-total")).toHaveText("GHS 899.99");
+  await expect(page.getByText("United Kingdom", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("order-delivery")).toContainText("Shipping zone: Rest of the world");
+  await expect(page.getByTestId("order-delivery")).toContainText("Delivery time: 6–10 working days from dispatch");
+  const confirmation = emailText(
+    await waitForOutboxEmail("kofi.london@example.com", "order-confirmation", 15_000, `${shop.dataDir}/outbox`),
+  );
+  expect(confirmation).toContain("Shipping: ₵600.00");
+  expect(confirmation).toContain("Delivery to United Kingdom (Rest of the world zone): 6–10 working days from dispatch.");
 });
 
 test("mobile money: approved on the phone later, the page turns Paid by itself", async ({ page }) => {
@@ -151,6 +185,7 @@ test.describe("when the hold runs out", () => {
     await page.getByLabel("Full Name", { exact: true }).fill("Kwesi Appiah");
     await page.getByLabel("Phone", { exact: true }).fill("+233 20 444 0000");
     await page.getByLabel("Delivery Address").fill("1 High Street\nCape Coast");
+    await page.getByLabel("Region").selectOption("GH-CP");
     await page.getByRole("radio", { name: /Card Payment/ }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.waitForURL(`${paystack.url}/**`);

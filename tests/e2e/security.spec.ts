@@ -61,6 +61,7 @@ test("a forged Host or X-Forwarded-Host never reaches links, cached pages or ema
     phone: "+233 24 000 0000",
     address: "12 Oxford Street, Osu, Accra",
     country: "GH",
+    region: "GH-AA",
     paymentMethod: "pay_on_delivery",
     items,
     idempotencyKey: `host-header-${Date.now()}-key`,
@@ -192,8 +193,6 @@ test("an admin's change clears the cached pages at once (the server and the app 
       contactEmail: "hello@ahenfie.com",
       contactPhone: "+233 30 277 4410",
       contactAddress: "14 Oxford Street, Osu, Accra",
-      shippingFee: "50",
-      freeShippingThreshold: "500",
     }).toString(),
   });
   expect(saved.status).toBe(200);
@@ -211,6 +210,7 @@ test("personal pages say private, no-store and are never cached, in any spelling
       phone: "+233 20 000 0000",
       address: "4 Ring Road, Accra",
       country: "GH",
+      region: "GH-AA",
       paymentMethod: "pay_on_delivery",
       items: JSON.stringify([{ productId: 2, colorIndex: 0, size: "L", quantity: 1 }]),
       idempotencyKey: `private-pages-${Date.now()}-key`,

@@ -19,6 +19,9 @@ export interface OrderOverrides {
   customerEmail?: string;
   customerPhone?: string;
   customerAddress?: string;
+  customerRegion?: string | null;
+  shippingZone?: string | null;
+  deliveryEstimate?: string | null;
   currency?: string;
   orderStatus?: string;
   paymentStatus?: string;
@@ -56,6 +59,9 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}) {
       customerEmail: overrides.customerEmail ?? `customer${n}@example.com`,
       customerPhone: overrides.customerPhone ?? `+233 20 000 ${String(n).padStart(4, "0")}`,
       customerAddress: overrides.customerAddress ?? `${n} Ring Road, Accra`,
+      customerRegion: overrides.customerRegion ?? null,
+      shippingZone: overrides.shippingZone ?? null,
+      deliveryEstimate: overrides.deliveryEstimate ?? null,
       subtotalAmount: total,
       shippingAmount: 0,
       totalAmount: total,

@@ -39,6 +39,7 @@ describeWithDatabase("staff alerts", (database) => {
         name: "Kojo Asante",
         phone: "+233 24 123 4567",
         address: "7 Cantonments Road, Accra",
+        region: "GH-AA",
         items: [{ productId, colorIndex: null, size: "M", quantity: 2 }],
         idempotencyKey: crypto.randomUUID(),
       }),

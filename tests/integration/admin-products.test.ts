@@ -352,6 +352,7 @@ describeWithDatabase("admin products", (database) => {
         name: "Ama Mensah",
         phone: "+233 24 000 0000",
         address: "12 Ring Road, Accra",
+        region: "GH-AA",
         items: [{ productId: product.id, colorIndex: 0, size: "L", quantity: 2 }],
         idempotencyKey: crypto.randomUUID(),
       }),

@@ -1,8 +1,5 @@
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { settings } from "~db/schema/store";
-import { placeOrder } from "~/modules/orders/place-order.server";
-import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import {
   defaultStoreSettings,
   generalSettingsFormValues,
@@ -15,7 +12,6 @@ import {
   InvalidSettingsError,
   saveStoreSettings,
 } from "~/modules/settings/settings.server";
-import { createCategory, createProduct } from "../factories/catalog";
 import { describeWithDatabase } from "../setup/test-database";
 
 const generalForm = {
@@ -26,12 +22,10 @@ const generalForm = {
   contactEmail: " Shop@Ahenfie.com ",
   contactPhone: "+233 30 000 0000",
   contactAddress: "1 Oxford Street\nAccra",
-  shippingFee: "75.00",
-  freeShippingThreshold: "1,250.5",
 };
 
 describe("settings form schemas", () => {
-  it("turns form strings into settings: amounts to pesewas, switches to booleans, text trimmed", () => {
+  it("turns form strings into settings: switches to booleans, text trimmed", () => {
     expect(generalSettingsSchema.parse(generalForm)).toEqual({
       currency: "USD",
       timezone: "America/New_York",
@@ -45,8 +39,6 @@ describe("settings form schemas", () => {
       facebookUrl: "",
       tiktokUrl: "",
       xUrl: "",
-      shippingFee: 7_500,
-      freeShippingThreshold: 125_050,
     });
     const { maintenanceMode: _dropped, ...unchecked } = generalForm;
     expect(generalSettingsSchema.parse(unchecked).maintenanceMode).toBe(false);
@@ -59,13 +51,12 @@ describe("settings form schemas", () => {
 
   it("round-trips the current settings through the form values", () => {
     const values = generalSettingsFormValues(defaultStoreSettings);
-    expect(values.shippingFee).toBe("50.00");
-    expect(values.freeShippingThreshold).toBe("500.00");
     const {
       emailNotifications: _e,
       orderNotifications: _o,
       customerNotifications: _c,
       paymentHoldMinutes: _h,
+      exchangeRates: _x,
       ...general
     } = defaultStoreSettings;
     expect(generalSettingsSchema.parse(values)).toEqual(general);
@@ -78,8 +69,6 @@ describe("settings form schemas", () => {
       timezone: "Mars/Olympus",
       storeName: " ",
       contactEmail: "not-an-email",
-      shippingFee: "12.345",
-      freeShippingThreshold: "lots",
     });
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(messages).toEqual({
@@ -87,12 +76,7 @@ describe("settings form schemas", () => {
       timezone: "Choose Africa/Accra, UTC or America/New_York",
       storeName: "Store name is required",
       contactEmail: "Enter a valid contact email, e.g. hello@example.com",
-      shippingFee: "Enter the shipping fee as an amount with at most two decimals, e.g. 50.00",
-      freeShippingThreshold: "Enter the free-shipping threshold as an amount with at most two decimals, e.g. 50.00",
     });
-    expect(generalSettingsSchema.safeParse({ ...generalForm, shippingFee: "1000000.01" }).error!.issues[0]!.message).toBe(
-      "The shipping fee can be at most 1000000.00",
-    );
   });
 });
 
@@ -114,9 +98,8 @@ describeWithDatabase("store settings", (database) => {
       facebookUrl: "https://facebook.com/ahenfie",
       tiktokUrl: "",
       xUrl: "",
-      shippingFee: 5_000,
-      freeShippingThreshold: 50_000,
       paymentHoldMinutes: 30,
+      exchangeRates: { base: "GHS", rates: {} },
     });
   });
 
@@ -130,8 +113,6 @@ describeWithDatabase("store settings", (database) => {
       timezone: "America/New_York",
       maintenanceMode: true,
       storeName: "Ahenfie Osu",
-      shippingFee: 7_500,
-      freeShippingThreshold: 125_050,
       emailNotifications: false,
       orderNotifications: true,
       customerNotifications: false,
@@ -142,12 +123,12 @@ describeWithDatabase("store settings", (database) => {
   });
 
   it("refuses values outside the schema and writes none of them", async () => {
-    const attempt = saveStoreSettings(database.db, { shippingFee: 1_000, currency: "JPY" as "GHS" });
+    const attempt = saveStoreSettings(database.db, { storeName: "Never Saved", currency: "JPY" as "GHS" });
     await expect(attempt).rejects.toBeInstanceOf(InvalidSettingsError);
     await expect(attempt).rejects.toThrow("Invalid setting currency");
     await expect(saveStoreSettings(database.db, { favouriteColour: "red" } as object)).rejects.toBeInstanceOf(InvalidSettingsError);
     invalidateStoreSettingsCache();
-    expect((await getStoreSettings(database.db)).shippingFee).toBe(5_000);
+    expect((await getStoreSettings(database.db)).storeName).toBe("Ahenfie");
   });
 
   it("falls back to the default for a stored value that no longer fits", async () => {
@@ -168,28 +149,5 @@ describeWithDatabase("store settings", (database) => {
     await saveStoreSettings(database.db, { maintenanceMode: true });
     expect((await getStoreSettings(database.db)).maintenanceMode).toBe(true);
     await saveStoreSettings(database.db, defaultStoreSettings);
-  });
-
-  it("charges the saved shipping fee and threshold at checkout", async () => {
-    const categoryId = (await createCategory(database.db, "kaftans")).id;
-    const product = await createProduct(database.db, { price: 10_000, categoryId, stockQuantity: 10 });
-    const order = () =>
-      placeOrder(
-        database.db,
-        checkoutSchema.parse({
-          email: "ama@example.com",
-          name: "Ama Mensah",
-          phone: "+233 24 000 0000",
-          address: "12 Ring Road, Accra",
-          items: [{ productId: product.id, colorIndex: null, size: null, quantity: 1 }],
-          idempotencyKey: crypto.randomUUID(),
-        }),
-        { userId: null, origin: "https://shop.example", storeName: "Ahenfie" },
-      );
-    const { shippingFee } = generalSettingsSchema.parse({ ...generalForm, shippingFee: "75.00" });
-    await saveStoreSettings(database.db, { shippingFee });
-    expect((await order()).totalAmount).toBe(10_000 + 7_500);
-    await saveStoreSettings(database.db, { freeShippingThreshold: 10_000 });
-    expect((await order()).totalAmount).toBe(10_000);
   });
 });

@@ -121,6 +121,7 @@ describeWithDatabase("bad input answers 4xx with a message", (database) => {
         name: "Ama Mensah",
         phone: "+233 24 000 0000",
         address: "12 Ring Road, Accra",
+        region: "GH-AA",
         items: JSON.stringify(items),
         idempotencyKey: `bad-input-checkout-${key}`,
       }).toString();

@@ -57,6 +57,7 @@ describeWithDatabase("logs hold no personal data", (database, driver) => {
         body: new URLSearchParams({
           ...customer,
           country: "GH",
+          region: "GH-AA",
           paymentMethod: "pay_on_delivery",
           items: JSON.stringify([{ productId, colorIndex: null, size: "M", quantity: 1 }]),
           idempotencyKey: "log-privacy-checkout-0001",

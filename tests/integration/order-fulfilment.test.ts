@@ -54,6 +54,9 @@ describeWithDatabase("order fulfilment", (database) => {
       customerName: "Efua Owusu",
       customerEmail: "efua@example.com",
       customerAddress: "7 Cantonments Road\nAccra",
+      customerRegion: "GH-AA",
+      shippingZone: "Greater Accra",
+      deliveryEstimate: "1–2 working days",
       notes: "Please call before delivery",
       items: [
         { name: "Osu Linen Kaftan", quantity: 2, size: "M", color: "Ivory", unitPrice: 29_999 },
@@ -91,6 +94,8 @@ describeWithDatabase("order fulfilment", (database) => {
     expect(sent[0]).toMatchObject({ toAddress: "efua@example.com", kind: "order-status" });
     expect(sent[0]!.text).toContain("Carrier: DHL Express");
     expect(sent[0]!.text).toContain("Tracking number: 1234 567890");
+    // Where it goes and how long it takes, as recorded when the order was placed.
+    expect(sent[0]!.text).toContain("Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch.");
     expect(sent[0]!.text).toContain(`Track your parcel: ${dhlLink}`);
     expect(sent[0]!.html).toContain(`href="${dhlLink.replaceAll("&", "&#38;")}"`);
 
@@ -281,7 +286,7 @@ describeWithDatabase("order fulfilment", (database) => {
     expect(await emails()).toHaveLength(2);
   });
 
-  it("the orders CSV carries items, the shipping address, country, carrier, tracking and all notes, formulas guarded", async () => {
+  it("the orders CSV carries items, the shipping address, country, region, zone, estimate, carrier, tracking and all notes, formulas guarded", async () => {
     const order = await kaftanOrder();
     await act({ intent: "ship", orderId: order.id, carrier: "dhl", carrierOther: "", trackingNumber: "55", trackingUrl: "" });
     await act({ intent: "staff-note", orderId: order.id, body: '=HYPERLINK("x")' });
@@ -289,10 +294,12 @@ describeWithDatabase("order fulfilment", (database) => {
     const csv = await ordersCsv(database.db, parseAdminOrderFilters(new URLSearchParams()), { timeZone: "Africa/Accra", batchSize: 1 });
     const [header] = csv.split("\r\n");
     expect(header).toBe(
-      "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total,Items,Shipping address,Country,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
+      "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
     );
     expect(csv).toContain("2 × Osu Linen Kaftan (M, Ivory); 1 × Kente Stole");
-    expect(csv).toContain('"7 Cantonments Road\nAccra",Ghana,DHL Express,55,Please call before delivery,');
+    expect(csv).toContain(
+      '"7 Cantonments Road\nAccra",Ghana,Greater Accra,Greater Accra,1–2 working days,DHL Express,55,Please call before delivery,',
+    );
     // A note that starts with "=" is written as text, after its date and author.
     expect(csv).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d Kwame Mensah: =HYPERLINK\(""x""\)",/);
     expect(csv).toMatch(/\d\d:\d\d Kwame Mensah: On its way\r\n$/);
@@ -334,7 +341,10 @@ describeWithDatabase("order fulfilment", (database) => {
         items: [{ lineTotal: 59_998 }, { lineTotal: 15_000 }],
       },
     });
-    expect((await page("packing-slip")).body).toMatchObject({ kind: "packing-slip", order: { country: "Ghana" } });
+    expect((await page("packing-slip")).body).toMatchObject({
+      kind: "packing-slip",
+      order: { country: "Greater Accra, Ghana", delivery: "Greater Accra zone · 1–2 working days" },
+    });
     expect((await page("receipt")).status).toBe(404);
   });
 });

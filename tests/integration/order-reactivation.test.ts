@@ -84,6 +84,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
         name: "Ama Mensah",
         phone: "+233 24 000 0000",
         address: "12 Ring Road, Accra",
+        region: "GH-AA",
         items: items.map((i) => ({ ...i, colorIndex: null, size: "M" })),
         idempotencyKey: crypto.randomUUID(),
       }),

@@ -6,7 +6,6 @@ import { changeOrderStatus } from "~/modules/orders/order-status.server";
 import { findOrderForTracking } from "~/modules/orders/order-details.server";
 import { OrderRefusedError } from "~/modules/orders/order-errors";
 import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
-import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { products } from "~db/schema/catalog";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
@@ -21,6 +20,7 @@ function checkout(items: CheckoutInput["items"], overrides: Partial<CheckoutInpu
     name: "Ama Mensah",
     phone: "+233 24 000 0000",
     address: "12 Ring Road, Accra",
+    region: "GH-AA",
     items,
     idempotencyKey: crypto.randomUUID(),
     ...overrides,
@@ -63,17 +63,19 @@ describeWithDatabase("placing orders", (database) => {
     expect(history.map((h) => [h.status, h.changedBy])).toEqual([["processing", "guest"]]);
   });
 
-  it("charges the flat fee below ₵500 and nothing at exactly ₵500; the fee comes from settings", async () => {
+  it("charges the zone's fee below ₵500 and nothing at exactly ₵500 (Greater Accra ₵30, Ashanti ₵50)", async () => {
     const shirt = await createProduct(database.db, { price: 18_999, categoryId });
     const exact = await createProduct(database.db, { price: 50_000, categoryId });
     const below = await placeOrder(database.db, checkout([{ productId: shirt.id, colorIndex: null, size: null, quantity: 1 }]), context);
-    expect(below.totalAmount).toBe(18_999 + 5_000);
+    expect(below.totalAmount).toBe(18_999 + 3_000);
     const at = await placeOrder(database.db, checkout([{ productId: exact.id, colorIndex: null, size: null, quantity: 1 }]), context);
     expect(at.totalAmount).toBe(50_000);
-    await saveStoreSettings(database.db, { shippingFee: 7_500 });
-    const newFee = await placeOrder(database.db, checkout([{ productId: shirt.id, colorIndex: null, size: null, quantity: 1 }]), context);
-    expect(newFee.totalAmount).toBe(18_999 + 7_500);
-    await saveStoreSettings(database.db, { shippingFee: 5_000 });
+    const kumasi = await placeOrder(
+      database.db,
+      checkout([{ productId: shirt.id, colorIndex: null, size: null, quantity: 1 }], { region: "GH-AH" }),
+      context,
+    );
+    expect(kumasi.totalAmount).toBe(18_999 + 5_000);
   });
 
   it("never charges a price sent by the browser: a different one is refused and nothing is written", async () => {
@@ -175,11 +177,12 @@ describeWithDatabase("placing orders", (database) => {
     expect(mail!.toAddress).toBe("ama@example.com");
     expect(mail!.subject).toBe(`Your Ahenfie order ${placed.orderNumber}`);
     expect(mail!.text).toContain("Osu Linen Kaftan (Sand · Size L · 1 × ₵349.99): ₵349.99");
-    expect(mail!.text).toContain("Shipping: ₵50.00");
-    expect(mail!.text).toContain("Total: GHS 399.99");
+    expect(mail!.text).toContain("Shipping: ₵30.00");
+    expect(mail!.text).toContain("Total: GHS 379.99");
+    expect(mail!.text).toContain("Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch.");
     // The HTML lists the same line in its items table, with the total in bold.
     expect(mail!.html).toContain('<strong style="color:#1e1b18">Osu Linen Kaftan</strong>');
-    expect(mail!.html).toMatch(/font-weight:bold[^>]*>Total<\/td><td[^>]*>GHS 399\.99</);
+    expect(mail!.html).toMatch(/font-weight:bold[^>]*>Total<\/td><td[^>]*>GHS 379\.99</);
     expect(mail!.text).toContain("Payment method: Mobile Money.");
     expect(mail!.text).toContain(`https://shop.example/order-confirmation/${placed.id}`);
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));

@@ -18,6 +18,11 @@ import { loader as contentLoader } from "~/routes/storefront/content-page";
 import { testLoadContext, TEST_ORIGIN } from "../setup/load-context";
 import { routeAnswer } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
+import { sampleZones } from "../factories/shipping-zones";
+import { eq } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { shippingZones } from "~db/schema/shipping";
+import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 
 /** Server-renders `element` as a page under the root route whose loader data is `root`. */
 function render(root: RootData, Component: ComponentType): string {
@@ -35,9 +40,13 @@ const changed: Partial<StoreSettings> = {
   whatsappNumber: "+233 24 123 4567",
   instagramUrl: "https://www.instagram.com/maison.osu",
   facebookUrl: "",
-  shippingFee: 7_500,
-  freeShippingThreshold: 100_000,
 };
+
+/** A zone edit as the admin's Shipping zones page makes it: the row, then a storefront change. */
+async function editZone(db: Db, name: string, values: Partial<typeof shippingZones.$inferInsert>): Promise<void> {
+  await db.update(shippingZones).set(values).where(eq(shippingZones.name, name));
+  await announceStorefrontChange(db);
+}
 
 describeWithDatabase("settings changes reach every text that states them", (database) => {
   const context = () => testLoadContext(database);
@@ -49,11 +58,15 @@ describeWithDatabase("settings changes reach every text that states them", (data
   };
   const pageText = (page: Awaited<ReturnType<typeof contentLoader>>["page"]) => JSON.stringify(page);
 
-  beforeAll(() => saveStoreSettings(database.db, changed));
+  beforeAll(async () => {
+    await saveStoreSettings(database.db, changed);
+    await editZone(database.db, "Greater Accra", { freeShippingThreshold: 100_000 });
+    await editZone(database.db, "Rest of Ghana", { fee: 7_500, freeShippingThreshold: 100_000 });
+  });
 
   it("gives every page the store's name, currency, contact details, WhatsApp and social links", async () => {
     const root = await rootData();
-    expect(root.shipping).toEqual({ shippingFee: 7_500, freeShippingThreshold: 100_000 });
+    expect(root.shipping).toEqual({ freeShippingThreshold: 100_000 });
     expect(root.store).toMatchObject({
       name: "Maison Osu",
       currency: "GHS",
@@ -67,13 +80,29 @@ describeWithDatabase("settings changes reach every text that states them", (data
     });
   });
 
-  it("fills the content pages: the Shipping page's figures, About's phone and email, the store name, with nothing left unfilled", async () => {
+  it("fills the content pages: the Shipping page's zones table, About's phone and email, the store name, with nothing left unfilled", async () => {
     const shipping = await contentPage("shipping");
     expect(shipping.storeName).toBe("Maison Osu");
+    const table = shipping.page.blocks.find((b) => b.type === "table" && b.caption.startsWith("Shipping zones"));
+    expect(table).toMatchObject({
+      head: ["Zone", "Where", "Fee", "Free over", "Delivery time", "Pay on Delivery"],
+      rows: [
+        ["Greater Accra", "Greater Accra (Ghana)", "₵30", "₵1,000", "1–2 working days", "Yes"],
+        ["Rest of Ghana", "Ghana, except Greater Accra", "₵75", "₵1,000", "2–4 working days", "Yes"],
+        [
+          "West Africa",
+          expect.stringMatching(/^Nigeria, Ivory Coast, Togo, Benin, Burkina Faso, Senegal, .*Mauritania$/) as string,
+          "₵250",
+          "—",
+          "5–8 working days",
+          "No",
+        ],
+        ["Rest of the world", "Everywhere else", "₵600", "—", "6–10 working days", "No"],
+      ],
+    });
+    expect(shipping.page.metaDescription).toContain("free in Ghana over ₵1,000: Maison Osu shipping fees");
     const text = pageText(shipping.page);
-    expect(text).toContain("Orders over ₵1,000 ship free. Below that, a flat delivery fee of ₵75 applies.");
-    expect(shipping.page.metaDescription).toContain("Free delivery on Maison Osu orders over ₵1,000");
-    expect(text).not.toMatch(/₵500\b|₵50\b/);
+    expect(text).not.toMatch(/₵500\b|₵50\b|flat delivery fee/);
 
     const about = pageText((await contentPage("about")).page);
     expect(about).toContain("call +233 20 765 4321");
@@ -104,7 +133,7 @@ describeWithDatabase("settings changes reach every text that states them", (data
     expect(footer).toContain('aria-label="Maison Osu on Instagram (opens in a new tab)"');
     expect(footer).not.toContain("Facebook");
 
-    expect(render(root, AboutSection)).toContain("free on orders over ₵1,000.");
+    expect(render(root, AboutSection)).toContain("free in Ghana on orders over ₵1,000.");
     expect(render(root, Reassurances)).toContain("on orders over ₵1,000");
     const ask = render(root, () => createElement(AskOnWhatsApp, { productName: "Royal Kente Kaftan", productPath: "/product/3" }));
     const href = /href="([^"]+)"/.exec(ask)![1]!;
@@ -131,8 +160,31 @@ describeWithDatabase("settings changes reach every text that states them", (data
   });
 });
 
+describeWithDatabase("shipping zones reach every text that states them", (database) => {
+  const context = () => testLoadContext(database);
+
+  it("a zone edit shows at once on the Shipping page, and no zone in Ghana shipping free drops the free-shipping line", async () => {
+    await editZone(database.db, "West Africa", { fee: 27_500, deliveryMinDays: 4, deliveryMaxDays: 6, payOnDelivery: true });
+    await editZone(database.db, "Greater Accra", { freeShippingThreshold: null });
+    await editZone(database.db, "Rest of Ghana", { freeShippingThreshold: null });
+    const shipping = (await routeAnswer(contentLoader, { request: new Request(`${TEST_ORIGIN}/shipping`), context: context() }))
+      .body as Awaited<ReturnType<typeof contentLoader>>;
+    const table = shipping.page.blocks.find((b) => b.type === "table" && b.caption.startsWith("Shipping zones"));
+    expect(table).toMatchObject({
+      rows: expect.arrayContaining([expect.arrayContaining(["West Africa", "₵275", "—", "4–6 working days", "Yes"])]) as unknown,
+    });
+    expect(shipping.page.metaDescription).not.toContain("free");
+    const root = (await routeAnswer(rootLoader, { request: new Request(`${TEST_ORIGIN}/`), context: context() })).body as RootData;
+    expect(root.shipping).toEqual({ freeShippingThreshold: null });
+    const reassurances = render(root, Reassurances);
+    expect(reassurances).not.toContain("Free Shipping");
+    expect(reassurances).toContain("Priced by destination at checkout");
+    expect(render(root, AboutSection)).toContain("priced by destination at checkout.");
+  });
+});
+
 describe("content placeholders", () => {
-  const settings = { store: storeProfile(defaultStoreSettings), shipping: { shippingFee: 5_000, freeShippingThreshold: 50_000 } };
+  const settings = { store: storeProfile(defaultStoreSettings), zones: sampleZones };
 
   it("drops a [[passage]] naming a setting the shop left empty", () => {
     const noPhone = { ...settings, store: storeProfile({ ...defaultStoreSettings, contactPhone: "", whatsappNumber: "" }) };
@@ -157,8 +209,6 @@ describe("WhatsApp and social settings", () => {
     timezone: "Africa/Accra",
     storeName: "Ahenfie",
     contactEmail: "hello@ahenfie.com",
-    shippingFee: "50",
-    freeShippingThreshold: "500",
   };
   const issues = (values: Record<string, string>) => {
     const result = generalSettingsSchema.safeParse({ ...form, ...values });

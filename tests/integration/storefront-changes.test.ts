@@ -44,6 +44,7 @@ const orderOf = (productId: number, quantity: number) =>
     name: "Ama Mensah",
     phone: "+233 24 000 0000",
     address: "12 Ring Road, Accra",
+    region: "GH-AA",
     items: [{ productId, quantity, size: "M", colorIndex: null }],
     idempotencyKey: crypto.randomUUID(),
   });

@@ -5,7 +5,8 @@ import { useStoreCurrency } from "./use-store-settings";
 /**
  * Subtotal, shipping ("Free" at zero) and total; the total can carry the currency code. An
  * order's totals are in its own recorded currency; a cart's in the store currency, and only a
- * cart's carry the shopper's approximate amounts (`approximate`).
+ * cart's carry the shopper's approximate amounts (`approximate`). Shipping is null while the
+ * destination is not chosen: the total is then the subtotal "+ shipping".
  */
 /**
  * The store amount at the right edge, so the column's figures line up; the approximation (when
@@ -22,7 +23,7 @@ export function OrderTotals({
   testIdPrefix,
 }: {
   subtotal: number;
-  shipping: number;
+  shipping: number | null;
   currency?: CurrencyCode;
   totalWithCode?: boolean;
   approximate?: boolean;
@@ -30,7 +31,7 @@ export function OrderTotals({
 }) {
   const storeCurrency = useStoreCurrency();
   const currency = orderCurrency ?? storeCurrency;
-  const total = subtotal + shipping;
+  const total = subtotal + (shipping ?? 0);
   return (
     <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">
       <div className="flex justify-between">
@@ -43,8 +44,10 @@ export function OrderTotals({
       <div className="flex justify-between">
         <dt>Shipping</dt>
         <dd className={amountCell}>
-          <span data-testid={`${testIdPrefix}-shipping`}>{shipping === 0 ? "Free" : formatMoney(shipping, currency)}</span>
-          {approximate && shipping > 0 && <ApproximatePrice amount={shipping} className="text-xs" />}
+          <span data-testid={`${testIdPrefix}-shipping`}>
+            {shipping === null ? "—" : shipping === 0 ? "Free" : formatMoney(shipping, currency)}
+          </span>
+          {approximate && shipping !== null && shipping > 0 && <ApproximatePrice amount={shipping} className="text-xs" />}
         </dd>
       </div>
       <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
@@ -52,8 +55,9 @@ export function OrderTotals({
         <dd className={amountCell}>
           <span data-testid={`${testIdPrefix}-total`}>
             {totalWithCode ? formatMoneyWithCode(total, currency) : formatMoney(total, currency)}
+            {shipping === null && " + shipping"}
           </span>
-          {approximate && <ApproximatePrice amount={total} />}
+          {approximate && shipping !== null && <ApproximatePrice amount={total} />}
         </dd>
       </div>
     </dl>

@@ -2,14 +2,16 @@ import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/lib/root-data";
 import { formatMoney, formatMoneyBrief, type CurrencyCode } from "~/lib/money";
-import { defaultShippingRates } from "~/modules/pricing/order-totals";
 import { defaultStoreSettings } from "~/modules/settings/settings.schema";
 import { storeProfile, type StoreProfile } from "~/modules/settings/store-profile";
 
-/** The store's shipping fee and free-shipping threshold (pesewas), from the root loader. */
-export function useShippingRates() {
+/**
+ * The lowest free-shipping threshold inside Ghana (pesewas), from the root loader's summary of
+ * the shipping zones; null when no zone in Ghana ships free.
+ */
+export function useFreeShippingThreshold(): number | null {
   const root = useRouteLoaderData<RootData>("root");
-  return root?.shipping ?? defaultShippingRates;
+  return root?.shipping.freeShippingThreshold ?? null;
 }
 
 /** The store's timezone (Settings → General), in which every date is shown. */

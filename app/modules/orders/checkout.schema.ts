@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText, serialId } from "~/lib/input";
+import { HOME_COUNTRY, isCountryCode, isGhanaRegion } from "~/modules/shipping/areas";
 
 import { paymentMethods, type PaymentMethod } from "./order-constants";
 
@@ -27,13 +28,29 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 
-/** The checkout form, as the server validates it (docs/product-rules.md §3 and §5). */
-export const checkoutSchema = z.object({
+export const CHOOSE_COUNTRY = "Please choose a country from the list";
+export const CHOOSE_REGION = "Please choose your region in Ghana";
+
+/**
+ * The checkout form, as the server validates it (docs/product-rules.md §3 and §5). The
+ * destination is a country we know and, in Ghana, one of its sixteen regions: together they
+ * pick the shipping zone (docs/shipping.md). A region is kept only for Ghana.
+ */
+const checkoutFields = z.object({
   email: required("Email", 254).pipe(z.email({ error: "Please enter a valid email address" })),
   name: required("Full name", 120),
   phone: required("Phone", 40).regex(/^[+()\d\s.-]{6,40}$/, "Please enter a valid phone number"),
   address: required("Delivery address", 500),
-  country: z.string().trim().length(2, "Please choose a country").toUpperCase().default("GH"),
+  country: z.string({ error: CHOOSE_COUNTRY }).trim().toUpperCase().refine(isCountryCode, CHOOSE_COUNTRY).default(HOME_COUNTRY),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(10)
+    .optional()
+    .transform((v) => v || null),
+  /** The shipping the shopper was shown, in pesewas: used only to tell them if it changed. */
+  seenShipping: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000_000).optional()),
   paymentMethod: z.enum(paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]]).default("pay_on_delivery"),
   notes: z
     .string()
@@ -44,15 +61,33 @@ export const checkoutSchema = z.object({
   items: z.array(orderLineSchema).min(1, "Cart is empty").max(100),
   idempotencyKey: z.string().trim().min(16).max(100),
 });
+
+type Destination = { country: string; region: string | null };
+
+/** A Ghanaian address needs its region (it prices the delivery). */
+function regionRule(value: Destination, ctx: z.RefinementCtx): void {
+  if (value.country === HOME_COUNTRY && !(value.region && isGhanaRegion(value.region)))
+    ctx.addIssue({ code: "custom", path: ["region"], message: CHOOSE_REGION });
+}
+
+/** Elsewhere a region is dropped: only Ghana's regions mean anything to the zones. */
+function dropForeignRegion<T extends Destination>(value: T): T {
+  return value.country === HOME_COUNTRY ? value : { ...value, region: null };
+}
+
+export const checkoutSchema = checkoutFields.superRefine(regionRule).transform(dropForeignRegion);
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
 /** The checkout form as posted: the cart's lines arrive as JSON in one hidden `items` field. */
-export const checkoutFormSchema = checkoutSchema.extend({
-  items: z.preprocess((value) => {
-    try {
-      return JSON.parse(typeof value === "string" ? value : "[]") as unknown;
-    } catch {
-      return [];
-    }
-  }, checkoutSchema.shape.items),
-});
+export const checkoutFormSchema = checkoutFields
+  .extend({
+    items: z.preprocess((value) => {
+      try {
+        return JSON.parse(typeof value === "string" ? value : "[]") as unknown;
+      } catch {
+        return [];
+      }
+    }, checkoutFields.shape.items),
+  })
+  .superRefine(regionRule)
+  .transform(dropForeignRegion);

@@ -1,6 +1,6 @@
 /** Order constants shared with the browser (kept apart from the Zod schema). */
 export const paymentMethods = [
-  { value: "pay_on_delivery", label: "Pay on Delivery", hint: "Cash or MoMo at your door, Ghana only" },
+  { value: "pay_on_delivery", label: "Pay on Delivery", hint: "Cash or MoMo at your door" },
   { value: "card", label: "Card Payment", hint: "Visa, Mastercard" },
   { value: "mobile_money", label: "Mobile Money", hint: "MTN, Telecel, AirtelTigo" },
 ] as const;

@@ -29,6 +29,10 @@ export async function getOrderDetails(db: Db, orderId: string) {
     customerPhone: order.customerPhone,
     customerAddress: order.customerAddress,
     customerCountry: order.customerCountry,
+    /** Ghana region code ("GH-AA"), null elsewhere; the zone and estimate as they were at checkout. */
+    customerRegion: order.customerRegion,
+    shippingZone: order.shippingZone,
+    deliveryEstimate: order.deliveryEstimate,
     subtotalAmount: Number(order.subtotalAmount),
     shippingAmount: Number(order.shippingAmount),
     totalAmount: Number(order.totalAmount),

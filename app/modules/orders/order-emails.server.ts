@@ -5,6 +5,7 @@ import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
 import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 import type { Shipment } from "./shipping-carriers";
+import { destinationName } from "~/modules/shipping/delivery-quote";
 
 export interface OrderConfirmationData {
   storeName: string;
@@ -18,7 +19,23 @@ export interface OrderConfirmationData {
   subtotal: number;
   shipping: number;
   total: number;
+  /** "Greater Accra, Ghana" */
+  destination: string;
+  /** The zone's name and estimate as they were when the order was placed. */
+  shippingZone: string;
+  deliveryEstimate: string;
   lines: { name: string; quantity: number; unitPrice: number; size: string | null; color: string | null }[];
+}
+
+/** "Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch." */
+export function deliveryLine(delivery: {
+  destination: string;
+  shippingZone: string | null;
+  deliveryEstimate: string | null;
+}): string | null {
+  if (!delivery.deliveryEstimate) return null;
+  const zone = delivery.shippingZone ? ` (${delivery.shippingZone} zone)` : "";
+  return `Delivery to ${delivery.destination}${zone}: ${delivery.deliveryEstimate} from dispatch.`;
 }
 
 /** docs/product-rules.md's send-order-confirmation: order number, items, total, payment method and a link. */
@@ -42,7 +59,7 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
         { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
       ],
     },
-    closing: [`Payment method: ${payment}.`],
+    closing: [`Payment method: ${payment}.`, ...[deliveryLine(order)].filter((line): line is string => line !== null)],
     button: { label: "View your order", url: `${order.origin}/order-confirmation/${order.orderId}` },
     footer: `You are receiving this email because you placed an order with ${order.storeName}. Track it any time with your order number and email.`,
   });
@@ -69,6 +86,8 @@ export interface OrderEmailSubject {
 export interface OrderStatusEmailData extends OrderEmailSubject {
   total: number;
   change: OrderStatusChange;
+  /** The shipped email says where the parcel goes and how long it takes (the order's own zone and estimate). */
+  delivery?: { destination: string; shippingZone: string | null; deliveryEstimate: string | null } | undefined;
 }
 
 function statusWording(change: OrderStatusChange, order: string, total: string): { subject: string; heading: string; body: string } {
@@ -135,12 +154,19 @@ function statusWording(change: OrderStatusChange, order: string, total: string):
 export function orderStatusEmail(data: OrderStatusEmailData): OutgoingEmail {
   const wording = statusWording(data.change, data.orderNumber, formatMoneyWithCode(data.total, data.currency));
   const orderUrl = data.origin ? `${data.origin}/order-confirmation/${data.orderId}` : null;
-  const shipment = data.change.kind === "order" && data.change.status === "shipped" ? data.change.shipment : undefined;
+  const shipped = data.change.kind === "order" && data.change.status === "shipped";
+  const shipment = shipped && data.change.kind === "order" ? data.change.shipment : undefined;
+  const delivery = shipped && data.delivery ? deliveryLine(data.delivery) : null;
   const { html, text } = renderEmail({
     storeName: data.storeName,
     preheader: wording.subject,
     heading: wording.heading,
-    paragraphs: [`Dear ${data.customerName.split(" ")[0]},`, wording.body, ...(shipment ? shipmentParagraphs(shipment) : [])],
+    paragraphs: [
+      `Dear ${data.customerName.split(" ")[0]},`,
+      wording.body,
+      ...(delivery ? [delivery] : []),
+      ...(shipment ? shipmentParagraphs(shipment) : []),
+    ],
     ...(shipment?.trackingUrl
       ? {
           button: { label: "Track your parcel", url: shipment.trackingUrl },
@@ -177,7 +203,18 @@ export interface StatusEmailSender {
 
 /** orderStatusEmail for an order row as the status-change functions read it. */
 export function orderStatusEmailFor(
-  order: { id: string; orderNumber: string; customerName: string; customerEmail: string; currency: string; totalAmount: number },
+  order: {
+    id: string;
+    orderNumber: string;
+    customerName: string;
+    customerEmail: string;
+    currency: string;
+    totalAmount: number;
+    customerCountry?: string;
+    customerRegion?: string | null;
+    shippingZone?: string | null;
+    deliveryEstimate?: string | null;
+  },
   change: OrderStatusChange,
   sender: StatusEmailSender,
 ): OutgoingEmail {
@@ -192,6 +229,13 @@ export function orderStatusEmailFor(
     currency: order.currency in currencySymbols ? (order.currency as CurrencyCode) : "GHS",
     total: Number(order.totalAmount),
     change,
+    delivery: order.customerCountry
+      ? {
+          destination: destinationName(order.customerCountry, order.customerRegion),
+          shippingZone: order.shippingZone ?? null,
+          deliveryEstimate: order.deliveryEstimate ?? null,
+        }
+      : undefined,
   });
 }
 

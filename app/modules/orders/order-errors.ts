@@ -5,7 +5,7 @@ export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
     message: string,
-    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty" | "variant",
+    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty" | "variant" | "shipping",
     readonly productId?: number,
   ) {
     super(message);
@@ -26,6 +26,27 @@ export const outOfStock = (name: string, productId: number, available: number) =
 
 export const priceChanged = (name: string, productId: number, price: number) =>
   new OrderRefusedError(`The price of ${name} has changed to ${formatMoney(price)}. Please review your cart.`, "price-changed", productId);
+
+/**
+ * Shipping refusals (reason "shipping"): the cart is fine, the destination or its price is not.
+ * Each names the destination, so the shopper knows what to change.
+ */
+export const shippingChanged = (destination: string, shipping: number) =>
+  new OrderRefusedError(
+    shipping === 0
+      ? `Shipping to ${destination} is now free. Please review your order total, then place your order.`
+      : `Shipping to ${destination} is now ${formatMoney(shipping)}. Please review your order total, then place your order.`,
+    "shipping",
+  );
+
+export const payOnDeliveryNotOffered = (destination: string) =>
+  new OrderRefusedError(
+    `Pay on Delivery is not available for orders to ${destination}. Please pay online by card or mobile money.`,
+    "shipping",
+  );
+
+export const noDeliveryTo = (destination: string) =>
+  new OrderRefusedError(`We do not deliver to ${destination} yet. Please contact us to arrange delivery.`, "shipping");
 
 /** A size the product is not made in (only what the product page offers can be ordered). */
 export const sizeNotOffered = (name: string, productId: number, size: string, sizes: readonly string[]) =>

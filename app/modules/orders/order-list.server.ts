@@ -133,6 +133,10 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
     userId: order.userId,
     customerAddress: order.customerAddress,
     customerCountry: order.customerCountry,
+    /** Ghana region code ("GH-AA"), null elsewhere; the zone and estimate as they were at checkout. */
+    customerRegion: order.customerRegion,
+    shippingZone: order.shippingZone,
+    deliveryEstimate: order.deliveryEstimate,
     subtotalAmount: Number(order.subtotalAmount),
     shippingAmount: Number(order.shippingAmount),
     notes: order.notes,

@@ -33,6 +33,11 @@ export const statusChangeColumns = {
   customerEmail: orders.customerEmail,
   currency: orders.currency,
   totalAmount: orders.totalAmount,
+  // For the shipped email's delivery line.
+  customerCountry: orders.customerCountry,
+  customerRegion: orders.customerRegion,
+  shippingZone: orders.shippingZone,
+  deliveryEstimate: orders.deliveryEstimate,
 };
 
 /**

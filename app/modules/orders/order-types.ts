@@ -74,6 +74,11 @@ export interface AdminOrderDetails extends AdminOrderRow {
   userId: string | null;
   customerAddress: string;
   customerCountry: string;
+  /** Ghana region code ("GH-AA"), null elsewhere. */
+  customerRegion: string | null;
+  /** The zone's name and delivery estimate as they were when the order was placed (null on older orders). */
+  shippingZone: string | null;
+  deliveryEstimate: string | null;
   subtotalAmount: number;
   shippingAmount: number;
   notes: string | null;

@@ -9,11 +9,12 @@ import { paymentMethods } from "~/modules/orders/order-constants";
 import type { AdminOrderFilters } from "./order-filters.schema";
 import { newestFirst, orderListCondition, orderRowColumns } from "./order-list.server";
 import { orderCsvDetails } from "./orders-csv-details.server";
-import { countries } from "~/components/storefront/checkout/countries";
+import { countryName, regionName } from "~/modules/shipping/areas";
 
 /**
  * CSV export of the filtered orders list (the same search and filters as the table, every
- * page), newest first, with each order's items, shipping address, carrier and tracking, the
+ * page), newest first, with each order's items, shipping address (country, Ghana region), shipping
+ * zone and delivery estimate as they were at checkout, carrier and tracking, the
  * customer's checkout notes, the staff notes and the messages to the customer. Rows are read in batches along the list's index (keyset paging), so an
  * export of 100,000 orders never holds more than one batch; the export route streams them (csvResponse).
  */
@@ -29,7 +30,6 @@ const LINE_END = "\r\n";
 /** "paid" → "Paid", "partially_refunded" → "Partially refunded". */
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replaceAll("_", " ");
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
-const countryName = (code: string) => countries.find(([c]) => c === code)?.[1] ?? code;
 
 /** The CSV as pieces: the header line, then one piece per batch of rows. */
 export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, options: OrdersCsvOptions = {}): AsyncGenerator<string> {
@@ -51,6 +51,9 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
       "Items",
       "Shipping address",
       "Country",
+      "Region",
+      "Shipping zone",
+      "Delivery estimate",
       "Carrier",
       "Tracking number",
       "Customer notes",
@@ -88,6 +91,9 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
             more.items,
             r.customerAddress,
             countryName(r.customerCountry),
+            r.customerRegion ? regionName(r.customerRegion) : null,
+            r.shippingZone,
+            r.deliveryEstimate,
             r.shippingCarrier,
             r.trackingNumber,
             r.notes,
@@ -120,6 +126,9 @@ function readBatch(db: Db, where: SQL | undefined, cursor: BatchCursor | null, b
       ...orderRowColumns,
       customerAddress: orders.customerAddress,
       customerCountry: orders.customerCountry,
+      customerRegion: orders.customerRegion,
+      shippingZone: orders.shippingZone,
+      deliveryEstimate: orders.deliveryEstimate,
       notes: orders.notes,
       shippingCarrier: orders.shippingCarrier,
       trackingNumber: orders.trackingNumber,

@@ -11,10 +11,23 @@ import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
 import { getStoreSettings, type StoreSettings } from "~/modules/settings/settings.server";
 import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationEmail } from "./order-emails.server";
-import { colourNotOffered, outOfStock, OrderRefusedError, priceChanged, sizeNotOffered, unavailable } from "./order-errors";
+import {
+  colourNotOffered,
+  noDeliveryTo,
+  outOfStock,
+  OrderRefusedError,
+  payOnDeliveryNotOffered,
+  priceChanged,
+  shippingChanged,
+  sizeNotOffered,
+  unavailable,
+} from "./order-errors";
 import { takeStock } from "./order-stock.server";
 import { isOnlinePayment } from "./order-constants";
 import { createPaymentAttempt } from "~/modules/payments/payment-attempts.server";
+import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
+import { deliveryEstimateText, zoneFor, type ShippingZone } from "~/modules/shipping/shipping-zones";
+import { destinationName } from "~/modules/shipping/delivery-quote";
 
 export interface PlacedOrder {
   id: string;
@@ -42,8 +55,10 @@ class DuplicateSubmission extends Error {}
  * Places an order in one transaction: prices and stock come from the database (anything the
  * browser says about prices is only compared, never charged), stock is taken with a
  * conditional update so two shoppers can never buy the same last item, the total charged is
- * `orderTotals` of the pricing module, and the confirmation email is queued in the same
- * transaction. The same idempotency key always yields one order.
+ * `orderTotals` of the pricing module with the shipping zone of the destination (read in the
+ * same transaction; the fee the browser showed is only compared, never charged), and the
+ * confirmation email is queued in the same transaction. The order keeps the zone's name, fee
+ * and delivery estimate as they were. The same idempotency key always yields one order.
  *
  * Storefront caches: an order is announced as a storefront change only when it left some
  * product at or below the low-stock level (LOW_STOCK_THRESHOLD: "Only N left", or "Sold out"),
@@ -59,9 +74,12 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
     let stockVisiblyChanged = false;
     const placed = await db.transaction(async (tx) => {
       const settings = await getStoreSettings(tx);
+      const zone = await shippingZoneFor(tx, input);
       const lines = await priceLinesFromCatalog(tx, input.items);
+      const totals = orderTotals(lines, zone);
+      if (input.seenShipping !== undefined && input.seenShipping !== totals.shipping)
+        throw shippingChanged(destinationName(input.country, input.region), totals.shipping);
       stockVisiblyChanged = await takeOrderStock(tx, lines);
-      const totals = orderTotals(lines, settings);
       const order = await insertWithFreshNumber(tx, input.idempotencyKey, {
         userId: context.userId,
         customerName: input.name,
@@ -69,8 +87,11 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         customerPhone: input.phone,
         customerAddress: input.address,
         customerCountry: input.country,
+        customerRegion: input.region,
         subtotalAmount: totals.subtotal,
         shippingAmount: totals.shipping,
+        shippingZone: zone.name,
+        deliveryEstimate: deliveryEstimateText(zone),
         totalAmount: totals.total,
         currency: settings.currency,
         paymentMethod: input.paymentMethod,
@@ -88,7 +109,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         });
       }
       await recordItemsAndHistory(tx, order.id, lines, context.userId);
-      await queueOrderEmails(tx, { order, input, lines, totals, settings, context });
+      await queueOrderEmails(tx, { order, input, lines, totals, zone, settings, context });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };
     });
     if (stockVisiblyChanged) await announceStorefrontChange(db);
@@ -103,6 +124,19 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
 }
 
 type OrderLine = Awaited<ReturnType<typeof priceLinesFromCatalog>>[number];
+
+/**
+ * The zone the order ships in, from the zones as this transaction sees them; a payment method
+ * the zone does not offer (Pay on Delivery outside its zones) refuses the order by destination.
+ * The schema has already checked the country and, in Ghana, the region.
+ */
+async function shippingZoneFor(tx: Db, input: CheckoutInput): Promise<ShippingZone> {
+  const destination = destinationName(input.country, input.region);
+  const zone = zoneFor(await listShippingZones(tx), { country: input.country, region: input.region });
+  if (!zone) throw noDeliveryTo(destination);
+  if (input.paymentMethod === "pay_on_delivery" && !zone.payOnDelivery) throw payOnDeliveryNotOffered(destination);
+  return zone;
+}
 
 /**
  * Each cart line checked against the live catalog and priced from it: an inactive or missing
@@ -199,11 +233,12 @@ async function queueOrderEmails(
     input: CheckoutInput;
     lines: OrderLine[];
     totals: OrderTotals;
+    zone: ShippingZone;
     settings: StoreSettings;
     context: PlaceOrderContext;
   },
 ): Promise<void> {
-  const { order, input, lines, totals, settings, context } = placed;
+  const { order, input, lines, totals, zone, settings, context } = placed;
   await queueEmail(
     tx,
     orderConfirmationEmail({
@@ -216,6 +251,9 @@ async function queueOrderEmails(
       paymentMethod: input.paymentMethod,
       currency: settings.currency,
       ...totals,
+      destination: destinationName(input.country, input.region),
+      shippingZone: zone.name,
+      deliveryEstimate: deliveryEstimateText(zone),
       lines: lines.map((l) => ({ name: l.product.name, quantity: l.quantity, unitPrice: l.unitPrice, size: l.size, color: l.color })),
     }),
   );

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { defaultShippingRates, lineTotal, orderTotals, shippingFor, subtotalOf } from "./order-totals";
+import { sampleZones } from "../../../tests/factories/shipping-zones";
+import { lineTotal, orderTotals, subtotalOf } from "./order-totals";
+
+const zone = (name: string) => sampleZones.find((z) => z.name === name)!;
 
 describe("order totals", () => {
   it("prices a line exactly in pesewas (no float drift)", () => {
@@ -17,14 +20,8 @@ describe("order totals", () => {
     ).toBe(97_497);
   });
 
-  it("charges the flat fee below the threshold and nothing from it", () => {
-    expect(shippingFor(49_999, defaultShippingRates)).toBe(5_000);
-    expect(shippingFor(50_000, defaultShippingRates)).toBe(0);
-    expect(shippingFor(0, { shippingFee: 7_500, freeShippingThreshold: 100_000 })).toBe(7_500);
-  });
-
-  it("charges subtotal + shipping: 3 × ₵299.99 = ₵899.97 ships free", () => {
-    expect(orderTotals([{ unitPrice: 29_999, quantity: 3 }], defaultShippingRates)).toEqual({
+  it("charges subtotal + shipping: 3 × ₵299.99 = ₵899.97 ships free in Ghana", () => {
+    expect(orderTotals([{ unitPrice: 29_999, quantity: 3 }], zone("Rest of Ghana"))).toEqual({
       subtotal: 89_997,
       shipping: 0,
       total: 89_997,
@@ -32,18 +29,26 @@ describe("order totals", () => {
     });
   });
 
-  it("adds the fee to a small order: ₵120 + ₵50 = ₵170", () => {
-    expect(orderTotals([{ unitPrice: 12_000, quantity: 1 }], defaultShippingRates)).toEqual({
+  it("adds the zone's fee to a small order: ₵120 + ₵50 = ₵170 in Ashanti, ₵120 + ₵30 = ₵150 in Accra", () => {
+    expect(orderTotals([{ unitPrice: 12_000, quantity: 1 }], zone("Rest of Ghana"))).toEqual({
       subtotal: 12_000,
       shipping: 5_000,
       total: 17_000,
       itemCount: 1,
     });
+    expect(orderTotals([{ unitPrice: 12_000, quantity: 1 }], zone("Greater Accra")).total).toBe(15_000);
   });
 
-  it("follows the shop's own rates", () => {
-    const rates = { shippingFee: 7_500, freeShippingThreshold: 100_000 };
-    expect(orderTotals([{ unitPrice: 60_000, quantity: 1 }], rates).total).toBe(67_500);
-    expect(orderTotals([{ unitPrice: 50_000, quantity: 2 }], rates).total).toBe(100_000);
+  it("charges abroad whatever the subtotal: ₵899.97 + ₵600 to the rest of the world", () => {
+    expect(orderTotals([{ unitPrice: 29_999, quantity: 3 }], zone("Rest of the world"))).toMatchObject({
+      shipping: 60_000,
+      total: 149_997,
+    });
+  });
+
+  it("ships free exactly at the threshold, not a pesewa below", () => {
+    const rate = { fee: 7_500, freeShippingThreshold: 100_000 };
+    expect(orderTotals([{ unitPrice: 99_999, quantity: 1 }], rate).total).toBe(107_499);
+    expect(orderTotals([{ unitPrice: 50_000, quantity: 2 }], rate).total).toBe(100_000);
   });
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { brand } from "~/lib/brand";
-import { parseMoney, toDecimalString, type CurrencyCode } from "~/lib/money";
-import { defaultShippingRates } from "~/modules/pricing/order-totals";
+import type { CurrencyCode } from "~/lib/money";
 import { socialLinkSchema, socialNetworks, whatsappNumberSchema } from "./contact-links.schema";
 import { exchangeRatesSchema, noExchangeRates, type ExchangeRates } from "~/modules/currency/exchange-rates";
 
@@ -16,9 +15,6 @@ export type StoreTimezone = (typeof storeTimezones)[number];
 /** Shown next to the currency choice (DECISIONS.md "Money"). */
 export const currencyChangeWarning =
   "Prices are not converted. Changing the currency changes only the currency prices are shown and charged in; new orders record it.";
-
-/** Largest shipping fee or free-shipping threshold an admin can enter: ₵1,000,000.00. */
-export const MAX_SETTINGS_AMOUNT = 100_000_000;
 
 export interface StoreSettings {
   currency: CurrencyCode;
@@ -44,10 +40,6 @@ export interface StoreSettings {
   facebookUrl: string;
   tiktokUrl: string;
   xUrl: string;
-  /** pesewas */
-  shippingFee: number;
-  /** pesewas; subtotals at or above it ship free */
-  freeShippingThreshold: number;
   /**
    * Minutes an online order (card, mobile money) is held unpaid, its stock reserved; then it is
    * cancelled (after one last check with Paystack) and the stock returned (Settings → Payments).
@@ -75,7 +67,6 @@ export const defaultStoreSettings: StoreSettings = {
   facebookUrl: brand.social.facebook,
   tiktokUrl: "",
   xUrl: "",
-  ...defaultShippingRates,
   paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
   exchangeRates: noExchangeRates,
 };
@@ -103,30 +94,12 @@ export const storedSettingsSchema = z.object({
   facebookUrl: socialLinkSchema(socialNetworks[1]),
   tiktokUrl: socialLinkSchema(socialNetworks[2]),
   xUrl: socialLinkSchema(socialNetworks[3]),
-  shippingFee: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
-  freeShippingThreshold: z.number().int().min(0).max(MAX_SETTINGS_AMOUNT),
   paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
   exchangeRates: exchangeRatesSchema,
 }) satisfies z.ZodType<StoreSettings>;
 
 /** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */
 const formSwitch = z.preprocess((value) => value === true || value === "on" || value === "true" || value === "1", z.boolean());
-
-/** "50", "50.00" or "1,250.5" → pesewas; anything else is refused with the field's name. */
-function formAmount(label: string) {
-  return z.union([z.string(), z.number()], { error: `Enter the ${label} as an amount, e.g. 50.00` }).transform((value, ctx) => {
-    const pesewas = parseMoney(value);
-    if (pesewas === null) {
-      ctx.addIssue({ code: "custom", message: `Enter the ${label} as an amount with at most two decimals, e.g. 50.00` });
-      return z.NEVER;
-    }
-    if (pesewas > MAX_SETTINGS_AMOUNT) {
-      ctx.addIssue({ code: "custom", message: `The ${label} can be at most ${toDecimalString(MAX_SETTINGS_AMOUNT)}` });
-      return z.NEVER;
-    }
-    return pesewas;
-  });
-}
 
 const optionalText = (label: string, max: number) =>
   z
@@ -136,7 +109,7 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => v ?? "");
 
-/** The General tab: currency, timezone, maintenance, shipping, store name, contact details, WhatsApp and social links. */
+/** The General tab: currency, timezone, maintenance, store name, contact details, WhatsApp and social links. */
 export const generalSettingsSchema = z.object({
   currency: z.enum(storeCurrencies, { error: "Choose GHS, USD or EUR" }),
   timezone: z.enum(storeTimezones, { error: "Choose Africa/Accra, UTC or America/New_York" }),
@@ -158,8 +131,6 @@ export const generalSettingsSchema = z.object({
   facebookUrl: optionalText("Facebook", 300).pipe(socialLinkSchema(socialNetworks[1])),
   tiktokUrl: optionalText("TikTok", 300).pipe(socialLinkSchema(socialNetworks[2])),
   xUrl: optionalText("X", 300).pipe(socialLinkSchema(socialNetworks[3])),
-  shippingFee: formAmount("shipping fee"),
-  freeShippingThreshold: formAmount("free-shipping threshold"),
 });
 export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>;
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;
@@ -192,7 +163,7 @@ export const removeAdminSchema = z.object({
   userId: z.string({ error: "No admin chosen." }).trim().min(1, "No admin chosen.").max(200, "No admin chosen."),
 });
 
-/** Current settings as General form values (amounts as "50.00" strings). */
+/** Current settings as General form values. */
 export function generalSettingsFormValues(s: StoreSettings) {
   return {
     currency: s.currency,
@@ -207,7 +178,5 @@ export function generalSettingsFormValues(s: StoreSettings) {
     facebookUrl: s.facebookUrl,
     tiktokUrl: s.tiktokUrl,
     xUrl: s.xUrl,
-    shippingFee: toDecimalString(s.shippingFee),
-    freeShippingThreshold: toDecimalString(s.freeShippingThreshold),
   };
 }

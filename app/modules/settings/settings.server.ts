@@ -12,7 +12,7 @@ import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type Stor
  * before anyone opens the admin Settings page.
  *
  * Reads are cached in process for SETTINGS_CACHE_TTL_MS, because every storefront request
- * reads them (maintenance check, shipping rates). saveStoreSettings announces a storefront
+ * reads them (maintenance check, store name). saveStoreSettings announces a storefront
  * change, which clears this cache here at once and on other instances of the shop behind the
  * same PostgreSQL database as soon as they hear it (storefront-changes.server.ts). Reads inside a transaction always go to the database, so an order is priced with
  * the settings its own transaction sees.
@@ -72,7 +72,7 @@ export class InvalidSettingsError extends Error {
 
 /**
  * Saves the given settings in one statement (all or nothing) and announces a storefront change
- * (the store name, shipping rates and maintenance mode are on every page; every save
+ * (the store name, contact details and maintenance mode are on every page; every save
  * announces, as saves are rare). Values are checked against the stored schema; a form's values
  * should come through the tab schemas in settings.schema.ts first. Call it outside a
  * transaction, so no read re-caches the old values between the write and its commit.

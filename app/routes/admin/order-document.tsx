@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { OrderDocument, type OrderDocumentData } from "~/components/admin/orders/print/order-document";
-import { countries } from "~/components/storefront/checkout/countries";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getAdminOrderDetails } from "~/modules/orders/order-list.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { destinationName } from "~/modules/shipping/delivery-quote";
 import type { Route } from "./+types/order-document";
 
 // Someone's order, for staff: never stored (app/lib/cache-control.ts).
@@ -54,7 +54,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         customerEmail: order.customerEmail,
         customerPhone: order.customerPhone,
         customerAddress: order.customerAddress,
-        country: countries.find(([code]) => code === order.customerCountry)?.[1] ?? order.customerCountry,
+        country: destinationName(order.customerCountry, order.customerRegion),
+        delivery: order.shippingZone
+          ? [`${order.shippingZone} zone`, order.deliveryEstimate].filter(Boolean).join(" · ")
+          : order.deliveryEstimate,
         notes: order.notes,
         currency: order.currency,
         subtotalAmount: order.subtotalAmount,

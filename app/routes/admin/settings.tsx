@@ -167,7 +167,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Settings" description="Store details, shipping, payments, admins, notifications and what is running." />
+      <AdminPageHeader title="Settings" description="Store details, payments, admins, notifications and what is running." />
       <Tabs.Root
         value={tab}
         onValueChange={(next) =>

@@ -13,6 +13,8 @@ import { currentCartLines } from "~/modules/orders/cart-review.server";
 import type { CurrentCartLine } from "~/modules/cart/cart-refresh";
 import { getViewer } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { invalidateShippingZonesCache, listShippingZones } from "~/modules/shipping/shipping-zones.server";
+import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { storeNameOf } from "~/lib/store-meta";
 import { siteOrigin } from "~/lib/http.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
@@ -39,10 +41,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Signed-in shoppers get their email filled in; their orders are linked to the account. */
+/**
+ * Signed-in shoppers get their email filled in; their orders are linked to the account. The
+ * shipping zones come with the page, so the summary prices a destination the moment it is
+ * chosen (the server prices the order again from the zones in its own transaction).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [viewer, settings] = await Promise.all([getViewer(request, context), getStoreSettings(context.database.db)]);
-  return { email: viewer?.email ?? null, onlinePayment: onlinePaymentAvailable(context.config, settings.currency) };
+  const [viewer, settings, zones] = await Promise.all([
+    getViewer(request, context),
+    getStoreSettings(context.database.db),
+    listShippingZones(context.database.db),
+  ]);
+  return { email: viewer?.email ?? null, onlinePayment: onlinePaymentAvailable(context.config, settings.currency), zones };
 }
 
 export type CheckoutActionResult =
@@ -58,9 +68,11 @@ export type CheckoutActionResult =
   | {
       ok: false;
       message?: string;
-      fieldErrors?: Partial<Record<"email" | "name" | "phone" | "address" | "country" | "notes", string>>;
+      fieldErrors?: Partial<Record<"email" | "name" | "phone" | "address" | "country" | "region" | "notes", string>>;
       /** The catalog now, line by line, when the cart itself was refused: the browser corrects its cart with it (refreshCart). */
       currentLines?: CurrentCartLine[];
+      /** The zones now, when shipping was refused (fee changed, Pay on Delivery not offered): the summary shows the current fee. */
+      zones?: ShippingZone[];
     };
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
@@ -104,6 +116,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const payment = await startOnlinePayment(context.database.db, paystack, { orderId: order.id, origin: siteOrigin(context) });
     return data<CheckoutActionResult>(payment.ok ? { ...placed, paymentUrl: payment.url } : { ...placed, paymentProblem: payment.message });
   } catch (error) {
+    if (error instanceof OrderRefusedError && error.reason === "shipping") {
+      // The shopper's zones were out of date: send them as the database has them now, not as cached.
+      invalidateShippingZonesCache(context.database.db);
+      const zones = await listShippingZones(context.database.db);
+      return data<CheckoutActionResult>({ ok: false, message: error.message, zones }, { status: 409 });
+    }
     if (error instanceof OrderRefusedError) {
       // A price, an item or its stock changed: send the current catalog for the cart's lines, so the
       // shopper's cart is brought up to date and one more click places the order (not a dead end).
@@ -167,6 +185,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <CheckoutForm
         defaultEmail={loaderData.email ?? undefined}
         onlinePayment={loaderData.onlinePayment}
+        zones={loaderData.zones}
         cartChanges={cartChanges}
         onCartChanges={setCartChanges}
       />

@@ -5,6 +5,7 @@ import { findContentPage, type ContentBlock } from "~/content/pages";
 import { fillContentPage } from "~/content/fill-content";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { storeProfile } from "~/modules/settings/store-profile";
+import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { siteOrigin } from "~/lib/http.server";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -17,11 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) throw data("Not found", { status: 404 });
-  // Shipping figures, contact details, WhatsApp and the store name as set in Settings.
-  const settings = await getStoreSettings(context.database.db);
-  const shipping = { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold };
+  // Contact details, WhatsApp and the store name as set in Settings; the shipping zones as staff
+  // set them (a zone edit announces a storefront change, which drops the cached page).
+  const [settings, zones] = await Promise.all([getStoreSettings(context.database.db), listShippingZones(context.database.db)]);
   return {
-    page: fillContentPage(page, { store: storeProfile(settings), shipping }),
+    page: fillContentPage(page, { store: storeProfile(settings), zones }),
     storeName: settings.storeName,
     origin: siteOrigin(context),
   };
@@ -47,6 +48,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
+    case "shipping-zones":
+      return null; // filled in by the loader (fill-content.ts) as a table
     case "h2":
       return <h2 className="mt-12 mb-4 text-3xl font-semibold">{block.text}</h2>;
     case "p":
@@ -79,7 +82,10 @@ function Block({ block }: { block: ContentBlock }) {
           </a>
         </p>
       ) : null;
-    case "table":
+    case "table": {
+      // A table with a wrapping column (the shipping zones) is kept compact enough to fit the page.
+      const compact = block.wrapColumn !== undefined;
+      const pad = compact ? "px-3 py-3" : "px-4 py-3";
       return (
         <div className="my-6 overflow-x-auto rounded-sm border border-border" tabIndex={0} role="region" aria-label={block.caption}>
           <table className="w-full min-w-[520px] border-collapse text-sm">
@@ -87,7 +93,7 @@ function Block({ block }: { block: ContentBlock }) {
             <thead>
               <tr className="bg-forest text-ivory">
                 {block.head.map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                  <th key={h} scope="col" className={`${pad} text-left font-semibold ${compact ? "" : "whitespace-nowrap"}`}>
                     {h}
                   </th>
                 ))}
@@ -98,11 +104,11 @@ function Block({ block }: { block: ContentBlock }) {
                 <tr key={i} className="border-t border-border odd:bg-white/70">
                   {row.map((cell, j) =>
                     j === 0 ? (
-                      <th key={j} scope="row" className="px-4 py-3 text-left font-semibold whitespace-nowrap">
+                      <th key={j} scope="row" className={`${pad} text-left font-semibold ${compact ? "" : "whitespace-nowrap"}`}>
                         {cell}
                       </th>
                     ) : (
-                      <td key={j} className="px-4 py-3 whitespace-nowrap tabular-nums">
+                      <td key={j} className={j === block.wrapColumn ? `min-w-40 ${pad}` : `${pad} whitespace-nowrap tabular-nums`}>
                         {cell}
                       </td>
                     ),
@@ -113,6 +119,7 @@ function Block({ block }: { block: ContentBlock }) {
           </table>
         </div>
       );
+    }
   }
 }
 

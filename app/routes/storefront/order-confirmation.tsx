@@ -15,7 +15,7 @@ import {
 import { orderPaymentView } from "~/modules/payments/payment-view.server";
 import type { PayNowResult } from "~/modules/payments/payment-view";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { countries } from "~/components/storefront/checkout/countries";
+import { OrderDelivery, orderDestination } from "~/components/storefront/order-delivery";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { OrderTotals } from "~/components/storefront/order-totals";
@@ -97,7 +97,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   }
   const currency = order.currency as CurrencyCode;
   const payment = paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod;
-  const country = countries.find(([code]) => code === order.customerCountry)?.[1] ?? order.customerCountry;
+  const country = orderDestination(order);
   const section = "rounded-sm border border-border bg-white/70 p-6 print:border-0 print:p-0";
 
   return (
@@ -162,6 +162,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <p>{country}</p>
             <p>{order.customerPhone}</p>
           </address>
+          <OrderDelivery order={order} className="mt-4 space-y-1 border-t border-border pt-3 text-sm" />
           {order.notes && <p className="mt-4 border-t border-border pt-3 text-sm text-stone">Notes: {order.notes}</p>}
         </section>
       </div>

@@ -1,6 +1,7 @@
 import { Link, data } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Price } from "~/components/storefront/price";
+import { ShopperDelivery } from "~/components/storefront/shopper-delivery";
 import { ProductBadges } from "~/components/storefront/product-badges";
 import { ProductGrid } from "~/components/storefront/product-card";
 import { DetailCard, Reassurances } from "~/components/storefront/product/product-info-cards";
@@ -149,6 +150,7 @@ function ProductView({ product, data: { related, reviews, timeZone } }: { produc
           <ProductPurchase product={product} selection={selection} />
           <AskOnWhatsApp productName={product.name} productPath={`/product/${product.id}`} />
           <Reassurances />
+          <ShopperDelivery price={product.price} />
           <div className="grid gap-4 sm:grid-cols-2">
             <DetailCard title="Materials" items={product.materials} />
             <DetailCard title="Care Instructions" items={product.care} />

@@ -15,6 +15,7 @@ import { RecentOrders } from "~/components/storefront/recent-orders";
 import { storeNameOf } from "~/lib/store-meta";
 import { ReviewItemLink } from "~/components/storefront/product/reviews/review-item-link";
 import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
+import { OrderDelivery, orderDestination } from "~/components/storefront/order-delivery";
 import { z } from "zod";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
@@ -209,6 +210,10 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 flex gap-2">
               <StatusBadge status={order.orderStatus} /> <StatusBadge status={order.paymentStatus} kind="payment" />
             </div>
+            <p className="mt-4 text-sm">
+              <span className="text-stone">Shipping to:</span> <span className="font-semibold">{orderDestination(order)}</span>
+            </p>
+            <OrderDelivery order={order} className="mt-1 space-y-1 text-sm" />
             <ul className="mt-5 divide-y divide-border text-sm">
               {order.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-4 py-2.5">

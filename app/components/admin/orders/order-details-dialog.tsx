@@ -3,7 +3,7 @@ import { moneyWithCode } from "~/components/admin/admin-format";
 import { ContactFields, DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
-import { countries } from "~/components/storefront/checkout/countries";
+import { destinationName } from "~/modules/shipping/delivery-quote";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import type { StaffOrderPayments } from "~/modules/payments/order-payments.server";
@@ -13,7 +13,6 @@ import { OrderNotes } from "./order-notes";
 import { OrderItemsTable } from "./order-items-table";
 import { OrderPayments } from "./order-payments";
 
-const countryName = (code: string) => countries.find(([c]) => c === code)?.[1] ?? code;
 const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
 const box = "rounded-md border border-border bg-white p-4";
 
@@ -61,8 +60,14 @@ export function OrderDetailsDialog({
                 <ContactFields email={order.customerEmail} phone={order.customerPhone} />
                 <Field label="Address">
                   <span className="whitespace-pre-line">{order.customerAddress}</span>
-                  {order.customerCountry && <span className="block">{countryName(order.customerCountry)}</span>}
+                  {order.customerCountry && <span className="block">{destinationName(order.customerCountry, order.customerRegion)}</span>}
                 </Field>
+                {order.shippingZone && (
+                  <Field label="Shipping zone">
+                    {order.shippingZone}
+                    {order.deliveryEstimate && <span className="block text-stone">Delivery in {order.deliveryEstimate}</span>}
+                  </Field>
+                )}
               </dl>
             </DetailsSection>
             <DetailsSection title="Order" className={box}>

@@ -5,6 +5,7 @@ import { Field, SelectInput, TextareaInput, TextInput } from "~/components/forms
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Switch } from "~/components/ui/switch";
+import { Link } from "react-router";
 import { currencySymbols } from "~/lib/money";
 import {
   currencyChangeWarning,
@@ -26,8 +27,8 @@ const timezoneLabels: Record<(typeof storeTimezones)[number], string> = {
 };
 
 /**
- * The General tab: store name and contact, WhatsApp and social links, currency, timezone,
- * shipping and maintenance mode.
+ * The General tab: store name and contact, WhatsApp and social links, currency, timezone and
+ * maintenance mode (shipping is priced per zone, on the Shipping zones page).
  * One Conform form checked with generalSettingsSchema in the browser and in the action; errors
  * appear under each field.
  */
@@ -39,7 +40,6 @@ export function GeneralSettingsForm({ values }: { values: GeneralValues }) {
   });
   const [currency, setCurrency] = useState(values.currency);
   const [maintenance, setMaintenance] = useState(values.maintenanceMode);
-  const symbol = currencySymbols[currency];
   const currencyWarning = currency !== values.currency;
   const {
     key: currencyKey,
@@ -136,28 +136,14 @@ export function GeneralSettingsForm({ values }: { values: GeneralValues }) {
         </div>
       </SettingsSection>
 
-      <SettingsSection title="Shipping" description={`Amounts in the store currency (${currency}), with at most two decimals.`}>
-        <div className="grid gap-5 md:grid-cols-2">
-          {(["shippingFee", "freeShippingThreshold"] as const).map((name) => (
-            <Field
-              key={name}
-              field={fields[name]}
-              label={name === "shippingFee" ? "Shipping fee" : "Free shipping from"}
-              hint={
-                name === "shippingFee"
-                  ? "Charged on orders below the free-shipping amount."
-                  : "Orders with a subtotal at or above this ship free."
-              }
-            >
-              <div className="relative">
-                <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-stone" aria-hidden>
-                  {symbol}
-                </span>
-                <TextInput field={fields[name]} hint inputMode="decimal" autoComplete="off" className="pl-8 tabular-nums" />
-              </div>
-            </Field>
-          ))}
-        </div>
+      <SettingsSection title="Shipping" description="Fees, free-shipping amounts, delivery times and Pay on Delivery are set per zone.">
+        <p className="text-sm text-stone">
+          Shipping is priced by where an order goes: edit the zones on the{" "}
+          <Link to="/admin/shipping" className="font-semibold text-forest underline underline-offset-4">
+            Shipping zones
+          </Link>{" "}
+          page.
+        </p>
       </SettingsSection>
 
       <SettingsSection title="Maintenance mode" description="Close the shop for a while, for example during a stock take.">

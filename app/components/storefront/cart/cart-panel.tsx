@@ -6,15 +6,24 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/
 import { imageSrc } from "~/lib/images";
 import { ApproximatePrice } from "../approximate-price";
 import { useCart } from "./cart-provider";
-import { useFormatMoney, useShippingRates } from "~/components/storefront/use-store-settings";
+import { useFormatMoney } from "~/components/storefront/use-store-settings";
+import { IMPORT_DUTIES_NOTE, useShippingFeeText, useShopperShipping } from "~/components/storefront/shopper-delivery";
 
 /** The cart side panel (docs/product-rules.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
   const navigate = useNavigate();
-  const shipping = useShippingRates();
   const formatMoney = useFormatMoney();
-  const toFreeShipping = shipping.freeShippingThreshold - cart.total;
+  // The known destination's shipping, else Ghana's (the home zones); checkout confirms it.
+  const shipping = useShopperShipping(cart.total, { homeWhenUnknown: true });
+  const feeText = useShippingFeeText();
+  const pieces = `${cart.itemCount} ${cart.itemCount === 1 ? "piece" : "pieces"} in your cart.`;
+  const freeShippingNote =
+    shipping && shipping.maxFee === 0
+      ? `${pieces} Your order ships free to ${shipping.destination}.`
+      : shipping?.freeFrom != null && cart.total < shipping.freeFrom
+        ? `${pieces} Add ${formatMoney(shipping.freeFrom - cart.total)} more for free shipping to ${shipping.destination}.`
+        : pieces;
 
   return (
     <Sheet open={cart.isOpen} onOpenChange={cart.setOpen}>
@@ -22,11 +31,7 @@ export function CartPanel() {
         <div className="border-b border-border px-6 pt-6 pb-5">
           <SheetTitle>Shopping Cart ({cart.lines.length})</SheetTitle>
           <SheetDescription id="cart-description" className="mt-1">
-            {cart.lines.length === 0
-              ? "Nothing here yet."
-              : toFreeShipping > 0
-                ? `Add ${formatMoney(toFreeShipping)} more for free shipping.`
-                : "Your order ships free."}
+            {cart.lines.length === 0 ? "Nothing here yet." : freeShippingNote}
           </SheetDescription>
         </div>
 
@@ -129,7 +134,16 @@ export function CartPanel() {
                 </span>
               </p>
               <ApproximatePrice amount={cart.total} className="-mt-2 block text-right" />
-              <p className="text-xs text-stone">Shipping is calculated at checkout.</p>
+              <div className="space-y-1 text-xs text-stone" data-testid="cart-shipping">
+                {shipping ? (
+                  <p>
+                    Shipping to {shipping.destination}: {feeText(shipping)}, {shipping.estimate}. Confirmed at checkout.
+                  </p>
+                ) : (
+                  <p>Shipping is calculated at checkout.</p>
+                )}
+                {shipping?.abroad && <p>{IMPORT_DUTIES_NOTE}</p>}
+              </div>
               <Button
                 size="lg"
                 className="w-full"

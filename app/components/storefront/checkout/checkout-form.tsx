@@ -5,17 +5,23 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
 import type { CheckoutActionResult } from "~/routes/storefront/checkout";
-import { isOnlinePayment, paymentMethods } from "~/modules/orders/order-constants";
-import { shippingFor } from "~/modules/pricing/order-totals";
+import type { PaymentMethod } from "~/modules/orders/order-constants";
 import { cn } from "~/lib/cn";
 import { refreshCart } from "~/modules/cart/cart-refresh";
+import { HOME_COUNTRY } from "~/modules/shipping/areas";
+import { deliveryQuote, destinationName } from "~/modules/shipping/delivery-quote";
+import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { cartStore, useCart } from "../cart/cart-provider";
-import { useShippingRates } from "~/components/storefront/use-store-settings";
-import { countries } from "./countries";
+import { rememberShopperCountry, useShopperCountry } from "../shopper-country";
+import { IMPORT_DUTIES_NOTE } from "../shopper-delivery";
 import { OrderSummary } from "./order-summary";
 import { CartChangesNotice } from "./cart-changes-notice";
+import { DestinationFields } from "./destination-fields";
+import { effectiveMethod, PaymentMethodFieldset, type PaymentAvailability } from "./payment-method-fieldset";
 
-type CheckoutField = "email" | "name" | "phone" | "address" | "country" | "notes";
+type CheckoutField = "email" | "name" | "phone" | "address" | "country" | "region" | "notes";
+
+export const ONLINE_PAYMENT_NOT_YET = "Online payment by card or mobile money is not available yet.";
 
 const card = "space-y-5 rounded-sm border border-border bg-white/70 p-6";
 const labelClass = "mb-1.5 block text-sm font-medium";
@@ -30,18 +36,22 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /**
- * The checkout: customer details, payment method, notes and the summary. The cart's lines go
- * with the form; the server re-reads every price and stock level. One idempotency key per
- * visit makes a double click or a retried request place one order.
+ * The checkout: customer details and destination, payment method, notes and the summary. The
+ * cart's lines and the shipping shown go with the form; the server re-reads every price, stock
+ * level and the destination's zone, and refuses if the fee shown is not the one it would charge.
+ * One idempotency key per visit makes a double click or a retried request place one order.
  */
 export function CheckoutForm({
   defaultEmail,
   onlinePayment,
+  zones: loadedZones,
   cartChanges,
   onCartChanges,
 }: {
   defaultEmail?: string;
   onlinePayment: boolean;
+  /** The shipping zones from the checkout loader (a shipping refusal brings fresher ones). */
+  zones: ShippingZone[];
   /** What the last refusal changed in the cart (kept by the page, so it survives an emptied cart). */
   cartChanges: string[] | null;
   onCartChanges(changes: string[] | null): void;
@@ -53,8 +63,31 @@ export function CheckoutForm({
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   const errors: Partial<Record<CheckoutField, string>> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const shipping = shippingFor(cart.total, useShippingRates());
   const { clear, replace } = cart;
+  // A shipping refusal brings the zones as they are now; the newest the server sent is kept
+  // (adjusting state while rendering, so the summary never shows the stale fee for a frame).
+  const [refreshedZones, setRefreshedZones] = useState<ShippingZone[] | null>(null);
+  const sentZones = result && !result.ok ? result.zones : undefined;
+  if (sentZones && sentZones !== refreshedZones) setRefreshedZones(sentZones);
+  const zones = sentZones ?? refreshedZones ?? loadedZones;
+  // The destination chosen here before is offered again (shopper-country.ts); else Ghana.
+  const remembered = useShopperCountry();
+  const [destination, setDestination] = useState(() =>
+    remembered?.chosen ? { country: remembered.country, region: remembered.region ?? "" } : { country: HOME_COUNTRY, region: "" },
+  );
+  const needsRegion = destination.country === HOME_COUNTRY && !destination.region;
+  const quote = needsRegion ? null : deliveryQuote(zones, { country: destination.country, region: destination.region || null }, cart.total);
+  const where = destinationName(destination.country, destination.region || null);
+  const availability: PaymentAvailability = {
+    payOnDelivery: quote && !quote.zone.payOnDelivery ? `Pay on Delivery is not available for orders to ${where}.` : null,
+    online: onlinePayment
+      ? null
+      : quote && !quote.zone.payOnDelivery
+        ? ONLINE_PAYMENT_NOT_YET
+        : `${ONLINE_PAYMENT_NOT_YET.slice(0, -1)}: please choose Pay on Delivery.`,
+  };
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>("pay_on_delivery");
+  const paymentMethod = effectiveMethod(chosenMethod, availability);
   // Each answer is acted on once (a re-render must not correct the cart twice or toast again).
   const handled = useRef<CheckoutActionResult | undefined>(undefined);
 
@@ -90,6 +123,11 @@ export function CheckoutForm({
   }, [result, fetcher.state, clear, replace, navigate, onCartChanges]);
   const refusal = result && !result.ok && !busy && !(result.currentLines && cartChanges) ? result.message : undefined;
 
+  const chooseDestination = (next: { country: string; region: string }) => {
+    setDestination(next);
+    rememberShopperCountry(next.country, next.region || null);
+  };
+
   const items = JSON.stringify(
     cart.lines.map((l) => ({ productId: l.productId, colorIndex: l.colorIndex, size: l.size, quantity: l.quantity, seenPrice: l.price })),
   );
@@ -109,6 +147,7 @@ export function CheckoutForm({
     >
       <input type="hidden" name="items" value={items} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {quote && <input type="hidden" name="seenShipping" value={quote.shipping} />}
       <div className="space-y-8">
         <section className={card} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-2xl font-semibold">
@@ -149,61 +188,16 @@ export function CheckoutForm({
               />
               <FieldError id="checkout-address-error" message={errors.address} />
             </div>
-            <div className="sm:col-span-2">
-              <label htmlFor="checkout-country" className={labelClass}>
-                Country
-              </label>
-              <select
-                {...field("country")}
-                autoComplete="country"
-                defaultValue="GH"
-                className="h-11 w-full rounded-sm border border-border bg-white px-3 text-sm"
-              >
-                {countries.map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="checkout-country-error" message={errors.country} />
-            </div>
+            <DestinationFields
+              country={destination.country}
+              region={destination.region}
+              onChange={chooseDestination}
+              errors={{ country: errors.country, region: errors.region }}
+            />
           </div>
         </section>
 
-        <fieldset className={card}>
-          <legend className="float-left mb-5 w-full font-display text-2xl font-semibold">Payment Method</legend>
-          <div className="clear-both grid gap-3">
-            {paymentMethods.map((method, index) => {
-              const unavailable = !onlinePayment && isOnlinePayment(method.value);
-              return (
-                <label
-                  key={method.value}
-                  className={cn(
-                    "flex items-center gap-3 rounded-sm border border-border bg-white px-4 py-3.5 has-[:checked]:border-forest has-[:checked]:bg-forest/5",
-                    unavailable ? "cursor-not-allowed opacity-60" : "cursor-pointer",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={method.value}
-                    defaultChecked={index === 0}
-                    disabled={unavailable}
-                    aria-describedby={unavailable ? "online-payment-unavailable" : undefined}
-                    className="size-4 accent-forest"
-                  />
-                  <span className="font-medium">{method.label}</span>
-                  <span className="ml-auto text-xs text-stone">{method.hint}</span>
-                </label>
-              );
-            })}
-            {!onlinePayment && (
-              <p id="online-payment-unavailable" className="text-sm text-stone">
-                Online payment by card or mobile money is not available yet: please choose Pay on Delivery.
-              </p>
-            )}
-          </div>
-        </fieldset>
+        <PaymentMethodFieldset value={paymentMethod} onChange={setChosenMethod} availability={availability} />
 
         <section className={card} aria-labelledby="notes-heading">
           <h2 id="notes-heading" className="text-2xl font-semibold">
@@ -224,17 +218,39 @@ export function CheckoutForm({
 
       <div className="space-y-4 lg:sticky lg:top-28 lg:self-start">
         {cartChanges && <CartChangesNotice changes={cartChanges} />}
-        <OrderSummary lines={cart.lines} subtotal={cart.total} shipping={shipping} />
+        <OrderSummary
+          lines={cart.lines}
+          subtotal={cart.total}
+          shipping={quote?.shipping ?? null}
+          delivery={
+            <div className="space-y-1 text-sm text-stone" data-testid="summary-delivery">
+              {quote ? (
+                <p>
+                  <span className="font-semibold text-charcoal">Delivery in {quote.estimate}</span> to {where} ({quote.zone.name})
+                </p>
+              ) : (
+                <p>Choose your region to see the shipping fee and delivery time.</p>
+              )}
+              {destination.country !== HOME_COUNTRY && <p>{IMPORT_DUTIES_NOTE}</p>}
+            </div>
+          }
+        />
         {refusal && (
           <p role="alert" className="rounded-sm border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive">
             {refusal}
           </p>
         )}
-        <Button type="submit" size="lg" className={cn("w-full")} disabled={busy}>
+        <Button type="submit" size="lg" className={cn("w-full")} disabled={busy || paymentMethod === null}>
           <Lock aria-hidden />
           {busy ? "Placing Order..." : "Place Order"}
         </Button>
-        <p className="text-center text-xs text-stone">Prices and stock are confirmed when you place the order.</p>
+        {paymentMethod === null ? (
+          <p className="text-center text-sm text-stone">
+            No way to pay is available for orders to {where}: see Payment Method for how to reach us.
+          </p>
+        ) : (
+          <p className="text-center text-xs text-stone">Prices, shipping and stock are confirmed when you place the order.</p>
+        )}
       </div>
     </fetcher.Form>
   );

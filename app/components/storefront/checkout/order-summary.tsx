@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
 import { imageSrc } from "~/lib/images";
@@ -9,8 +10,19 @@ import { ChargeNotice } from "./charge-notice";
 /**
  * Lines, subtotal, shipping and total as the shopper will be charged (the server recomputes them),
  * each with its approximate amount in the shopper's currency and a plain word on what is charged.
+ * Shipping is null until the destination is known; `delivery` says where and how long.
  */
-export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number }) {
+export function OrderSummary({
+  lines,
+  subtotal,
+  shipping,
+  delivery,
+}: {
+  lines: CartLine[];
+  subtotal: number;
+  shipping: number | null;
+  delivery?: ReactNode;
+}) {
   const formatMoney = useFormatMoney();
   return (
     <section aria-labelledby="summary-heading" className="rounded-sm border border-border bg-white/70 p-6">
@@ -37,7 +49,8 @@ export function OrderSummary({ lines, subtotal, shipping }: { lines: CartLine[];
         ))}
       </ul>
       <OrderTotals subtotal={subtotal} shipping={shipping} approximate testIdPrefix="summary" />
-      <ChargeNotice total={subtotal + shipping} />
+      {shipping !== null && <ChargeNotice total={subtotal + shipping} />}
+      {delivery && <div className="mt-4 border-t border-border pt-4">{delivery}</div>}
     </section>
   );
 }

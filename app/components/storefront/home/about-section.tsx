@@ -1,9 +1,9 @@
 import { Award, Globe2, ShieldCheck, Scissors } from "lucide-react";
 import { Link } from "react-router";
-import { useFormatMoneyBrief, useShippingRates } from "../use-store-settings";
+import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-settings";
 
-/** The four promises; the delivery one states the free-shipping amount as set in Settings. */
-const features = (freeFrom: string) =>
+/** The four promises; the delivery one states the free-shipping amount of the zones in Ghana, when there is one. */
+const features = (freeFrom: string | null) =>
   [
     {
       icon: Award,
@@ -18,7 +18,9 @@ const features = (freeFrom: string) =>
     {
       icon: Globe2,
       title: "Global Shipping",
-      text: `Tracked express delivery from Accra to more than 60 countries, free on orders over ${freeFrom}.`,
+      text: freeFrom
+        ? `Tracked delivery from Accra across Ghana and worldwide, free in Ghana on orders over ${freeFrom}.`
+        : "Tracked delivery from Accra across Ghana and worldwide, priced by destination at checkout.",
     },
     {
       icon: ShieldCheck,
@@ -28,7 +30,7 @@ const features = (freeFrom: string) =>
   ] as const;
 
 export function AboutSection() {
-  const { freeShippingThreshold } = useShippingRates();
+  const freeShippingThreshold = useFreeShippingThreshold();
   const money = useFormatMoneyBrief();
   return (
     <section id="about" className="mx-auto max-w-7xl px-4 py-20 md:px-8 md:py-28">
@@ -64,7 +66,7 @@ export function AboutSection() {
             it.
           </p>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2">
-            {features(money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
+            {features(freeShippingThreshold === null ? null : money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4">
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-forest text-gold">
                   <Icon className="size-5" aria-hidden />

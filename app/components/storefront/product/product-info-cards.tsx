@@ -1,20 +1,22 @@
 import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
-import { useFormatMoneyBrief, useShippingRates } from "../use-store-settings";
+import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-settings";
 
-/** The free-shipping amount is the one set in Settings. */
-const reassurances = (freeFrom: string) =>
+/** The free-shipping amount is the lowest among the shipping zones covering Ghana (root data). */
+const reassurances = (freeFrom: string | null) =>
   [
-    { icon: Truck, title: "Free Shipping", text: `on orders over ${freeFrom}` },
+    freeFrom
+      ? { icon: Truck, title: "Free Shipping", text: `on orders over ${freeFrom}` }
+      : { icon: Truck, title: "Shipping", text: "Priced by destination at checkout" },
     { icon: ShieldCheck, title: "Secure Payment", text: "Card, Mobile Money or on delivery" },
     { icon: RotateCcw, title: "Easy Returns", text: "30-day return policy" },
   ] as const;
 
 export function Reassurances() {
-  const { freeShippingThreshold } = useShippingRates();
+  const freeShippingThreshold = useFreeShippingThreshold();
   const money = useFormatMoneyBrief();
   return (
     <ul className="grid grid-cols-3 gap-2 border-y border-border py-5 text-center">
-      {reassurances(money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
+      {reassurances(freeShippingThreshold === null ? null : money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
         <li key={title} className="flex flex-col items-center gap-1.5 px-1">
           <Icon className="size-5 text-forest" aria-hidden />
           <p className="text-xs font-bold tracking-[0.1em] uppercase">{title}</p>

@@ -20,7 +20,10 @@ export interface OrderDocumentData {
     customerEmail: string;
     customerPhone: string;
     customerAddress: string;
+    /** "Greater Accra, Ghana" */
     country: string;
+    /** "Greater Accra zone · 1–2 working days", or null on orders placed before zones. */
+    delivery: string | null;
     notes: string | null;
     currency: string;
     subtotalAmount: number;
@@ -111,6 +114,7 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
             <p className="font-semibold">{order.customerName}</p>
             <p className="whitespace-pre-line">{order.customerAddress}</p>
             <p>{order.country}</p>
+            {order.delivery && <p>Shipping: {order.delivery}</p>}
             <p className="mt-1">{order.customerPhone}</p>
             {invoice && <p>{order.customerEmail}</p>}
           </Block>
