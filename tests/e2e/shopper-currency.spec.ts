@@ -81,9 +81,16 @@ test.describe("a shopper in Ghana", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     const summary = page.getByRole("region", { name: "Order Summary" });
     await expect(summary.getByRole("listitem").getByTestId("approximate-price").locator(shown)).toHaveText(approximateKaftan);
-    const total = parseCedis(await summary.getByTestId("summary-total").innerText());
     const rates = await shopRates(request);
     const setOn = formatDate(rates.exchangeRates.USD!.setAt, "Africa/Accra");
+    // Before the region is chosen the shipping is unknown, and the notice says so.
+    await expect(summary.getByTestId("charge-notice")).toHaveText(
+      `You will be charged ${cedis(kaftan.price)} (GHS) plus shipping to the destination you choose. Amounts in US dollars are approximate, at the rate our team set on ${setOn}.`,
+    );
+    await page.getByLabel("Region").selectOption("GH-AA");
+    await expect(summary.getByTestId("summary-shipping")).not.toHaveText("—");
+    const total = parseCedis(await summary.getByTestId("summary-total").innerText());
+    expect(total).toBeGreaterThan(kaftan.price);
     await expect(summary.getByTestId("charge-notice")).toHaveText(
       `You will be charged ${cedis(total)} (GHS), the exact amount above. Amounts in US dollars are approximate, at the rate our team set on ${setOn}.`,
     );
@@ -95,7 +102,7 @@ test.describe("a shopper in Ghana", () => {
     // The choice is remembered.
     await page.reload();
     await expect(currencyButton(page)).toHaveAccessibleName("Currency: USD $");
-    await expect(summary.getByTestId("charge-notice")).toContainText(`You will be charged ${cedis(total)} (GHS)`);
+    await expect(summary.getByTestId("charge-notice")).toContainText("Amounts in US dollars are approximate");
 
     // Back to cedis: the approximations and the notice go.
     await chooseCurrency(page, /^GHS ₵\s*Ghana cedi$/);
@@ -111,8 +118,12 @@ test.describe("a shopper in Ghana", () => {
     await expect(menu.getByRole("menuitemradio")).toHaveText([/^GHS/, /^USD/, /^GBP/, /^EUR/, /^NGN/, /^XOF/]);
     await expect(menu.getByRole("menuitemradio", { name: /^GHS/ })).toHaveAttribute("aria-checked", "true");
     await expectNoSeriousViolations(page, "the header with the currency menu open (1440 px)");
+    // Opened from the keyboard, the menu focuses its first item; arrows move from there.
+    await expect(menu.getByRole("menuitemradio", { name: /^GHS/ })).toBeFocused();
     await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitemradio", { name: /^USD/ })).toBeFocused();
     await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitemradio", { name: /^GBP/ })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(menu).toBeHidden();
     await expect(currencyButton(page)).toHaveAccessibleName("Currency: GBP £");

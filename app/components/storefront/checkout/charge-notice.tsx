@@ -7,9 +7,10 @@ import { useStoreTimeZone } from "../use-store-settings";
 /**
  * With approximate amounts on show, checkout says plainly what is charged: the exact total in the
  * store currency, and that the other amounts are approximate at the rate staff set (and when).
- * Nothing shows when the shopper reads prices in the store currency.
+ * Nothing shows when the shopper reads prices in the store currency. Until the destination is
+ * chosen the shipping is unknown, and the notice says the total will include it.
  */
-export function ChargeNotice({ total }: { total: number }) {
+export function ChargeNotice({ subtotal, shipping }: { subtotal: number; shipping: number | null }) {
   const approximate = useApproximateCurrency();
   const timeZone = useStoreTimeZone();
   if (!approximate) return null;
@@ -21,10 +22,10 @@ export function ChargeNotice({ total }: { total: number }) {
     >
       You will be charged{" "}
       <strong className="font-semibold whitespace-nowrap tabular-nums">
-        {formatMoney(total, storeCurrency)} ({storeCurrency})
+        {formatMoney(subtotal + (shipping ?? 0), storeCurrency)} ({storeCurrency})
       </strong>
-      , the exact amount above. Amounts in {displayCurrencyPluralNames[currency]} are approximate, at the rate our team set on{" "}
-      {formatDate(rate.setAt, timeZone)}.
+      {shipping === null ? " plus shipping to the destination you choose" : ", the exact amount above"}. Amounts in{" "}
+      {displayCurrencyPluralNames[currency]} are approximate, at the rate our team set on {formatDate(rate.setAt, timeZone)}.
     </p>
   );
 }

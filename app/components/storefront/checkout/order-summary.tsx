@@ -49,7 +49,7 @@ export function OrderSummary({
         ))}
       </ul>
       <OrderTotals subtotal={subtotal} shipping={shipping} approximate testIdPrefix="summary" />
-      {shipping !== null && <ChargeNotice total={subtotal + shipping} />}
+      <ChargeNotice subtotal={subtotal} shipping={shipping} />
       {delivery && <div className="mt-4 border-t border-border pt-4">{delivery}</div>}
     </section>
   );
