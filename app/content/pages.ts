@@ -22,7 +22,8 @@ export type ContentBlock =
   | { type: "p"; text: string }
   | { type: "list"; items: string[] }
   // wrapColumn: the one column whose long cells wrap (the others stay on one line).
-  | { type: "table"; caption: string; head: string[]; rows: string[][]; wrapColumn?: number }
+  // wrapColumn: a column of running text that wraps; stackOnPhones: each row becomes a card below 640 px.
+  | { type: "table"; caption: string; head: string[]; rows: string[][]; wrapColumn?: number; stackOnPhones?: boolean }
   // The shop's shipping zones as a table (fill-content.ts builds it from the zones).
   | { type: "shipping-zones" }
   | { type: "note"; text: string } // a highlighted callout

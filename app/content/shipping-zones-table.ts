@@ -38,5 +38,6 @@ export function shippingZonesTable(zones: readonly Zone[], currency: CurrencyCod
       zone.payOnDelivery ? "Yes" : "No",
     ]),
     wrapColumn: 1,
+    stackOnPhones: true,
   };
 }

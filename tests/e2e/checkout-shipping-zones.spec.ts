@@ -129,6 +129,15 @@ test("the destination chosen at checkout brings its delivery estimate to the pro
   await expect(zones.getByRole("row", { name: /^Greater Accra/ })).toHaveText(/Greater Accra \(Ghana\)₵30₵5001–2 working daysYes/);
   await expect(zones.getByRole("row", { name: /^Rest of the world/ })).toHaveText(/Everywhere else₵600—6–10 working daysNo/);
   await expectNoSeriousViolations(page, "the Shipping Info page with its zones");
+  // On a phone each zone is a card: nothing scrolls sideways.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const zoneCard = zones.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Rest of the world" }) });
+  await expect(zoneCard).toContainText("Delivery time6–10 working days");
+  await expect(zoneCard).toContainText("Pay on DeliveryNo");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, "the Shipping Info page's zones on a phone");
+  await page.setViewportSize(desktop);
 
   // Checking out again offers the remembered destination.
   await gotoHydrated(page, "/checkout");

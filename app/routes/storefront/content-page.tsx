@@ -86,8 +86,13 @@ function Block({ block }: { block: ContentBlock }) {
       // A table with a wrapping column (the shipping zones) is kept compact enough to fit the page.
       const compact = block.wrapColumn !== undefined;
       const pad = compact ? "px-3 py-3" : "px-4 py-3";
-      return (
-        <div className="my-6 overflow-x-auto rounded-sm border border-border" tabIndex={0} role="region" aria-label={block.caption}>
+      const table = (
+        <div
+          className={`my-6 overflow-x-auto rounded-sm border border-border ${block.stackOnPhones ? "hidden sm:block" : ""}`}
+          tabIndex={0}
+          role="region"
+          aria-label={block.caption}
+        >
           <table className="w-full min-w-[520px] border-collapse text-sm">
             <caption className="bg-sand/60 px-4 py-3 text-left font-semibold">{block.caption}</caption>
             <thead>
@@ -118,6 +123,32 @@ function Block({ block }: { block: ContentBlock }) {
             </tbody>
           </table>
         </div>
+      );
+      if (!block.stackOnPhones) return table;
+      // Phones: one card per row (the first cell its title), so nothing scrolls sideways; the table
+      // above is hidden there, and this list from 640 px, so a screen reader meets one of them.
+      return (
+        <>
+          {table}
+          <section aria-label={block.caption} className="my-6 sm:hidden">
+            <p className="mb-3 text-sm font-semibold">{block.caption}</p>
+            <ul className="space-y-3">
+              {block.rows.map((row, i) => (
+                <li key={i} className="rounded-sm border border-border bg-white/70 p-4">
+                  <h3 className="font-display text-xl font-semibold">{row[0]}</h3>
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+                    {row.slice(1).map((cell, j) => (
+                      <div key={j} className="contents">
+                        <dt className="text-stone">{block.head[j + 1]}</dt>
+                        <dd className="tabular-nums">{cell}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
       );
     }
   }
