@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { dayFromNow, referencePhoto, SHOP_EMAIL } from "./custom-request-support";
-import { emailText, gotoHydrated, ownClientAddress, waitForHydration, waitForOutboxEmail } from "./support";
+import { createVerifiedCustomer, emailText, gotoHydrated, ownClientAddress, waitForHydration, waitForOutboxEmail } from "./support";
 
 /**
  * Custom order requests (issue 14, item 7): "Request Custom Order" and the Custom Orders page
@@ -87,4 +87,45 @@ test("the Custom Orders page leads to the form, which passes axe on a phone", as
   await expect(page.getByLabel("Inseam", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousViolations(page, "custom request form (390)");
+});
+
+test("a signed-in customer's measurements are kept and filled in on their next request", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders(ownClientAddress());
+  const email = `abena-measured-${Date.now()}@example.com`;
+  await createVerifiedCustomer(page.request, baseURL!, email, "abena-pass-1");
+  await gotoHydrated(page, "/custom-orders/request");
+  const form = page.locator("#custom-request-form");
+  // Nothing saved yet: the section stays closed.
+  await expect(form.getByRole("checkbox", { name: /Add my measurements/ })).not.toBeChecked();
+  await form.getByLabel("Full name", { exact: true }).fill("Abena Measured");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Phone or WhatsApp", { exact: true }).fill("+44 7700 900123");
+  await form.getByLabel("Garment", { exact: true }).selectOption("Suit");
+  await form.getByLabel("Budget", { exact: true }).selectOption("unsure");
+  await form.getByRole("checkbox", { name: /Add my measurements/ }).check();
+  await form.getByText("Inches", { exact: true }).click();
+  const inches: [string, string][] = [
+    ["Chest", "40"],
+    ["Waist", "34"],
+    ["Hips", "39"],
+    ["Shoulder", "18"],
+    ["Sleeve", "25.5"],
+    ["Top length", "30"],
+    ["Trouser length", "41"],
+    ["Inseam", "31"],
+    ["Neck", "15.5"],
+    ["Height", "69"],
+  ];
+  for (const [label, value] of inches) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole("button", { name: "Send my request" }).click();
+  await expect(page.getByTestId("custom-request-reference")).toHaveText(/^CR-\d{6}$/);
+
+  // Next time: opened and filled in, in inches, after the page has loaded.
+  await gotoHydrated(page, "/custom-orders/request");
+  await expect(form.getByRole("checkbox", { name: /Add my measurements/ })).toBeChecked();
+  await expect(form.getByText("Your saved measurements are filled in")).toBeVisible();
+  await expect(form.getByRole("radio", { name: "Inches" })).toBeChecked();
+  await expect(form.getByLabel("Sleeve", { exact: true })).toHaveValue("25.5");
+  await expect(form.getByLabel("Neck", { exact: true })).toHaveValue("15.5");
 });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { readCustomRequestPhoto } from "~/modules/custom-requests/custom-request-photos.server";
+import { CUSTOM_REQUEST_PHOTO_NAME, readCustomRequestPhoto } from "~/modules/custom-requests/custom-request-photos.server";
 import { isCustomRequestPhoto } from "~/modules/custom-requests/custom-requests-admin.server";
 import type { Route } from "./+types/custom-request-photo";
 
@@ -11,7 +11,9 @@ import type { Route } from "./+types/custom-request-photo";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const name = params.name;
-  const bytes = (await isCustomRequestPhoto(context.database.db, name)) ? await readCustomRequestPhoto(name, context.config.dataDir) : null;
+  // Only a stored name's shape reaches the database (a NUL or a path never does).
+  const known = CUSTOM_REQUEST_PHOTO_NAME.test(name) && (await isCustomRequestPhoto(context.database.db, name));
+  const bytes = known ? await readCustomRequestPhoto(name, context.config.dataDir) : null;
   if (!bytes) throw data({ message: "Photo not found" }, { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: {
