@@ -182,7 +182,6 @@ export function CustomRequestForm({
             name="includeMeasurements"
             checked={open}
             aria-controls="request-measurements"
-            aria-expanded={open}
             onChange={(event) => {
               touchedOpen.current = true;
               setOpen(event.currentTarget.checked);
