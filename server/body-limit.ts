@@ -4,6 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
 import { lookupViewer } from "~/modules/auth/session.server";
 import { REVIEW_FORM_MAX_BYTES } from "~/modules/reviews/review.schema";
+import { CUSTOM_REQUEST_FORM_MAX_BYTES } from "~/modules/custom-requests/custom-request-limits";
 
 /** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -21,6 +22,13 @@ const UPLOAD_PATH = /^\/admin\/products(\.data)?\/?$/i;
 export const REVIEW_BODY_MAX_BYTES = REVIEW_FORM_MAX_BYTES + 64 * 1024;
 const REVIEW_PATH = /^\/product\/\d{1,10}\/review(\.data)?\/?$/i;
 
+/**
+ * A custom order request with up to three reference photos (app/routes/storefront/custom-order-request.tsx),
+ * from anyone, guests included; its action refuses a client over its rate limit before reading the body.
+ */
+export const CUSTOM_REQUEST_BODY_MAX_BYTES = CUSTOM_REQUEST_FORM_MAX_BYTES + 64 * 1024;
+const CUSTOM_REQUEST_PATH = /^\/custom-orders\/request(\.data)?\/?$/i;
+
 type LimitContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
 
 function tooLarge(c: Context, maxBytes: number): Response {
@@ -34,7 +42,8 @@ function tooLarge(c: Context, maxBytes: number): Response {
  * Limits request bodies before any route reads them: a declared Content-Length over the limit
  * is refused at once, and a body sent without one (chunked) is counted as it streams in and
  * refused the moment it passes the limit (Hono's bodyLimit), so no request can make the server
- * hold more than its limit in memory. Only an admin's post to the products page and a signed-in customer's review may be large;
+ * hold more than its limit in memory. Only an admin's post to the products page, a signed-in customer's review and a
+ * custom order request may be large;
  * whether the poster is an admin is checked before a byte of the body is read.
  */
 export async function limitRequestBody(c: Context, next: Next, context: LimitContext): Promise<Response | void> {
@@ -45,6 +54,8 @@ export async function limitRequestBody(c: Context, next: Next, context: LimitCon
   } else if (REVIEW_PATH.test(c.req.path)) {
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer) maxSize = REVIEW_BODY_MAX_BYTES;
+  } else if (CUSTOM_REQUEST_PATH.test(c.req.path)) {
+    maxSize = CUSTOM_REQUEST_BODY_MAX_BYTES;
   }
   return bodyLimit({ maxSize, onError: (c) => tooLarge(c, maxSize) })(c, next);
 }

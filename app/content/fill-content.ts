@@ -67,6 +67,8 @@ function fillBlock(block: ContentBlock, settings: ContentSettings): ContentBlock
     case "p":
     case "note":
       return { ...block, text: fill(block.text) };
+    case "action":
+      return { ...block, text: fill(block.text), label: fill(block.label) };
     case "list":
       return { ...block, items: block.items.map(fill) };
     case "table":

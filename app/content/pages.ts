@@ -27,6 +27,8 @@ export type ContentBlock =
   // The shop's shipping zones as a table (fill-content.ts builds it from the zones).
   | { type: "shipping-zones" }
   | { type: "note"; text: string } // a highlighted callout
+  // A call to action: a link into the shop, shown as a button with a line of text beside it.
+  | { type: "action"; text: string; label: string; to: string }
   // WhatsApp click-to-chat with the shop's number and a prefilled message; left out without a number.
   | { type: "whatsapp"; text: string; message: string; href?: string };
 
@@ -290,11 +292,17 @@ export const contentPages: ContentPage[] = [
     intro:
       "A bespoke {storeName} garment is cut for you alone: your measurements, your cloth, your details. Whether you visit us in Osu or speak to us by video from abroad, the process is personal from the first conversation.",
     blocks: [
+      {
+        type: "action",
+        text: "Tell us the garment, the occasion, your date and budget; add your measurements and reference photos if you have them. A tailor replies within two working days.",
+        label: "Request a custom order",
+        to: "/custom-orders/request",
+      },
       { type: "h2", text: "How it works" },
       {
         type: "list",
         items: [
-          "1. Consultation: meet a master tailor at our Osu workshop or on a video call. We talk through the occasion, the style you have in mind and how you like your clothes to fit.",
+          "1. Request and consultation: send us a request with the form above, then meet a master tailor at our Osu workshop or on a video call. We talk through the occasion, the style you have in mind and how you like your clothes to fit.",
           "2. Fabric choice: choose from our kente, fugu, ankara, linen and suiting, or bring your own cloth. Clients abroad receive photographs and, on request, posted swatches.",
           "3. Measurements: in Accra we take around twenty measurements ourselves. By video, we guide you and a helper through each one and check them against a garment you already love.",
           "4. First fitting: in Accra, you try the garment at the basted stage so we can refine the fit. For clients abroad, we fit the garment on a form built to your measurements and review it with you on a video call before finishing.",
@@ -326,7 +334,7 @@ export const contentPages: ContentPage[] = [
       },
       {
         type: "note",
-        text: `Bespoke garments are made for you alone and are final sale, except for defects. If a garment does not match the measurements we agreed, we alter or remake it free of charge. To book a consultation, email {email}[[, call {phone}]][[ or message us on WhatsApp at {whatsapp}]].`,
+        text: `Bespoke garments are made for you alone and are final sale, except for defects. If a garment does not match the measurements we agreed, we alter or remake it free of charge. To book a consultation, send a request with our form, email {email}[[, call {phone}]][[ or message us on WhatsApp at {whatsapp}]].`,
       },
       {
         type: "whatsapp",

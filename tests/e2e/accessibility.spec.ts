@@ -23,6 +23,7 @@ const pages = [
   "/wishlist",
   "/nope",
   "/newsletter/confirm",
+  "/custom-orders/request",
   ...contentPageSlugs.map((slug) => `/${slug}`),
 ];
 

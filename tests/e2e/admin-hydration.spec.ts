@@ -11,7 +11,7 @@ import { waitForHydration } from "./support";
 test.use({ reducedMotion: "reduce", storageState: ADMIN_STATE });
 
 const HYDRATION = /#418|#419|#422|#423|#425|hydrat/i;
-const storefront = ["/", "/collections/kente", "/product/1", "/checkout", "/track-order", "/wishlist", "/about"];
+const storefront = ["/", "/collections/kente", "/product/1", "/checkout", "/track-order", "/wishlist", "/about", "/custom-orders/request"];
 
 let sample: ScreenSample;
 

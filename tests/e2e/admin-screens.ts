@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { ADMIN_STATE, gotoAdmin, placeGuestOrder, uniqueGuest } from "./admin-support";
+import { sendCustomRequest } from "./custom-request-support";
 import { gotoHydratedWithoutHeader, ownClientAddress } from "./support";
 
 /**
@@ -29,6 +30,8 @@ export interface ScreenSample {
   productId: number;
   /** A newsletter sign-up (pending: its link is not followed). */
   subscriberEmail: string;
+  /** A custom order request with measurements and a photo ("CR-482913"). */
+  customRequestReference: string;
 }
 
 export const adminScreens: AdminScreen[] = [
@@ -76,6 +79,12 @@ export const adminScreens: AdminScreen[] = [
   { name: "settings-system", path: () => "/admin/settings?tab=system" },
   { name: "diagnostic", path: () => "/admin/diagnostic" },
   { name: "reviews", path: () => "/admin/reviews" },
+  { name: "custom-requests", path: () => "/admin/custom-requests" },
+  {
+    name: "custom-request-details",
+    path: (s) => `/admin/custom-requests?request=${s.customRequestReference}`,
+    dialog: { role: "dialog", primary: "Save request" },
+  },
   { name: "newsletter", path: () => "/admin/newsletter" },
   {
     name: "newsletter-remove",
@@ -128,11 +137,12 @@ export async function makeSample(browser: Browser, shop: { baseURL?: string; adm
     form: { email: subscriberEmail },
     headers: { Origin: origin, ...ownClientAddress() },
   });
+  const customRequestReference = await sendCustomRequest(admin.request, origin, "Kojo Sample");
   await admin.close();
   if (!orderId) throw new Error(`Order ${orderNumber} not found in the admin list`);
   // 429: this machine's sign-ups are rate limited (5 an hour per address); earlier ones give the list its rows.
   if (!signUp.ok() && signUp.status() !== 429) throw new Error(`The newsletter sign-up failed: ${signUp.status()}`);
-  return { orderId, customerEmail: customer.email, productId: 1, subscriberEmail };
+  return { orderId, customerEmail: customer.email, productId: 1, subscriberEmail, customRequestReference };
 }
 
 /** What scrolls sideways: the page, or any box inside it (a table in its card, a dialog's content). */

@@ -140,7 +140,7 @@ export function TextInput<S>({
   ...props
 }: {
   field: FieldMetadata<S>;
-  type?: "text" | "email" | "tel" | "number" | "password" | "url" | "search" | "hidden";
+  type?: "text" | "email" | "tel" | "number" | "password" | "url" | "search" | "hidden" | "date";
   hint?: boolean;
 } & Omit<ComponentProps<"input">, "type" | "name" | "id">) {
   const { key, ...control } = getInputProps(field, {

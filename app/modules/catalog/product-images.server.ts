@@ -25,8 +25,6 @@ export interface UploadedImage {
   name: string;
 }
 
-const sharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: "truncated" } as const;
-
 async function readFormat(bytes: Uint8Array) {
   try {
     // Only the header is read here, so no pixel limit yet: a too-large picture should be
@@ -37,6 +35,23 @@ async function readFormat(bytes: Uint8Array) {
     throw new NotAnImageError();
   }
 }
+
+/**
+ * The checks every uploaded photo passes (product, review and custom request photos): JPEG, PNG
+ * or WebP by its content, at most 8 MB and 50 megapixels; typed errors (ProductImageError) otherwise.
+ */
+export async function checkUploadedImage(file: UploadedImage): Promise<void> {
+  if (file.bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) throw new ImageTooLargeError("8 MB");
+  if (file.bytes.byteLength === 0) throw new NotAnImageError();
+  const { format, pixels } = await readFormat(file.bytes);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageTypeError(format ?? "unknown");
+  if (pixels > PRODUCT_IMAGE_MAX_PIXELS) {
+    throw new ImageTooLargeError("50 megapixels", "The image has too many pixels. Please upload one of at most 50 megapixels.");
+  }
+}
+
+/** Decoding options for a checked photo: the pixel limit, and a truncated file is an error. */
+export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: "truncated" } as const;
 
 /**
  * Checks, resizes and stores a product photo; returns its base URL (`/uploads/products/<name>`,
@@ -51,13 +66,7 @@ async function readFormat(bytes: Uint8Array) {
  *   files, and a name cannot be guessed before the photo exists.
  */
 export async function saveProductImage(file: UploadedImage, uploadsDir: string): Promise<string> {
-  if (file.bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) throw new ImageTooLargeError("8 MB");
-  if (file.bytes.byteLength === 0) throw new NotAnImageError();
-  const { format, pixels } = await readFormat(file.bytes);
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageTypeError(format ?? "unknown");
-  if (pixels > PRODUCT_IMAGE_MAX_PIXELS) {
-    throw new ImageTooLargeError("50 megapixels", "The image has too many pixels. Please upload one of at most 50 megapixels.");
-  }
+  await checkUploadedImage(file);
 
   const name = crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 32);
   const folder = path.join(uploadsDir, "products");
@@ -68,7 +77,7 @@ export async function saveProductImage(file: UploadedImage, uploadsDir: string):
     resized = await Promise.all(
       PRODUCT_IMAGE_WIDTHS.map(async (width) => ({
         width,
-        data: await sharp(file.bytes, sharpOptions)
+        data: await sharp(file.bytes, uploadedImageSharpOptions)
           .autoOrient()
           .resize({ width, height: Math.round(width * ASPECT_HEIGHT_PER_WIDTH), fit: "cover", position: "centre" })
           .webp({ quality: 82 })

@@ -1,5 +1,5 @@
-import { MessageCircle } from "lucide-react";
-import { data } from "react-router";
+import { ArrowRight, MessageCircle } from "lucide-react";
+import { data, Link } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { findContentPage, type ContentBlock } from "~/content/pages";
 import { fillContentPage } from "~/content/fill-content";
@@ -64,6 +64,19 @@ function Block({ block }: { block: ContentBlock }) {
             </li>
           ))}
         </ul>
+      );
+    case "action":
+      return (
+        <div className="my-8 flex flex-col gap-5 rounded-sm border border-gold/40 bg-sand/60 p-6 md:p-8 sm:flex-row sm:items-center sm:justify-between">
+          <p className="max-w-xl leading-relaxed text-charcoal/85">{block.text}</p>
+          <Link
+            to={block.to}
+            className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-sm bg-forest px-6 py-3 text-sm font-semibold tracking-[0.12em] text-ivory uppercase transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+          >
+            {block.label}
+            <ArrowRight className="size-4 text-gold" aria-hidden />
+          </Link>
+        </div>
       );
     case "note":
       return <p className="my-6 border-l-2 border-gold bg-sand/60 px-5 py-4 text-sm leading-relaxed">{block.text}</p>;

@@ -29,7 +29,7 @@ export function CollectionsTeaser() {
           </p>
         </div>
         <Button asChild variant="outline" size="lg">
-          <Link to="/custom-orders">Request Custom Order</Link>
+          <Link to="/custom-orders/request">Request Custom Order</Link>
         </Button>
       </div>
       <div className="grid gap-6 md:grid-cols-2">

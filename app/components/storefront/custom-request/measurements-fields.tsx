@@ -1,0 +1,104 @@
+import { Ruler } from "lucide-react";
+import { cn } from "~/lib/cn";
+import { CM_PER_INCH, measurementFields, type Measurements, type MeasurementUnit } from "~/modules/measurements/measurements";
+
+const boundsIn = (field: (typeof measurementFields)[number], unit: MeasurementUnit) =>
+  unit === "cm" ? `${field.minCm}–${field.maxCm}` : `${Math.ceil(field.minCm / CM_PER_INCH)}–${Math.floor(field.maxCm / CM_PER_INCH)}`;
+
+/**
+ * The ten measurements with a cm/in choice and, beside each box, how to take it (the hints of
+ * app/modules/measurements). Field names follow the request schema ("measurements.values.chest");
+ * errors come from the form's errors by those names. `saved` pre-fills the boxes.
+ */
+export function MeasurementsFields({
+  unit,
+  onUnitChange,
+  saved,
+  errors,
+}: {
+  unit: MeasurementUnit;
+  onUnitChange: (unit: MeasurementUnit) => void;
+  saved: Measurements | null;
+  errors: Record<string, string[] | undefined>;
+}) {
+  return (
+    <div className="grid gap-6">
+      <div className="rounded-sm border border-gold/40 bg-sand/50 p-4 text-sm leading-relaxed text-charcoal/85 md:p-5">
+        <p className="flex items-center gap-2 font-semibold text-charcoal">
+          <Ruler className="size-4 text-gold-ink" aria-hidden /> How to measure
+        </p>
+        <p className="mt-1.5">
+          Use a soft tape over a thin shirt, snug but not tight, and ask someone to help: measurements you take on yourself run small. Each
+          box says where the tape goes. If you are unsure of one, leave the section closed and our tailor will take you through it.
+        </p>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-charcoal">Unit</legend>
+        <div className="mt-2 inline-flex rounded-sm border border-border bg-white p-1">
+          {(["cm", "in"] as const).map((u) => (
+            <label
+              key={u}
+              className={cn(
+                "cursor-pointer rounded-[2px] px-4 py-1.5 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold",
+                unit === u ? "bg-forest text-ivory" : "text-stone hover:text-charcoal",
+              )}
+            >
+              <input
+                type="radio"
+                name="measurements.unit"
+                value={u}
+                checked={unit === u}
+                onChange={() => onUnitChange(u)}
+                className="sr-only"
+              />
+              {u === "cm" ? "Centimetres" : "Inches"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+        {measurementFields.map((field) => {
+          const name = `measurements.values.${field.key}`;
+          const id = `measurement-${field.key}`;
+          const error = errors[name]?.[0];
+          return (
+            <div key={field.key} className="grid content-start gap-1.5">
+              <label htmlFor={id} className="text-sm font-medium text-charcoal">
+                {field.label}
+              </label>
+              <div className="relative">
+                <input
+                  id={id}
+                  name={name}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={saved ? String(saved.values[field.key]) : undefined}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+                  className={cn(
+                    "h-11 w-full rounded-sm border border-border bg-white pr-12 pl-3 text-sm text-charcoal tabular-nums transition-colors focus-visible:border-forest focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold/60",
+                    error && "border-destructive",
+                  )}
+                />
+                <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-xs text-stone" aria-hidden>
+                  {unit}
+                </span>
+              </div>
+              <p id={`${id}-hint`} className="text-xs leading-snug text-stone">
+                {field.hint}{" "}
+                <span className="whitespace-nowrap">
+                  ({boundsIn(field, unit)} {unit})
+                </span>
+              </p>
+              {error && (
+                <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, type AppLoadContext } from "react-router";
+import { localDay } from "~/lib/dates";
+import { siteOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
+import { getViewer } from "~/modules/auth/session.server";
+import { ProductImageError } from "~/modules/catalog/product-errors";
+import { consumeRateLimit, peekRateLimit, releaseRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { CUSTOM_REQUEST_FORM_MAX_BYTES } from "./custom-request-limits";
+import { customRequestSchema, MAX_REQUEST_PHOTOS } from "./custom-request.schema";
+import { deleteCustomRequestPhotos, saveCustomRequestPhoto } from "./custom-request-photos.server";
+import { submitCustomRequest } from "./custom-requests.server";
+
+/** Requests per client address: enough for a family's few, too few to flood the workshop. */
+export const CUSTOM_REQUEST_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+
+export type CustomRequestActionResult =
+  | { ok: true; reference: string; email: string }
+  | {
+      ok: false;
+      result: SubmissionResult<string[]>;
+      /** Photos came with the refused request: the browser may have dropped them, so ask to choose them again. */
+      photosSent: boolean;
+    };
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+function tooManyMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `You have sent several requests in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or write to us directly.`;
+}
+
+const rateKey = (context: AppLoadContext) => `custom-request:ip:${context.clientIp}`;
+
+/**
+ * A custom order request: the rate limit (looked at before the body is read, counted once the
+ * form is valid, given back when a photo is refused), the guard (same origin, the form's
+ * schema with the store's today), the photos (checked by content, stored privately), then one
+ * transaction with the request and its emails.
+ */
+export async function customRequestAction(request: Request, context: AppLoadContext) {
+  const db = context.database.db;
+  const refusedEarly = await peekRateLimit(db, rateKey(context));
+  if (refusedEarly.count >= CUSTOM_REQUEST_LIMIT.limit)
+    return data<CustomRequestActionResult>(
+      { ok: false, result: { status: "error", error: { "": [tooManyMessage(refusedEarly.retryAfterSeconds)] } }, photosSent: false },
+      { status: 429, headers: { ...noStore, "Retry-After": String(refusedEarly.retryAfterSeconds) } },
+    );
+
+  const settings = await getStoreSettings(db);
+  const today = localDay(settings.timezone);
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "anyone",
+      schema: customRequestSchema(today),
+      maxBodyBytes: CUSTOM_REQUEST_FORM_MAX_BYTES,
+      reply: (refused): CustomRequestActionResult => ({
+        ok: false,
+        result:
+          refused.reason === "too-large"
+            ? {
+                status: "error",
+                error: { "": ["These photos are too large to send together. Choose up to three photos of at most 8 MB each."] },
+              }
+            : refused.result,
+        photosSent: refused.reason === "input",
+      }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const { value, form, reply } = guarded;
+  const files = form.getAll("photos").filter((f): f is File => f instanceof File && f.size > 0);
+  const refuse = (status: number, message: string, field?: "photos") =>
+    data<CustomRequestActionResult>(
+      {
+        ok: false,
+        result: field ? reply({ fieldErrors: { photos: [message] } }) : reply({ formErrors: [message] }),
+        photosSent: files.length > 0,
+      },
+      { status, headers: noStore },
+    );
+  if (files.length > MAX_REQUEST_PHOTOS) return refuse(400, `Choose at most ${MAX_REQUEST_PHOTOS} photos.`, "photos");
+
+  const limit = await consumeRateLimit(db, rateKey(context), CUSTOM_REQUEST_LIMIT);
+  if (!limit.allowed) return refuse(429, tooManyMessage(limit.retryAfterSeconds));
+
+  const stored: string[] = [];
+  try {
+    for (const [index, file] of files.entries()) {
+      try {
+        stored.push(
+          await saveCustomRequestPhoto(
+            { bytes: new Uint8Array(await file.arrayBuffer()), type: file.type, name: file.name },
+            context.config.dataDir,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof ProductImageError)) throw error;
+        await releaseRateLimit(db, rateKey(context));
+        await deleteCustomRequestPhotos(stored, context.config.dataDir);
+        const which = files.length > 1 ? `Photo ${index + 1} (${file.name}): ` : "";
+        return refuse(400, `${which}${error.message}`, "photos");
+      }
+    }
+    const viewer = await getViewer(request, context);
+    const { reference } = await submitCustomRequest(db, value, stored, {
+      storeName: settings.storeName,
+      origin: siteOrigin(context),
+      currency: settings.currency,
+      shopEmail: settings.contactEmail,
+      today,
+      userId: viewer?.id ?? null,
+    });
+    return data<CustomRequestActionResult>({ ok: true, reference, email: value.email }, { headers: noStore });
+  } catch (error) {
+    await deleteCustomRequestPhotos(stored, context.config.dataDir);
+    await releaseRateLimit(db, rateKey(context));
+    context.log.error({ err: error }, "custom request: saving failed");
+    return refuse(500, "Your request could not be sent. Please try again in a moment.");
+  }
+}

@@ -1,0 +1,103 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link, type HeadersArgs } from "react-router";
+import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
+import { CustomRequestForm } from "~/components/storefront/custom-request/custom-request-form";
+import { Button } from "~/components/ui/button";
+import { PRIVATE_PAGE_CACHE_CONTROL, publicPageHeaders } from "~/lib/cache-control";
+import { localDay } from "~/lib/dates";
+import { storeNameOf } from "~/lib/store-meta";
+import { customRequestAction } from "~/modules/custom-requests/custom-request-action.server";
+import { budgetOptions } from "~/modules/custom-requests/custom-request.schema";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import type { Route } from "./+types/custom-order-request";
+
+/**
+ * Public: the form is the same for every visitor (a signed-in customer's saved measurements
+ * arrive after load from /api/my-measurements). The answer to a submission is the sender's own.
+ */
+export function headers({ actionHeaders }: HeadersArgs): Record<string, string> {
+  return actionHeaders.get("Cache-Control") ? { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL } : publicPageHeaders();
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Request a Custom Order | ${storeNameOf(matches)}` },
+  {
+    name: "description",
+    content:
+      "Ask our Accra tailors for a bespoke kaftan, agbada, suit or kente piece: tell us the occasion, your date and budget, and add your measurements.",
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getStoreSettings(context.database.db);
+  return { today: localDay(settings.timezone), budgets: budgetOptions(settings.currency) };
+}
+
+/** app/modules/custom-requests/custom-request-action.server.ts: rate limit, guard, photos, one transaction. */
+export const action = ({ request, context }: Route.ActionArgs) => customRequestAction(request, context);
+
+const nextSteps = [
+  ["A conversation", "Within two working days a tailor contacts you by email, phone or WhatsApp about the style, the cloth and your date."],
+  ["A written quote", "You receive a price and a date in writing. Nothing is charged until you accept it."],
+  ["Cut for you", "With your 50% deposit we reserve your place in the cutting schedule; bespoke pieces take 3–6 weeks."],
+] as const;
+
+export default function CustomOrderRequest({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-6 pb-24 md:px-8 md:pt-10">
+      <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Custom Orders", to: "/custom-orders" }, { label: "Request" }]} />
+      <div className="mt-8 grid gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+        <header className="lg:sticky lg:top-28 lg:self-start">
+          <p className="text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">Bespoke Tailoring</p>
+          <h1 className="mt-3 text-4xl leading-[1.1] font-semibold md:text-5xl">Request a custom piece</h1>
+          <p className="mt-5 max-w-md leading-relaxed text-stone">
+            Tell us what you have in mind. A master tailor from our Osu workshop reads every request and comes back to you personally.
+          </p>
+          <ol className="mt-10 hidden max-w-md gap-6 border-l border-gold/50 pl-6 md:grid">
+            {nextSteps.map(([title, text], index) => (
+              <li key={title}>
+                <p className="font-display text-lg font-semibold text-charcoal">
+                  <span className="mr-2 text-gold-ink">{String(index + 1).padStart(2, "0")}</span>
+                  {title}
+                </p>
+                <p className="mt-1 text-sm leading-relaxed text-stone">{text}</p>
+              </li>
+            ))}
+          </ol>
+        </header>
+        {actionData?.ok ? (
+          <section role="status" className="self-start rounded-sm border border-forest/25 bg-forest/5 p-6 md:p-10">
+            <CheckCircle2 className="size-8 text-forest" aria-hidden />
+            <h2 className="mt-4 text-3xl font-semibold">Thank you, we have your request</h2>
+            <p className="mt-6 text-xs font-bold tracking-[0.28em] text-stone uppercase">Your reference</p>
+            <p className="mt-1 font-display text-4xl font-semibold tracking-wide text-forest" data-testid="custom-request-reference">
+              {actionData.reference}
+            </p>
+            <p className="mt-6 leading-relaxed text-charcoal/85">
+              We have sent a confirmation to <strong className="break-all">{actionData.email}</strong>. Within two working days a tailor
+              will contact you to talk through the style, the cloth and your measurements, and send you a written quote. Please quote{" "}
+              {actionData.reference} when you write or call.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button asChild>
+                <Link to="/">Continue shopping</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/custom-orders">About custom orders</Link>
+              </Button>
+            </div>
+          </section>
+        ) : (
+          <div className="rounded-sm border border-border bg-white/70 p-5 shadow-[0_1px_0_rgb(30_27_24/0.04)] md:p-10 sm:p-8">
+            <CustomRequestForm
+              today={loaderData.today}
+              budgets={loaderData.budgets}
+              lastResult={actionData && !actionData.ok ? actionData.result : undefined}
+              photosSent={actionData && !actionData.ok ? actionData.photosSent : false}
+            />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { dayFromNow, referencePhoto, SHOP_EMAIL } from "./custom-request-support";
+import { createVerifiedCustomer, emailText, gotoHydrated, ownClientAddress, waitForHydration, waitForOutboxEmail } from "./support";
+
+/**
+ * Custom order requests (issue 14, item 7): "Request Custom Order" and the Custom Orders page
+ * lead to a real form; a request with measurements and a photo gets a reference, and the shop's
+ * email carries the measurements.
+ */
+
+const measurements: [string, string][] = [
+  ["Chest", "104"],
+  ["Waist", "90"],
+  ["Hips", "102"],
+  ["Shoulder", "47"],
+  ["Sleeve", "64"],
+  ["Top length", "78"],
+  ["Trouser length", "104"],
+  ["Inseam", "80"],
+  ["Neck", "41"],
+  ["Height", "180"],
+];
+
+test("from Request Custom Order to a reference: measurements checked, a photo sent, the shop's email has the measurements", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // A client address of its own: the form allows 5 requests an hour per address.
+  await page.setExtraHTTPHeaders(ownClientAddress());
+  await gotoHydrated(page, "/");
+  await page.getByRole("link", { name: "Request Custom Order" }).click();
+  await expect(page).toHaveURL(/\/custom-orders\/request$/);
+  await expect(page.getByRole("heading", { name: "Request a custom piece", level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await expectNoSeriousViolations(page, "custom request form (1440)");
+
+  const form = page.locator("#custom-request-form");
+  const email = `yaw-bespoke-${Date.now()}@example.com`;
+  await form.getByLabel("Full name", { exact: true }).fill("Yaw Bespoke");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Phone or WhatsApp", { exact: true }).fill("+233 24 555 0123");
+  await form.getByLabel("Garment", { exact: true }).selectOption("Agbada");
+  await form.getByLabel(/^Occasion/).fill("My wedding");
+  // A date sooner than three weeks is taken, and said plainly.
+  await form.getByLabel(/^Date needed/).fill(dayFromNow(10));
+  await expect(page.getByText(/Bespoke pieces usually take 3–6 weeks; send the request anyway/)).toBeVisible();
+  await form.getByLabel(/^Date needed/).fill(dayFromNow(60));
+  await form.getByLabel("Budget", { exact: true }).selectOption({ label: "₵2,500–₵5,000" });
+
+  await form.getByRole("checkbox", { name: /Add my measurements/ }).check();
+  for (const [label, value] of measurements) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByLabel("Chest", { exact: true }).fill("400");
+  await form.getByLabel(/^Photos/).setInputFiles({ name: "agbada.jpg", mimeType: "image/jpeg", buffer: await referencePhoto("#8c2a1c") });
+  await form.getByRole("button", { name: "Send my request" }).click();
+  // An impossible chest is refused by name, and nothing typed is lost.
+  await expect(page.getByText("A chest of 400 cm is outside what we can make (60–180 cm). Please measure again.")).toBeVisible();
+  await expect(form.getByLabel("Full name", { exact: true })).toHaveValue("Yaw Bespoke");
+  await expect(form.getByLabel("Waist", { exact: true })).toHaveValue("90");
+
+  await form.getByLabel("Chest", { exact: true }).fill("104");
+  await form.getByRole("button", { name: "Send my request" }).click();
+  const reference = page.getByTestId("custom-request-reference");
+  await expect(reference).toHaveText(/^CR-\d{6}$/);
+  const ref = (await reference.innerText()).trim();
+  await expect(page.getByRole("heading", { name: "Thank you, we have your request" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  const shopMail = emailText(await waitForOutboxEmail(SHOP_EMAIL, "custom-request-alert"));
+  expect(shopMail).toContain(ref);
+  expect(shopMail).toContain("Yaw Bespoke");
+  expect(shopMail).toContain("Garment: Agbada");
+  expect(shopMail).toContain("Chest: 104 cm");
+  expect(shopMail).toContain("Height: 180 cm");
+  expect(shopMail).toContain("Reference photos: 1");
+  const confirmation = emailText(await waitForOutboxEmail(email, "custom-request-received"));
+  expect(confirmation).toContain(`Your reference is ${ref}`);
+});
+
+test("the Custom Orders page leads to the form, which passes axe on a phone", async ({ page }) => {
+  await gotoHydrated(page, "/custom-orders");
+  await page.getByRole("link", { name: "Request a custom order" }).click();
+  await expect(page.getByRole("heading", { name: "Request a custom piece", level: 1 })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await waitForHydration(page);
+  await page.getByRole("checkbox", { name: /Add my measurements/ }).check();
+  await expect(page.getByLabel("Inseam", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, "custom request form (390)");
+});
+
+test("a signed-in customer's measurements are kept and filled in on their next request", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders(ownClientAddress());
+  const email = `abena-measured-${Date.now()}@example.com`;
+  await createVerifiedCustomer(page.request, baseURL!, email, "abena-pass-1");
+  await gotoHydrated(page, "/custom-orders/request");
+  const form = page.locator("#custom-request-form");
+  // Nothing saved yet: the section stays closed.
+  await expect(form.getByRole("checkbox", { name: /Add my measurements/ })).not.toBeChecked();
+  await form.getByLabel("Full name", { exact: true }).fill("Abena Measured");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Phone or WhatsApp", { exact: true }).fill("+44 7700 900123");
+  await form.getByLabel("Garment", { exact: true }).selectOption("Suit");
+  await form.getByLabel("Budget", { exact: true }).selectOption("unsure");
+  await form.getByRole("checkbox", { name: /Add my measurements/ }).check();
+  await form.getByText("Inches", { exact: true }).click();
+  const inches: [string, string][] = [
+    ["Chest", "40"],
+    ["Waist", "34"],
+    ["Hips", "39"],
+    ["Shoulder", "18"],
+    ["Sleeve", "25.5"],
+    ["Top length", "30"],
+    ["Trouser length", "41"],
+    ["Inseam", "31"],
+    ["Neck", "15.5"],
+    ["Height", "69"],
+  ];
+  for (const [label, value] of inches) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole("button", { name: "Send my request" }).click();
+  await expect(page.getByTestId("custom-request-reference")).toHaveText(/^CR-\d{6}$/);
+
+  // Next time: opened and filled in, in inches, after the page has loaded.
+  await gotoHydrated(page, "/custom-orders/request");
+  await expect(form.getByRole("checkbox", { name: /Add my measurements/ })).toBeChecked();
+  await expect(form.getByText("Your saved measurements are filled in")).toBeVisible();
+  await expect(form.getByRole("radio", { name: "Inches" })).toBeChecked();
+  await expect(form.getByLabel("Sleeve", { exact: true })).toHaveValue("25.5");
+  await expect(form.getByLabel("Neck", { exact: true })).toHaveValue("15.5");
+});
