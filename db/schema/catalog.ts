@@ -40,6 +40,10 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{S,M,L,XL,XXL}'::text[]`),
+    /** Also offered made to measure: cut to the shopper's measurements, for this surcharge (pesewas), in this many working days. */
+    madeToMeasure: boolean("made_to_measure").notNull().default(false),
+    madeToMeasureSurcharge: bigint("made_to_measure_surcharge", { mode: "number" }).notNull().default(0),
+    madeToMeasureDays: integer("made_to_measure_days").notNull().default(15),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

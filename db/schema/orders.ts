@@ -1,5 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalog";
 
 /**
@@ -89,6 +102,13 @@ export const orderItems = pgTable(
     size: text("size"),
     color: text("color"),
     imageUrl: text("image_url"),
+    /**
+     * A made-to-measure line: the measurements it is cut to ({ unit, values }, app/modules/measurements),
+     * the surcharge included in unit_price and the working days to make it. Null for a standard size.
+     */
+    measurements: jsonb("measurements"),
+    madeToMeasureSurcharge: bigint("made_to_measure_surcharge", { mode: "number" }),
+    madeToMeasureDays: integer("made_to_measure_days"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
 );
