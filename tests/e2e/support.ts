@@ -174,9 +174,26 @@ export async function waitForOutboxEmail(to: string, kind: string, timeoutMs = 1
 }
 
 /**
- * A verified customer account, signed in on `request` (its cookies): signs up through the
- * /auth form action and follows the verification link from the outbox.
+ * The email of one kind to an address that mentions `text` (an order or request number), as its
+ * readable text: for a shared inbox (the shop's own address) where other tests' emails arrive too.
  */
+export async function waitForOutboxEmailAbout(to: string, kind: string, text: string, timeoutMs = 15_000): Promise<string> {
+  const fs = await import("node:fs");
+  const dir = e2eOutboxDir();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.includes(`-${kind}-`) && f.endsWith(`${to.toLowerCase()}.eml`))
+      : [];
+    for (const file of files.sort().reverse()) {
+      const readable = emailText(fs.readFileSync(`${dir}/${file}`, "utf8"));
+      if (readable.includes(text)) return readable;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No ${kind} email to ${to} about ${text} in ${dir}`);
+}
+
 /**
  * A pretend client address of its own (the shared test shop runs with TRUST_PROXY=1, see
  * playwright.config.ts), so the sign-ups and newsletter sign-ups tests make do not use up the
@@ -187,6 +204,10 @@ export function ownClientAddress(): { "X-Forwarded-For": string } {
   return { "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }
 
+/**
+ * A verified customer account, signed in on `request` (its cookies): signs up through the
+ * /auth form action and follows the verification link from the outbox.
+ */
 export async function createVerifiedCustomer(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<void> {
   const signUp = await request.post("/auth", {
     form: { intent: "signUp", email, password, confirmPassword: password },
