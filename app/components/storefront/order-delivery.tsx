@@ -1,4 +1,4 @@
-import { destinationName } from "~/modules/shipping/delivery-quote";
+import { destinationName } from "~/modules/shipping/areas";
 
 /**
  * Where an order goes and how long it takes, as recorded when it was placed (a later zone edit

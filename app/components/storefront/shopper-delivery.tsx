@@ -1,8 +1,8 @@
-import { HOME_COUNTRY, countryName } from "~/modules/shipping/areas";
-import { deliveryQuote, destinationName, homeFreeShippingThreshold, type ZoneLike } from "~/modules/shipping/delivery-quote";
+import { deliveryQuote, homeFreeShippingThreshold, type ZoneLike } from "~/modules/shipping/delivery-quote";
+import { HOME_COUNTRY } from "~/modules/shipping/ghana";
 import { shippingInZone } from "~/modules/shipping/shipping-zones";
 import { useShopRates } from "./use-shop-rates";
-import { useShopperCountry } from "./shopper-country";
+import { shopperDestinationName, useShopperCountry } from "./shopper-country";
 import { useFormatMoneyBrief } from "./use-store-settings";
 
 export const IMPORT_DUTIES_NOTE = "Import duties and taxes may be charged on delivery by your country's customs.";
@@ -45,7 +45,7 @@ export function shopperShipping(
     if (ghanaZones.length === 0) return null;
     const fees = ghanaZones.map((z) => shippingInZone(subtotal, z));
     return {
-      destination: countryName(HOME_COUNTRY),
+      destination: shopperDestinationName(HOME_COUNTRY, null),
       minFee: Math.min(...fees),
       maxFee: Math.max(...fees),
       estimate: estimateOf(ghanaZones),
@@ -56,7 +56,7 @@ export function shopperShipping(
   const quote = deliveryQuote(zones, { country, region: shopper?.region ?? null }, subtotal);
   if (!quote) return null;
   return {
-    destination: destinationName(country, shopper?.region),
+    destination: shopperDestinationName(country, shopper?.region ?? null),
     minFee: quote.shipping,
     maxFee: quote.shipping,
     estimate: quote.estimate,

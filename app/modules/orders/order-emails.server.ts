@@ -5,7 +5,7 @@ import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
 import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 import type { Shipment } from "./shipping-carriers";
-import { destinationName } from "~/modules/shipping/delivery-quote";
+import { destinationName } from "~/modules/shipping/areas";
 
 export interface OrderConfirmationData {
   storeName: string;

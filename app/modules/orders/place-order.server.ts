@@ -27,7 +27,7 @@ import { isOnlinePayment } from "./order-constants";
 import { createPaymentAttempt } from "~/modules/payments/payment-attempts.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { deliveryEstimateText, zoneFor, type ShippingZone } from "~/modules/shipping/shipping-zones";
-import { destinationName } from "~/modules/shipping/delivery-quote";
+import { destinationName } from "~/modules/shipping/areas";
 
 export interface PlacedOrder {
   id: string;

@@ -1,4 +1,4 @@
-import { HOME_COUNTRY, countryName, isGhanaRegion, regionName } from "./areas";
+import { HOME_COUNTRY } from "./ghana";
 import { deliveryEstimateText, shippingInZone, zoneFor, type Destination, type ShippingZone } from "./shipping-zones";
 
 /**
@@ -39,10 +39,4 @@ export function homeFreeShippingThreshold(zones: ReadonlyArray<Pick<ShippingZone
     .map((zone) => zone.freeShippingThreshold)
     .filter((threshold): threshold is number => threshold !== null);
   return thresholds.length > 0 ? Math.min(...thresholds) : null;
-}
-
-/** "Greater Accra, Ghana" or "United Kingdom": where an order goes, in words. */
-export function destinationName(country: string, region?: string | null): string {
-  if (country === HOME_COUNTRY && region && isGhanaRegion(region)) return `${regionName(region)}, ${countryName(country)}`;
-  return countryName(country);
 }

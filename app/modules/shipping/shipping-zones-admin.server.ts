@@ -5,7 +5,8 @@ import { uniqueViolation } from "~/lib/database-errors.server";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { areaName } from "./areas";
 import type { ShippingZoneInput } from "./shipping-zone.schema";
-import { zoneProblems, type ShippingZone } from "./shipping-zones";
+import { type ShippingZone } from "./shipping-zones";
+import { zoneProblems } from "./zone-problems";
 import { listShippingZones } from "./shipping-zones.server";
 
 /**

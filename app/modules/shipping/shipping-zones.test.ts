@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sampleZones } from "../../../tests/factories/shipping-zones";
 import { countryOptions, ghanaRegions, HOME_COUNTRY } from "./areas";
-import { deliveryQuote, destinationName, homeFreeShippingThreshold } from "./delivery-quote";
-import { deliveryEstimateText, shippingInZone, zoneFor, zoneProblems, type ShippingZone } from "./shipping-zones";
+import { deliveryQuote, homeFreeShippingThreshold } from "./delivery-quote";
+import { destinationName } from "./areas";
+import { deliveryEstimateText, shippingInZone, zoneFor, type ShippingZone } from "./shipping-zones";
+import { zoneProblems } from "./zone-problems";
 
 const zoneNamed = (name: string) => sampleZones.find((z) => z.name === name)!;
 

@@ -6,7 +6,7 @@ import { paymentMethods } from "~/modules/orders/order-constants";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getAdminOrderDetails } from "~/modules/orders/order-list.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { destinationName } from "~/modules/shipping/delivery-quote";
+import { destinationName } from "~/modules/shipping/areas";
 import type { Route } from "./+types/order-document";
 
 // Someone's order, for staff: never stored (app/lib/cache-control.ts).

@@ -3,7 +3,7 @@ import { moneyWithCode } from "~/components/admin/admin-format";
 import { ContactFields, DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
-import { destinationName } from "~/modules/shipping/delivery-quote";
+import { destinationName } from "~/modules/shipping/areas";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import type { StaffOrderPayments } from "~/modules/payments/order-payments.server";
