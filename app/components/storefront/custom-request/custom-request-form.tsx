@@ -15,7 +15,7 @@ import {
   type CustomRequestInput,
 } from "~/modules/custom-requests/custom-request.schema";
 import type { Measurements, MeasurementUnit } from "~/modules/measurements/measurements";
-import { MeasurementsFields } from "./measurements-fields";
+import { MeasurementsFields } from "~/components/storefront/measurements/measurements-fields";
 import { checkPickedPhotos, RequestPhotosInput } from "./request-photos-input";
 
 /** The browser's calendar day, for checking the date before sending (the server checks the store's). */
