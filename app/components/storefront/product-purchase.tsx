@@ -202,7 +202,8 @@ export function ProductPurchase({
 
       <Button
         size="lg"
-        className="w-full"
+        // The made-to-measure label is long: it wraps on a phone rather than widening the page.
+        className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
         disabled={soldOut}
         onClick={() => {
           if (mustChooseSize) {
