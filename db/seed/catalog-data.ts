@@ -64,6 +64,8 @@ export interface SeedProduct {
   galleryViews?: GalleryView[];
   /** for the "Newest" sort; 0..365, all distinct */
   createdDaysAgo: number;
+  /** Also made to measure: the surcharge (pesewas) and working days to make it. */
+  madeToMeasure?: { surcharge: number; days: number };
 }
 
 export const seedCategories: SeedCategory[] = [
@@ -198,6 +200,7 @@ export const seedProducts: SeedProduct[] = [
     garment: "suit",
     pattern: "pinstripe",
     createdDaysAgo: 41,
+    madeToMeasure: { surcharge: 15000, days: 15 },
   },
   {
     id: 3,
@@ -673,6 +676,7 @@ export const seedProducts: SeedProduct[] = [
     garment: "agbada",
     pattern: "embroidery",
     createdDaysAgo: 143,
+    madeToMeasure: { surcharge: 20000, days: 20 },
   },
   {
     id: 21,

@@ -1,6 +1,8 @@
 import { stockLevel } from "~/modules/catalog/stock-level";
 import { lineTotal } from "~/modules/pricing/order-totals";
-import { Minus, Plus, ShoppingBag } from "lucide-react";
+import { Minus, Plus, Ruler, ShoppingBag } from "lucide-react";
+import { MADE_TO_MEASURE_MAX_QUANTITY } from "~/modules/cart/cart";
+import { MadeToMeasurePanel, useMadeToMeasureForm } from "./product/made-to-measure-panel";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
@@ -10,7 +12,7 @@ import { useCart } from "./cart/cart-provider";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { useFormatMoney } from "./use-store-settings";
 
-/** Colour, size and quantity chosen on a product page or in Quick View. */
+/** Colour, size (or made to measure) and quantity chosen on a product page or in Quick View. */
 export function useProductSelection(product: ProductDetail, options: { askSize?: boolean } = {}) {
   const [colorIndex, setColorIndex] = useState(0);
   // Quick add from a card asks for the size instead of picking one the shopper never saw (askSize).
@@ -22,8 +24,21 @@ export function useProductSelection(product: ProductDetail, options: { askSize?:
         : (product.sizes[0] ?? DEFAULT_SIZE),
   );
   const [quantity, setQuantity] = useState(1);
+  // Made to measure, chosen beside the sizes when the product offers it (then no size applies).
+  const [madeToMeasure, setMadeToMeasure] = useState(false);
   const color = product.colors[colorIndex] ?? null;
-  return { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color, image: color?.image ?? product.image };
+  return {
+    colorIndex,
+    setColorIndex,
+    size,
+    setSize,
+    quantity,
+    setQuantity,
+    madeToMeasure,
+    setMadeToMeasure,
+    color,
+    image: color?.image ?? product.image,
+  };
 }
 export type ProductSelection = ReturnType<typeof useProductSelection>;
 
@@ -38,13 +53,20 @@ export function ProductPurchase({
 }) {
   const cart = useCart();
   const formatMoney = useFormatMoney();
-  const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color } = selection;
+  const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color, madeToMeasure, setMadeToMeasure } = selection;
   const [sizeMissing, setSizeMissing] = useState(false);
   const firstSize = useRef<HTMLButtonElement>(null);
-  const mustChooseSize = size === null && product.sizes.length > 0;
+  const offer = product.madeToMeasure;
+  const bespoke = madeToMeasure && offer !== null;
+  const measurementsForm = useMadeToMeasureForm(bespoke);
+  const mustChooseSize = !bespoke && size === null && product.sizes.length > 0;
   const level = stockLevel(product.stockQuantity);
-  const soldOut = level === "sold-out";
-  const lowStock = level === "low";
+  // Made to measure is cut to order: the stock figure does not limit it.
+  const soldOut = !bespoke && level === "sold-out";
+  const lowStock = !bespoke && level === "low";
+  const maxQuantity = bespoke ? MADE_TO_MEASURE_MAX_QUANTITY : product.stockQuantity;
+  const unitPrice = product.price + (bespoke ? offer.surcharge : 0);
+  const idPrefix = `${compact ? "quick-view-" : ""}made-to-measure-${product.id}`;
 
   return (
     <div className={cn("space-y-6", compact && "space-y-5")}>
@@ -77,7 +99,10 @@ export function ProductPurchase({
       <fieldset>
         <legend className="mb-3 flex w-full items-baseline justify-between text-xs font-bold tracking-[0.16em] text-stone uppercase">
           <span>
-            Size: <span className="font-semibold tracking-normal text-charcoal normal-case">{size ?? "Please choose"}</span>
+            Size:{" "}
+            <span className="font-semibold tracking-normal text-charcoal normal-case">
+              {bespoke ? "Made to measure" : (size ?? "Please choose")}
+            </span>
           </span>
           {!compact && (
             <a href="/size-guide" className="font-semibold tracking-normal text-forest normal-case underline underline-offset-4">
@@ -93,17 +118,39 @@ export function ProductPurchase({
               type="button"
               onClick={() => {
                 setSize(s);
+                setMadeToMeasure(false);
                 setSizeMissing(false);
               }}
-              aria-pressed={s === size}
+              aria-pressed={!bespoke && s === size}
               className={cn(
                 "h-11 cursor-pointer rounded-sm border text-sm font-semibold transition",
-                s === size ? "border-forest bg-forest text-ivory" : "border-border bg-white hover:border-charcoal",
+                !bespoke && s === size ? "border-forest bg-forest text-ivory" : "border-border bg-white hover:border-charcoal",
               )}
             >
               {s}
             </button>
           ))}
+          {offer && (
+            <button
+              type="button"
+              onClick={() => {
+                setMadeToMeasure(true);
+                setSizeMissing(false);
+              }}
+              aria-pressed={bespoke}
+              aria-controls={bespoke ? `${idPrefix}-panel` : undefined}
+              className={cn(
+                "col-span-5 flex h-11 cursor-pointer items-center justify-center gap-2 rounded-sm border text-sm font-semibold transition",
+                bespoke ? "border-forest bg-forest text-ivory" : "border-gold/60 bg-ivory text-charcoal hover:border-charcoal",
+              )}
+            >
+              <Ruler className="size-4" aria-hidden />
+              Made to measure
+              <span className={cn("font-normal", bespoke ? "text-ivory/80" : "text-stone")}>
+                {offer.surcharge > 0 ? `+ ${formatMoney(offer.surcharge)}` : "no surcharge"}
+              </span>
+            </button>
+          )}
         </div>
         {sizeMissing && (
           <p role="alert" className="mt-2 text-sm font-semibold text-terracotta">
@@ -111,6 +158,8 @@ export function ProductPurchase({
           </p>
         )}
       </fieldset>
+
+      {bespoke && <MadeToMeasurePanel offer={offer} form={measurementsForm} idPrefix={idPrefix} />}
 
       <div>
         <p className="mb-3 text-xs font-bold tracking-[0.16em] text-stone uppercase" id={`qty-${product.id}`}>
@@ -138,7 +187,7 @@ export function ProductPurchase({
               type="button"
               className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
               onClick={() => setQuantity(quantity + 1)}
-              disabled={soldOut || quantity >= product.stockQuantity}
+              disabled={soldOut || quantity >= maxQuantity}
               aria-label="Increase quantity"
             >
               <Plus className="size-4" aria-hidden />
@@ -153,7 +202,8 @@ export function ProductPurchase({
 
       <Button
         size="lg"
-        className="w-full"
+        // The made-to-measure label is long: it wraps on a phone rather than widening the page.
+        className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
         disabled={soldOut}
         onClick={() => {
           if (mustChooseSize) {
@@ -161,9 +211,16 @@ export function ProductPurchase({
             firstSize.current?.focus();
             return;
           }
+          const measurements = bespoke ? measurementsForm.read() : null;
+          if (bespoke && !measurements) return;
           cart.add(
-            cartLineFromProduct(product, { image: selection.image, size, color: color ? { index: colorIndex, name: color.name } : null }),
-            quantity,
+            cartLineFromProduct(product, {
+              image: selection.image,
+              size,
+              color: color ? { index: colorIndex, name: color.name } : null,
+              madeToMeasure: bespoke && measurements ? { measurements, surcharge: offer.surcharge, days: offer.days } : null,
+            }),
+            Math.min(quantity, maxQuantity),
           );
         }}
       >
@@ -172,7 +229,7 @@ export function ProductPurchase({
           ? "Sold Out"
           : mustChooseSize
             ? "Choose a Size"
-            : `Add to Cart - ${formatMoney(lineTotal({ unitPrice: product.price, quantity }))}`}
+            : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity }))}`}
       </Button>
     </div>
   );

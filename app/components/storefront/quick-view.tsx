@@ -60,7 +60,8 @@ function QuickViewBody({ product, askSize, onNavigate }: { product: ProductDetai
         alt={`${product.name} in ${selection.color?.name ?? "its default colour"}`}
         sizes="(min-width: 768px) 448px, 100vw"
         priority
-        className="md:h-full"
+        // With the measurements open the details run long: the picture stays in view instead of stretching.
+        className={selection.madeToMeasure ? "md:sticky md:top-0 md:self-start" : "md:h-full"}
       />
       <div className="space-y-5 p-6 md:p-8">
         <div className="space-y-2 pr-8">

@@ -27,6 +27,8 @@ function current(l: CartLine, overrides: Partial<CurrentCartLine> = {}): Current
     productId: l.productId,
     colorIndex: l.colorIndex,
     size: l.size,
+    measurements: l.madeToMeasure?.measurements ?? null,
+    surcharge: l.madeToMeasure?.surcharge ?? 0,
     sellable: true,
     name: l.name,
     price: l.price,

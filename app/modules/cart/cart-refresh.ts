@@ -1,4 +1,5 @@
 import { formatMoney } from "~/lib/money";
+import type { Measurements } from "~/modules/measurements/measurements";
 import { cartLineKey, type CartLine } from "./cart";
 
 /**
@@ -10,11 +11,15 @@ export interface CurrentCartLine {
   productId: number;
   colorIndex: number | null;
   size: string | null;
+  /** A made-to-measure line's measurements (it takes no stock), else null. */
+  measurements: Measurements | null;
   sellable: boolean;
   /** The product's name now (null when the product no longer exists). */
   name: string | null;
-  /** Pesewas, from the database. */
+  /** Pesewas, from the database (a made-to-measure line's includes its surcharge). */
   price: number;
+  /** The made-to-measure surcharge in `price`, 0 for a standard line. */
+  surcharge: number;
   originalPrice: number | null;
   /** Units left of the product (shared by its lines in other sizes and colours). */
   stock: number;
@@ -34,7 +39,7 @@ export interface CartRefresh {
  * display only; the next checkout is priced by the server again.
  */
 export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine[]): CartRefresh {
-  const byKey = new Map(current.map((c) => [cartLineKey(c.productId, c.colorIndex, c.size), c]));
+  const byKey = new Map(current.map((c) => [cartLineKey(c.productId, c.colorIndex, c.size, c.measurements), c]));
   /** Stock still free per product as lines of the same product claim it, in cart order. */
   const stockLeft = new Map(current.map((c) => [c.productId, c.stock]));
   const changes: string[] = [];
@@ -50,6 +55,18 @@ export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine
     const label = describe(name, line);
     if (!now.sellable) {
       changes.push(`${label} is no longer available and was removed.`);
+      continue;
+    }
+    if (line.madeToMeasure) {
+      // Cut for the shopper: no stock to run out of, only the price (surcharge included) can change.
+      if (now.price !== line.price) changes.push(`${label}: ${formatMoney(line.price)} → ${formatMoney(now.price)}`);
+      next.push({
+        ...line,
+        name,
+        price: now.price,
+        originalPrice: now.originalPrice,
+        madeToMeasure: { ...line.madeToMeasure, surcharge: now.surcharge },
+      });
       continue;
     }
     const left = stockLeft.get(line.productId) ?? 0;
@@ -68,6 +85,6 @@ export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine
 
 /** "Osu Linen Kaftan (Size L)": the size is named when the product has one, so two lines can be told apart. */
 function describe(name: string, line: CartLine): string {
-  const variant = [line.color, line.size && `Size ${line.size}`].filter(Boolean).join(", ");
+  const variant = [line.color, line.size && `Size ${line.size}`, line.madeToMeasure && "Made to measure"].filter(Boolean).join(", ");
   return variant ? `${name} (${variant})` : name;
 }

@@ -4,12 +4,14 @@ import {
   cartItemCount,
   cartLineKey,
   cartTotal,
+  MADE_TO_MEASURE_MAX_QUANTITY,
   parseStoredCart,
   removeFromCart,
   setQuantity,
   type CartLine,
   type NewCartLine,
 } from "./cart";
+import type { Measurements } from "~/modules/measurements/measurements";
 
 const kaftan: NewCartLine = {
   productId: 1,
@@ -97,5 +99,57 @@ describe("cart rules", () => {
     expect(parseStoredCart('{"a":1}')).toEqual([]);
     expect(parseStoredCart(JSON.stringify([{ key: "x", quantity: "lots" }]))).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
+  });
+
+  describe("made to measure", () => {
+    const measurements: Measurements = {
+      unit: "cm",
+      values: {
+        chest: 102,
+        waist: 88,
+        hips: 100,
+        shoulder: 46,
+        sleeve: 64,
+        topLength: 78,
+        trouserLength: 104,
+        inseam: 80,
+        neck: 40,
+        height: 178,
+      },
+    };
+    const bespoke = (m: Measurements): NewCartLine => ({
+      ...suit,
+      size: null,
+      price: 79_999 + 15_000,
+      maxQuantity: MADE_TO_MEASURE_MAX_QUANTITY,
+      madeToMeasure: { measurements: m, surcharge: 15_000, days: 15 },
+    });
+
+    it("keys a line by its measurements: different measurements are two lines, the same merge", () => {
+      const wider: Measurements = { ...measurements, values: { ...measurements.values, chest: 106 } };
+      let lines = addToCart([], bespoke(measurements)).lines;
+      lines = addToCart(lines, bespoke(wider)).lines;
+      expect(lines).toHaveLength(2);
+      expect(lines[0]!.key).not.toBe(lines[1]!.key);
+      const again = addToCart(lines, bespoke({ ...measurements, values: { ...measurements.values } }));
+      expect(again.kind).toBe("increased");
+      expect(again.lines.map((l) => l.quantity)).toEqual([2, 1]);
+      expect(cartTotal(again.lines)).toBe(3 * 94_999);
+    });
+
+    it("tells a made-to-measure line from the standard size and from the same numbers in inches", () => {
+      expect(cartLineKey(2, 0, null, measurements)).not.toBe(cartLineKey(2, 0, null));
+      expect(cartLineKey(2, 0, null, measurements)).not.toBe(cartLineKey(2, 0, null, { ...measurements, unit: "in" }));
+      expect(cartLineKey(2, 0, null, measurements)).toBe(cartLineKey(2, 0, null, { unit: "cm", values: { ...measurements.values } }));
+    });
+
+    it("keeps made-to-measure lines when the cart is read back, and drops one with broken measurements", () => {
+      const lines = addToCart([], bespoke(measurements)).lines;
+      expect(parseStoredCart(JSON.stringify(lines))).toEqual(lines);
+      const broken = [
+        { ...lines[0]!, madeToMeasure: { measurements: { unit: "cm", values: { chest: "wide" } }, surcharge: 15_000, days: 15 } },
+      ];
+      expect(parseStoredCart(JSON.stringify(broken))).toEqual([]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { measurementsFingerprint, storedMeasurementsSchema, type Measurements } from "~/modules/measurements/measurements";
 import { subtotalOf } from "~/modules/pricing/order-totals";
 
 /**
@@ -5,7 +6,7 @@ import { subtotalOf } from "~/modules/pricing/order-totals";
  * Prices here are for display only: the server recomputes every total at checkout.
  */
 export interface CartLine {
-  /** product id, colour index and size: the same garment in another size is another line */
+  /** product id, colour index, size and measurements: the same garment in another size or cut to other measurements is another line */
   key: string;
   productId: number;
   name: string;
@@ -20,13 +21,22 @@ export interface CartLine {
   colorIndex: number | null;
   /** stock when added; the panel's plus stops there (checkout checks the live figure) */
   maxQuantity: number;
+  /**
+   * A made-to-measure line: cut to these measurements (no size), `price` includes the surcharge,
+   * made in `days` working days. Absent on standard lines and on carts stored before it existed.
+   */
+  madeToMeasure?: { measurements: Measurements; surcharge: number; days: number } | null;
 }
 
 export type NewCartLine = Omit<CartLine, "key" | "quantity">;
 
-export function cartLineKey(productId: number, colorIndex: number | null, size: string | null): string {
-  return [productId, colorIndex ?? "", size ?? ""].join("-");
+export function cartLineKey(productId: number, colorIndex: number | null, size: string | null, measurements?: Measurements | null): string {
+  const key = [productId, colorIndex ?? "", size ?? ""].join("-");
+  return measurements ? `${key}-mtm${measurementsFingerprint(measurements)}` : key;
 }
+
+/** Made to measure takes no stock, so its quantity is only held to a sensible number of garments. */
+export const MADE_TO_MEASURE_MAX_QUANTITY = 10;
 
 export type AddResult =
   | { kind: "added"; lines: CartLine[]; line: CartLine }
@@ -38,7 +48,7 @@ export type AddResult =
 export function addToCart(lines: CartLine[], item: NewCartLine, quantity = 1): AddResult {
   const qty = Math.max(1, Math.floor(quantity));
   if (item.maxQuantity <= 0) return { kind: "out-of-stock", lines };
-  const key = cartLineKey(item.productId, item.colorIndex, item.size);
+  const key = cartLineKey(item.productId, item.colorIndex, item.size, item.madeToMeasure?.measurements);
   const existing = lines.find((l) => l.key === key);
   if (existing) {
     if (existing.quantity >= item.maxQuantity) return { kind: "limit", lines, line: existing };
@@ -92,6 +102,13 @@ function isCartLine(value: unknown): value is CartLine {
     Number.isInteger(l.quantity) &&
     (l.quantity as number) > 0 &&
     typeof l.image === "string" &&
-    Number.isInteger(l.maxQuantity)
+    Number.isInteger(l.maxQuantity) &&
+    (l.madeToMeasure == null || isMadeToMeasure(l.madeToMeasure))
   );
+}
+
+function isMadeToMeasure(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const m = value as Record<string, unknown>;
+  return storedMeasurementsSchema.safeParse(m.measurements).success && Number.isSafeInteger(m.surcharge) && Number.isInteger(m.days);
 }

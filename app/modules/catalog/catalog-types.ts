@@ -30,4 +30,6 @@ export interface ProductDetail extends ProductCardData {
   sizes: string[];
   sku: string | null;
   colors: ProductColor[];
+  /** Also made to measure: the surcharge (pesewas, may be 0) and working days to make it; null when not offered. */
+  madeToMeasure: { surcharge: number; days: number } | null;
 }

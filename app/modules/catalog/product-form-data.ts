@@ -1,6 +1,6 @@
 import { toDecimalString } from "~/lib/money";
 import { SIZES } from "./catalog-constants";
-import type { ProductFormInput } from "./product.schema";
+import { MADE_TO_MEASURE_DAYS, type ProductFormInput } from "./product.schema";
 import type { AdminProduct } from "./product-management-types";
 
 /** A colour row as the form shows it: its gallery in order, the first picture the cover. */
@@ -29,6 +29,9 @@ export type ProductFormValues = {
   care: string;
   sizes: string[];
   colors: ProductColorValues[];
+  madeToMeasure: boolean;
+  madeToMeasureSurcharge: string;
+  madeToMeasureDays: string;
 };
 
 /** A colour added with "Add colour": the brand's gold, to be named. */
@@ -53,6 +56,9 @@ export const blankProductForm: ProductFormValues = {
   care: "",
   sizes: [...SIZES],
   colors: [],
+  madeToMeasure: false,
+  madeToMeasureSurcharge: "",
+  madeToMeasureDays: String(MADE_TO_MEASURE_DAYS.default),
 };
 
 /** The edit dialog's starting values for a product: money as "299.99", lists one per line. */
@@ -79,6 +85,9 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
       hex: c.hex,
       images: c.images.length > 0 ? [...c.images] : c.imageUrl ? [c.imageUrl] : [],
     })),
+    madeToMeasure: product.madeToMeasure,
+    madeToMeasureSurcharge: product.madeToMeasureSurcharge === 0 ? "" : toDecimalString(product.madeToMeasureSurcharge),
+    madeToMeasureDays: String(product.madeToMeasureDays),
   } satisfies ProductFormInput;
   return values;
 }

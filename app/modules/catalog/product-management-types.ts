@@ -43,6 +43,10 @@ export interface AdminProduct extends AdminProductRow {
   care: string[];
   sizes: string[];
   colors: AdminProductColor[];
+  /** Also made to measure, for this surcharge (pesewas, may be 0) in these working days. */
+  madeToMeasure: boolean;
+  madeToMeasureSurcharge: number;
+  madeToMeasureDays: number;
 }
 
 export interface AdminProductListing {

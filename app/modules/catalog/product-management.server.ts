@@ -130,6 +130,9 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
       materials: products.materials,
       care: products.care,
       sizes: products.sizes,
+      madeToMeasure: products.madeToMeasure,
+      madeToMeasureSurcharge: products.madeToMeasureSurcharge,
+      madeToMeasureDays: products.madeToMeasureDays,
     })
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
@@ -148,6 +151,9 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
     care: row.care,
     sizes: row.sizes,
     colors,
+    madeToMeasure: row.madeToMeasure,
+    madeToMeasureSurcharge: Number(row.madeToMeasureSurcharge),
+    madeToMeasureDays: row.madeToMeasureDays,
   };
 }
 
@@ -168,6 +174,10 @@ function productValues(input: ProductInput) {
     materials: input.materials,
     care: input.care,
     sizes: input.sizes,
+    madeToMeasure: input.madeToMeasure,
+    madeToMeasureSurcharge: input.madeToMeasureSurcharge,
+    // Blank while made to measure is off: the days stay as they were (the column's default for a new product).
+    ...(input.madeToMeasureDays === undefined ? {} : { madeToMeasureDays: input.madeToMeasureDays }),
   };
 }
 

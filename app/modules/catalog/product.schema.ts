@@ -208,6 +208,21 @@ const colors = z
   .nullish()
   .transform((rows) => (rows ?? []).filter((row) => row !== null));
 
+/** The made-to-measure surcharge: like a price, but blank or 0 means none. */
+const surcharge = scalar("Surcharge must be a number, like 150.00").transform((value, ctx): number => {
+  const text = textOf(value);
+  if (text === "") return 0;
+  const pesewas = parsePriceText(text, "Surcharge");
+  if (typeof pesewas === "string") {
+    ctx.addIssue({ code: "custom", message: pesewas });
+    return z.NEVER;
+  }
+  return pesewas;
+});
+
+/** Working days to make a made-to-measure piece: a whole number of days, at most about six months of work. */
+export const MADE_TO_MEASURE_DAYS = { min: 1, max: 120, default: 15 } as const;
+
 const categoryId = z
   .union([z.string(), z.number()], { error: "Choose a category from the list" })
   .nullish()
@@ -247,8 +262,21 @@ export const productFormSchema = z
     care: lines("Care instructions"),
     colors,
     sizes,
+    /** Also offered made to measure (docs/product-rules.md "Made to measure"), for this surcharge (pesewas) in these working days. */
+    madeToMeasure: checkbox,
+    madeToMeasureSurcharge: surcharge,
+    madeToMeasureDays: wholeNumber("Production time", { required: false }),
   })
   .superRefine((product, ctx) => {
+    const days = product.madeToMeasureDays;
+    if (product.madeToMeasure && days === undefined)
+      ctx.addIssue({ code: "custom", path: ["madeToMeasureDays"], message: "Production time is required for made to measure" });
+    else if (days !== undefined && (days < MADE_TO_MEASURE_DAYS.min || days > MADE_TO_MEASURE_DAYS.max))
+      ctx.addIssue({
+        code: "custom",
+        path: ["madeToMeasureDays"],
+        message: `Production time must be between ${MADE_TO_MEASURE_DAYS.min} and ${MADE_TO_MEASURE_DAYS.max} working days`,
+      });
     if (product.originalPrice !== null && product.originalPrice <= product.price) {
       ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be higher than the price" });
     }

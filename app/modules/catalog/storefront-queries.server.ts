@@ -205,6 +205,9 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
         care: products.care,
         sizes: products.sizes,
         sku: products.sku,
+        madeToMeasure: products.madeToMeasure,
+        madeToMeasureSurcharge: products.madeToMeasureSurcharge,
+        madeToMeasureDays: products.madeToMeasureDays,
         createdAt: products.createdAt,
       })
       .from(products)
@@ -224,6 +227,7 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
       care: row.care,
       sizes: row.sizes,
       sku: row.sku,
+      madeToMeasure: row.madeToMeasure ? { surcharge: Number(row.madeToMeasureSurcharge), days: row.madeToMeasureDays } : null,
       colors: colors.map((c) => {
         const image = c.imageUrl || card.image;
         return { name: c.name, hex: c.hex, image, images: c.images.length > 0 ? c.images : [image] };

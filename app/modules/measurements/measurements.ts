@@ -108,3 +108,32 @@ export const storedMeasurementsSchema = z.object({
   unit: z.enum(measurementUnits),
   values: z.object(Object.fromEntries(measurementFields.map((f) => [f.key, z.number()])) as Record<MeasurementKey, z.ZodNumber>),
 });
+
+/**
+ * A short fingerprint of a set of measurements (unit and every value, in the fields' order):
+ * the cart keys a made-to-measure line with it, so two garments cut to different measurements
+ * are two lines and the same measurements added twice are one. FNV-1a, 32 bits, base 36.
+ */
+export function measurementsFingerprint(measurements: Measurements): string {
+  const text = [measurements.unit, ...measurementFields.map((f) => measurements.values[f.key])].join("|");
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** "Made to measure (cm): Chest 102 · Waist 88 · …", the line every order view shows. */
+export function measurementsSummary(measurements: Measurements): string {
+  const values = measurementFields.map((f) => {
+    const value = measurements.values[f.key];
+    return `${f.label} ${Number.isInteger(value) ? value : value.toFixed(1)}`;
+  });
+  return `Made to measure (${measurements.unit}): ${values.join(" · ")}`;
+}
+
+/** "Made in 15 working days". */
+export function productionTimeText(days: number): string {
+  return `Made in ${days} working day${days === 1 ? "" : "s"}`;
+}

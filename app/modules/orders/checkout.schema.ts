@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText, serialId } from "~/lib/input";
+import { measurementsSchema } from "~/modules/measurements/measurements";
 import { HOME_COUNTRY, isCountryCode, isGhanaRegion } from "~/modules/shipping/areas";
 
 import { paymentMethods, type PaymentMethod } from "./order-constants";
@@ -13,7 +14,9 @@ const required = (label: string, max: number) =>
 
 /**
  * One cart line. The id must be a database id (beyond 32 bits PostgreSQL refused the query); the
- * size and colour are checked against the product when the order is placed (placeOrder).
+ * size and colour are checked against the product when the order is placed (placeOrder). A
+ * made-to-measure line carries its measurements instead of a size, checked against the same
+ * bounds as the product page's form (an impossible value refuses the order with its message).
  */
 export const orderLineSchema = z.object({
   productId: serialId("Unknown product"),
@@ -25,6 +28,7 @@ export const orderLineSchema = z.object({
   quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(999),
   /** The unit price the shopper saw, in pesewas: used only to tell them if it changed. */
   seenPrice: z.coerce.number().int().min(0).optional(),
+  measurements: measurementsSchema.nullish(),
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 

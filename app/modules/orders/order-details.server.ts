@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
+import { madeToMeasureOf } from "./order-line-made-to-measure";
 import { customerMessagesOf } from "./order-fulfilment.server";
 import { shipmentOf } from "./shipping-carriers";
 
@@ -57,6 +58,8 @@ export async function getOrderDetails(db: Db, orderId: string) {
       size: i.size,
       color: i.color,
       imageUrl: i.imageUrl,
+      /** Cut to the customer's measurements (no stock taken), or null for a standard size. */
+      madeToMeasure: madeToMeasureOf(i),
     })),
     history: history.map((h) => ({ status: h.status, notes: h.notes, createdAt: h.createdAt.toISOString() })),
   };

@@ -6,6 +6,8 @@ import { renderEmail } from "~/modules/email/email-templates.server";
 import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 import type { Shipment } from "./shipping-carriers";
 import { destinationName } from "~/modules/shipping/areas";
+import { measurementsSummary, productionTimeText } from "~/modules/measurements/measurements";
+import type { LineMadeToMeasure } from "./order-line-made-to-measure";
 
 export interface OrderConfirmationData {
   storeName: string;
@@ -24,7 +26,24 @@ export interface OrderConfirmationData {
   /** The zone's name and estimate as they were when the order was placed. */
   shippingZone: string;
   deliveryEstimate: string;
-  lines: { name: string; quantity: number; unitPrice: number; size: string | null; color: string | null }[];
+  lines: {
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    size: string | null;
+    color: string | null;
+    /** A line cut to the customer's measurements: they travel to the workshop with the order. */
+    madeToMeasure?: LineMadeToMeasure | null;
+  }[];
+}
+
+/** "Made to measure (cm): Chest 102 · … · Made in 15 working days · includes ₵150.00 for making to measure" for an email line. */
+function madeToMeasureDetail(line: LineMadeToMeasure, money: (pesewas: number) => string): string[] {
+  return [
+    measurementsSummary(line.measurements),
+    productionTimeText(line.days),
+    ...(line.surcharge > 0 ? [`includes ${money(line.surcharge)} for making to measure`] : []),
+  ];
 }
 
 /** "Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch." */
@@ -50,7 +69,14 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
     summary: {
       lines: order.lines.map((l) => ({
         name: l.name,
-        detail: [l.color, l.size && `Size ${l.size}`, `${l.quantity} × ${money(l.unitPrice)}`].filter(Boolean).join(" · "),
+        detail: [
+          l.color,
+          l.size && `Size ${l.size}`,
+          ...(l.madeToMeasure ? madeToMeasureDetail(l.madeToMeasure, money) : []),
+          `${l.quantity} × ${money(l.unitPrice)}`,
+        ]
+          .filter(Boolean)
+          .join(" · "),
         amount: money(lineTotal(l)),
       })),
       totals: [
@@ -59,7 +85,13 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
         { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
       ],
     },
-    closing: [`Payment method: ${payment}.`, ...[deliveryLine(order)].filter((line): line is string => line !== null)],
+    closing: [
+      `Payment method: ${payment}.`,
+      ...(order.lines.some((l) => l.madeToMeasure)
+        ? ["Made-to-measure pieces are cut and sewn to your measurements: we make them in the working days shown, then ship them."]
+        : []),
+      ...[deliveryLine(order)].filter((line): line is string => line !== null),
+    ],
     button: { label: "View your order", url: `${order.origin}/order-confirmation/${order.orderId}` },
     footer: `You are receiving this email because you placed an order with ${order.storeName}. Track it any time with your order number and email.`,
   });

@@ -87,3 +87,11 @@ export class StockGoneError extends Error {
     );
   }
 }
+
+/** Made to measure asked of a product the shop does not make to measure (or no longer does). */
+export const madeToMeasureNotOffered = (name: string, productId: number) =>
+  new OrderRefusedError(
+    `${name} is not made to measure. Please remove it from your cart and choose a standard size on its page.`,
+    "variant",
+    productId,
+  );

@@ -1,3 +1,4 @@
+import { madeToMeasureOf } from "./order-line-made-to-measure";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { escapeLike } from "~/lib/sql-like";
 import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
@@ -152,6 +153,7 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
       unitPrice: Number(i.unitPrice),
       lineTotal: lineTotal({ unitPrice: Number(i.unitPrice), quantity: i.quantity }),
       imageUrl: i.imageUrl,
+      madeToMeasure: madeToMeasureOf(i),
     })),
     history: history.map((h) => ({
       status: h.status,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { orders, orderItems, orderStatusHistory } from "~db/schema/orders";
@@ -94,13 +94,14 @@ export function shipmentColumns(shipment: Shipment) {
 
 /**
  * What the order holds of each product still in the catalog. Lines whose product was deleted
- * (product_id set null) have no stock to give back or take.
+ * (product_id set null) and made-to-measure lines (cut for the customer, never taken from
+ * stock) have no stock to give back or take.
  */
 async function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
   const rows = await tx
     .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId)));
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId), isNull(orderItems.measurements)));
   return rows.flatMap(({ productId, name, quantity }) => (productId === null ? [] : [{ productId, name, quantity }]));
 }
 

@@ -1,3 +1,4 @@
+import type { LineMadeToMeasure } from "./order-line-made-to-measure";
 import type { OrderNoteKind } from "./fulfilment.schema";
 import type { Shipment } from "./shipping-carriers";
 
@@ -59,6 +60,8 @@ export interface AdminOrderItem {
   unitPrice: number;
   lineTotal: number;
   imageUrl: string | null;
+  /** Cut to the customer's measurements (no stock taken), or null for a standard size. */
+  madeToMeasure: LineMadeToMeasure | null;
 }
 
 export interface AdminOrderHistoryEntry {

@@ -13,6 +13,7 @@ import type { CheckoutInput } from "./checkout.schema";
 import { orderConfirmationEmail } from "./order-emails.server";
 import {
   colourNotOffered,
+  madeToMeasureNotOffered,
   noDeliveryTo,
   outOfStock,
   OrderRefusedError,
@@ -28,6 +29,7 @@ import { createPaymentAttempt } from "~/modules/payments/payment-attempts.server
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { deliveryEstimateText, zoneFor, type ShippingZone } from "~/modules/shipping/shipping-zones";
 import { destinationName } from "~/modules/shipping/areas";
+import { saveMeasurements } from "~/modules/measurements/customer-measurements.server";
 
 export interface PlacedOrder {
   id: string;
@@ -109,6 +111,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         });
       }
       await recordItemsAndHistory(tx, order.id, lines, context.userId);
+      await keepCustomerMeasurements(tx, lines, context.userId);
       await queueOrderEmails(tx, { order, input, lines, totals, zone, settings, context });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };
     });
@@ -140,8 +143,9 @@ async function shippingZoneFor(tx: Db, input: CheckoutInput): Promise<ShippingZo
 
 /**
  * Each cart line checked against the live catalog and priced from it: an inactive or missing
- * product, a size or colour it does not come in, or a price that changed since the shopper saw
- * it, refuses the order by name.
+ * product, a size or colour it does not come in, made to measure for a product that does not
+ * offer it, or a price that changed since the shopper saw it, refuses the order by name. A
+ * made-to-measure line costs the price plus the product's surcharge and has no size.
  */
 async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
   const ids = [...new Set(items.map((i) => i.productId))];
@@ -153,6 +157,9 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
       originalPrice: products.originalPrice,
       isActive: products.isActive,
       sizes: products.sizes,
+      madeToMeasure: products.madeToMeasure,
+      madeToMeasureSurcharge: products.madeToMeasureSurcharge,
+      madeToMeasureDays: products.madeToMeasureDays,
       imageUrl: products.imageUrl,
       categorySlug: categories.slug,
       categoryName: categories.name,
@@ -174,27 +181,36 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
   return items.map((item) => {
     const product = byId.get(item.productId);
     if (!product || !product.isActive) throw unavailable(product?.name ?? "An item in your cart", item.productId);
-    const price = Number(product.price);
+    if (item.measurements != null && !product.madeToMeasure) throw madeToMeasureNotOffered(product.name, product.id);
+    const madeToMeasure = item.measurements
+      ? { measurements: item.measurements, surcharge: Number(product.madeToMeasureSurcharge), days: product.madeToMeasureDays }
+      : null;
+    const price = Number(product.price) + (madeToMeasure?.surcharge ?? 0);
     if (item.seenPrice !== undefined && item.seenPrice !== price) throw priceChanged(product.name, product.id, price);
-    if (item.size !== null && !product.sizes.includes(item.size)) throw sizeNotOffered(product.name, product.id, item.size, product.sizes);
+    const size = madeToMeasure ? null : item.size;
+    if (size !== null && !product.sizes.includes(size)) throw sizeNotOffered(product.name, product.id, size, product.sizes);
     const color = item.colorIndex === null ? undefined : colors.find((c) => c.productId === product.id && c.position === item.colorIndex);
     if (item.colorIndex !== null && !color) throw colourNotOffered(product.name, product.id);
     return {
       product,
       quantity: item.quantity,
       unitPrice: price,
-      size: item.size,
+      size,
+      madeToMeasure,
       color: color?.name ?? null,
       imageUrl: color?.imageUrl ?? resolveProductImage({ imageUrl: product.imageUrl, categorySlug: product.categorySlug }),
     };
   });
 }
 
-/** The order's stock, taken by the orders module's one rule (order-stock.server.ts); too little refuses by name. */
+/**
+ * The order's stock, taken by the orders module's one rule (order-stock.server.ts); too little
+ * refuses by name. Made-to-measure lines are cut for the customer and take none.
+ */
 function takeOrderStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
   return takeStock(
     tx,
-    lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity })),
+    lines.filter((l) => !l.madeToMeasure).map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity })),
     (short) => outOfStock(short.name, short.productId, short.available),
   );
 }
@@ -213,6 +229,9 @@ async function recordItemsAndHistory(tx: Db, orderId: string, lines: OrderLine[]
       size: l.size,
       color: l.color,
       imageUrl: l.imageUrl,
+      measurements: l.madeToMeasure?.measurements ?? null,
+      madeToMeasureSurcharge: l.madeToMeasure?.surcharge ?? null,
+      madeToMeasureDays: l.madeToMeasure?.days ?? null,
     })),
   );
   await tx.insert(orderStatusHistory).values({
@@ -223,6 +242,12 @@ async function recordItemsAndHistory(tx: Db, orderId: string, lines: OrderLine[]
     changedBy: userId ? "customer" : "guest",
     isInitial: true,
   });
+}
+
+/** A signed-in customer's measurements, kept for next time: the last made-to-measure line's (what they typed last). */
+async function keepCustomerMeasurements(tx: Db, lines: OrderLine[], userId: string | null): Promise<void> {
+  const last = lines.findLast((l) => l.madeToMeasure)?.madeToMeasure;
+  if (userId && last) await saveMeasurements(tx, userId, last.measurements);
 }
 
 /** The customer's confirmation and, when the shop wants them, the staff's new-order alerts. */
@@ -254,7 +279,14 @@ async function queueOrderEmails(
       destination: destinationName(input.country, input.region),
       shippingZone: zone.name,
       deliveryEstimate: deliveryEstimateText(zone),
-      lines: lines.map((l) => ({ name: l.product.name, quantity: l.quantity, unitPrice: l.unitPrice, size: l.size, color: l.color })),
+      lines: lines.map((l) => ({
+        name: l.product.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        size: l.size,
+        color: l.color,
+        madeToMeasure: l.madeToMeasure,
+      })),
     }),
   );
   if (!settings.emailNotifications) return;

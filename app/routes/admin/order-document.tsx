@@ -67,11 +67,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         paymentStatus: order.paymentStatus,
         orderStatus: order.orderStatus,
         shipment: order.shipment && { carrier: order.shipment.carrier, trackingNumber: order.shipment.trackingNumber },
-        items: order.items.map(({ id, name, size, color, quantity, unitPrice, lineTotal }) => ({
+        items: order.items.map(({ id, name, size, color, madeToMeasure, quantity, unitPrice, lineTotal }) => ({
           id,
           name,
           size,
           color,
+          madeToMeasure: madeToMeasure && { measurements: madeToMeasure.measurements, days: madeToMeasure.days },
           quantity,
           unitPrice,
           lineTotal,

@@ -86,7 +86,12 @@ function checkoutRefusal(refused: GuardFailure): CheckoutActionResult {
     const key = name.split(/[.[]/)[0]!;
     if (key === "items")
       message =
-        error === "Cart is empty" ? "Please add items to your cart before checkout." : "Your cart could not be read. Please review it.";
+        error === "Cart is empty"
+          ? "Please add items to your cart before checkout."
+          : name.includes(".measurements.")
+            ? // An impossible measurement in a made-to-measure line: its own message says which and why.
+              `${error} Please remove the made-to-measure piece and add it again with your measurements.`
+            : "Your cart could not be read. Please review it.";
     else if (key === "idempotencyKey") message = GENERIC_FAILURE;
     else fieldErrors[key] ??= error;
   }

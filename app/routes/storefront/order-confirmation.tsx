@@ -1,3 +1,4 @@
+import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { CheckCircle2, Printer } from "lucide-react";
 import { data, Link, redirect } from "react-router";
@@ -190,6 +191,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
+                {item.madeToMeasure && (
+                  <MadeToMeasureLine
+                    line={item.madeToMeasure}
+                    surcharge={item.madeToMeasure.surcharge > 0 ? formatMoney(item.madeToMeasure.surcharge, currency) : null}
+                  />
+                )}
               </div>
               <p className="font-semibold tabular-nums">{formatMoney(lineTotal(item), currency)}</p>
             </li>

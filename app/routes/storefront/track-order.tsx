@@ -1,3 +1,4 @@
+import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { PackageSearch } from "lucide-react";
 import { useEffect } from "react";
@@ -222,6 +223,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                     <span className="block text-xs text-stone">
                       {[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
                     </span>
+                    {item.madeToMeasure && <MadeToMeasureLine line={item.madeToMeasure} />}
                     <ReviewItemLink
                       productId={item.productId}
                       name={item.name}

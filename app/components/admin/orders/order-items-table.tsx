@@ -1,3 +1,4 @@
+import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { money } from "~/components/admin/admin-format";
 import { cn } from "~/lib/cn";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
@@ -60,9 +61,16 @@ export function OrderItemsTable({ order }: { order: AdminOrderDetails }) {
                 <span className="mt-0.5 block text-xs font-normal text-stone sm:hidden">
                   {[item.color, item.size && `Size ${item.size}`, `${item.quantity} × ${m(item.unitPrice)}`].filter(Boolean).join(" · ")}
                 </span>
+                {item.madeToMeasure && (
+                  <MadeToMeasureLine
+                    line={item.madeToMeasure}
+                    surcharge={item.madeToMeasure.surcharge > 0 ? m(item.madeToMeasure.surcharge) : null}
+                    className="font-normal"
+                  />
+                )}
               </th>
               <td className={cn(td, wide)}>{item.color ?? "—"}</td>
-              <td className={cn(td, wide)}>{item.size ?? "—"}</td>
+              <td className={cn(td, wide)}>{item.madeToMeasure ? "Made to measure" : (item.size ?? "—")}</td>
               <td className={cn(td, wide, "text-right tabular-nums")}>{item.quantity}</td>
               <td className={cn(td, wide, "text-right whitespace-nowrap tabular-nums")}>{m(item.unitPrice)}</td>
               <td className={cn(td, "text-right font-semibold whitespace-nowrap tabular-nums")}>{m(item.lineTotal)}</td>

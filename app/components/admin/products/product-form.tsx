@@ -11,7 +11,7 @@ import { currencySymbols, type CurrencyCode } from "~/lib/money";
 import { SIZES } from "~/modules/catalog/catalog-constants";
 import { blankProductForm, productFormValues, type ProductFormValues } from "~/modules/catalog/product-form-data";
 import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
-import { productFormSchema, type ProductInput } from "~/modules/catalog/product.schema";
+import { MADE_TO_MEASURE_DAYS, productFormSchema, type ProductInput } from "~/modules/catalog/product.schema";
 import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-action";
 import { ProductColorsField } from "./product-colors-field";
 import { ProductImageInput } from "./product-image-input";
@@ -128,6 +128,39 @@ export function ProductForm({
 
         <FormSection title="Sizes">
           <CheckboxGroup field={fields.sizes} label="Sizes" options={SIZES} />
+        </FormSection>
+
+        <FormSection
+          title="Made to measure"
+          description="Offered beside the sizes: the shopper gives their measurements and the piece is cut for them. It takes no stock."
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            <SwitchField field={fields.madeToMeasure} label="Made to measure" hint="Offer it on the product page" />
+            <Field
+              field={fields.madeToMeasureSurcharge}
+              label={`Surcharge (${symbol})`}
+              optional
+              hint="Added to the price; blank or 0 for none."
+            >
+              <MoneyInput field={fields.madeToMeasureSurcharge} symbol={symbol} hint />
+            </Field>
+            <Field
+              field={fields.madeToMeasureDays}
+              label="Production time (working days)"
+              hint={`${MADE_TO_MEASURE_DAYS.min}–${MADE_TO_MEASURE_DAYS.max}; shown to the shopper before dispatch.`}
+            >
+              <TextInput
+                field={fields.madeToMeasureDays}
+                type="number"
+                inputMode="numeric"
+                min={MADE_TO_MEASURE_DAYS.min}
+                max={MADE_TO_MEASURE_DAYS.max}
+                step={1}
+                className="tabular-nums"
+                hint
+              />
+            </Field>
+          </div>
         </FormSection>
 
         <FormSection title="Materials and care" description="One per line.">

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { imageSrc } from "~/lib/images";
+import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
 import { useCart } from "./cart-provider";
 import { useFormatMoney } from "~/components/storefront/use-store-settings";
@@ -70,6 +71,12 @@ export function CartPanel() {
                         <p className="text-xs text-stone">
                           {[line.category, line.color, line.size && `Size ${line.size}`].filter(Boolean).join(" · ")}
                         </p>
+                        {line.madeToMeasure && (
+                          <MadeToMeasureLine
+                            line={line.madeToMeasure}
+                            surcharge={line.madeToMeasure.surcharge > 0 ? formatMoney(line.madeToMeasure.surcharge) : null}
+                          />
+                        )}
                       </div>
                       <button
                         type="button"

@@ -44,8 +44,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
         notify.error("Out of stock", { description: `${item.name} is sold out at the moment.` });
         return;
       case "limit":
-        notify("Stock limit reached", {
-          description: `Only ${item.maxQuantity} of ${item.name} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
+        notify(item.madeToMeasure ? "Quantity limit reached" : "Stock limit reached", {
+          description: item.madeToMeasure
+            ? `We make at most ${item.maxQuantity} of ${item.name} to one set of measurements in an order.`
+            : `Only ${item.maxQuantity} of ${item.name} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
         });
         return;
       case "increased":

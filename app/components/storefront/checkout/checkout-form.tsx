@@ -130,7 +130,14 @@ export function CheckoutForm({
   };
 
   const items = JSON.stringify(
-    cart.lines.map((l) => ({ productId: l.productId, colorIndex: l.colorIndex, size: l.size, quantity: l.quantity, seenPrice: l.price })),
+    cart.lines.map((l) => ({
+      productId: l.productId,
+      colorIndex: l.colorIndex,
+      size: l.size,
+      quantity: l.quantity,
+      seenPrice: l.price,
+      measurements: l.madeToMeasure?.measurements ?? null,
+    })),
   );
   const field = (name: CheckoutField) => ({
     name,

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
 import { imageSrc } from "~/lib/images";
+import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
 import { OrderTotals } from "../order-totals";
 import { useFormatMoney } from "../use-store-settings";
@@ -38,6 +39,12 @@ export function OrderSummary({
               <p className="text-xs text-stone">
                 {[line.color, line.size && `Size ${line.size}`, `Qty ${line.quantity}`].filter(Boolean).join(" · ")}
               </p>
+              {line.madeToMeasure && (
+                <MadeToMeasureLine
+                  line={line.madeToMeasure}
+                  surcharge={line.madeToMeasure.surcharge > 0 ? formatMoney(line.madeToMeasure.surcharge) : null}
+                />
+              )}
             </div>
             <p className="flex flex-col items-end text-right">
               <span className="font-semibold tabular-nums">

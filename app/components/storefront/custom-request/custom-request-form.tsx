@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormAlert, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,8 @@ import {
   type CustomRequestInput,
 } from "~/modules/custom-requests/custom-request.schema";
 import type { Measurements, MeasurementUnit } from "~/modules/measurements/measurements";
-import { MeasurementsFields } from "./measurements-fields";
+import { MeasurementsFields } from "~/components/storefront/measurements/measurements-fields";
+import { useSavedMeasurements } from "~/components/storefront/measurements/use-saved-measurements";
 import { checkPickedPhotos, RequestPhotosInput } from "./request-photos-input";
 
 /** The browser's calendar day, for checking the date before sending (the server checks the store's). */
@@ -77,19 +78,11 @@ export function CustomRequestForm({
   });
 
   // A signed-in customer's saved measurements, filled in once they arrive (unless they already chose).
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch("/api/my-measurements", { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: { measurements: Measurements | null } | null) => {
-        if (!body?.measurements) return;
-        setSaved(body.measurements);
-        setUnit(body.measurements.unit);
-        if (!touchedOpen.current) setOpen(true);
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, []);
+  useSavedMeasurements((measurements) => {
+    setSaved(measurements);
+    setUnit(measurements.unit);
+    if (!touchedOpen.current) setOpen(true);
+  });
 
   const serverPhotoError = (lastResult?.error as Record<string, string[] | null> | undefined)?.photos?.[0] ?? null;
   const shownPhotoError = photoError ?? serverPhotoError;

@@ -1,3 +1,5 @@
+import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
+import type { Measurements } from "~/modules/measurements/measurements";
 import { ArrowLeft, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -38,6 +40,8 @@ export interface OrderDocumentData {
       name: string;
       size: string | null;
       color: string | null;
+      /** Cut to the customer's measurements: the workshop reads them here. */
+      madeToMeasure: { measurements: Measurements; days: number } | null;
       quantity: number;
       unitPrice: number;
       lineTotal: number;
@@ -199,11 +203,12 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
                       {[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
                     </span>
                   )}
+                  {item.madeToMeasure && <MadeToMeasureLine line={item.madeToMeasure} className="text-neutral-800" />}
                 </td>
                 {!invoice && (
                   <>
                     <td className={`${cell} pr-3`}>{item.color ?? "—"}</td>
-                    <td className={`${cell} pr-3`}>{item.size ?? "—"}</td>
+                    <td className={`${cell} pr-3`}>{item.madeToMeasure ? "Made to measure" : (item.size ?? "—")}</td>
                   </>
                 )}
                 <td className={`${cell} text-right tabular-nums`}>{item.quantity}</td>

@@ -5,21 +5,30 @@ import { CM_PER_INCH, measurementFields, type Measurements, type MeasurementUnit
 const boundsIn = (field: (typeof measurementFields)[number], unit: MeasurementUnit) =>
   unit === "cm" ? `${field.minCm}–${field.maxCm}` : `${Math.ceil(field.minCm / CM_PER_INCH)}–${Math.floor(field.maxCm / CM_PER_INCH)}`;
 
+/** The guide's closing advice on the custom request form, where measurements are optional. */
+const REQUEST_GUIDE_ADVICE = "If you are unsure of one, leave the section closed and our tailor will take you through it.";
+
 /**
  * The ten measurements with a cm/in choice and, beside each box, how to take it (the hints of
- * app/modules/measurements). Field names follow the request schema ("measurements.values.chest");
- * errors come from the form's errors by those names. `saved` pre-fills the boxes.
+ * app/modules/measurements): the one measurements fieldset of the shop, on the custom request
+ * form and for made to measure on the product page and in Quick View. Field names follow the
+ * schemas ("measurements.values.chest"); errors come by those names. `saved` pre-fills the
+ * boxes; `idPrefix` keeps ids unique when two forms can be on one page.
  */
 export function MeasurementsFields({
   unit,
   onUnitChange,
   saved,
   errors,
+  idPrefix = "measurement",
+  guideAdvice = REQUEST_GUIDE_ADVICE,
 }: {
   unit: MeasurementUnit;
   onUnitChange: (unit: MeasurementUnit) => void;
   saved: Measurements | null;
   errors: Record<string, string[] | undefined>;
+  idPrefix?: string;
+  guideAdvice?: string;
 }) {
   return (
     <div className="grid gap-6">
@@ -29,7 +38,7 @@ export function MeasurementsFields({
         </p>
         <p className="mt-1.5">
           Use a soft tape over a thin shirt, snug but not tight, and ask someone to help: measurements you take on yourself run small. Each
-          box says where the tape goes. If you are unsure of one, leave the section closed and our tailor will take you through it.
+          box says where the tape goes. {guideAdvice}
         </p>
       </div>
       <fieldset>
@@ -59,7 +68,7 @@ export function MeasurementsFields({
       <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
         {measurementFields.map((field) => {
           const name = `measurements.values.${field.key}`;
-          const id = `measurement-${field.key}`;
+          const id = `${idPrefix}-${field.key}`;
           const error = errors[name]?.[0];
           return (
             <div key={field.key} className="grid content-start gap-1.5">

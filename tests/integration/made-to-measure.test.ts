@@ -1,0 +1,177 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, expect, it } from "vitest";
+import { savedMeasurements, saveMeasurements } from "~/modules/measurements/customer-measurements.server";
+import type { Measurements } from "~/modules/measurements/measurements";
+import { getOrderDetails } from "~/modules/orders/order-details.server";
+import { changeOrderStatus } from "~/modules/orders/order-status.server";
+import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { products } from "~db/schema/catalog";
+import { orderItems, orders } from "~db/schema/orders";
+import { emailOutbox } from "~db/schema/store";
+import { createCategory, createProduct } from "../factories/catalog";
+import { createUser } from "../factories/users";
+import { describeWithDatabase } from "../setup/test-database";
+
+const context = { userId: null, origin: "https://shop.example", storeName: "Ahenfie" };
+
+const measured: Measurements = {
+  unit: "cm",
+  values: {
+    chest: 102,
+    waist: 88,
+    hips: 100,
+    shoulder: 46,
+    sleeve: 64,
+    topLength: 78,
+    trouserLength: 104,
+    inseam: 80,
+    neck: 40,
+    height: 178,
+  },
+};
+
+/** The checkout as the browser posts it (raw values, validated by the schema like the route does). */
+function checkoutRaw(items: unknown[]): unknown {
+  return {
+    email: "kofi@example.com",
+    name: "Kofi Boateng",
+    phone: "+233 24 111 2222",
+    address: "7 Oxford Street, Osu",
+    region: "GH-AA",
+    paymentMethod: "pay_on_delivery",
+    items,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+const checkout = (items: unknown[]): CheckoutInput => checkoutSchema.parse(checkoutRaw(items));
+
+describeWithDatabase("made to measure", (database) => {
+  let categoryId: number;
+  let suitId: number;
+
+  beforeAll(async () => {
+    categoryId = (await createCategory(database.db, "suits")).id;
+  });
+  beforeEach(async () => {
+    await database.db.delete(orders);
+    await database.db.delete(emailOutbox);
+    // Sold out in every standard size: made to measure is cut to order and still sells.
+    const suit = await createProduct(database.db, { name: "Accra Executive Suit", price: 79_999, categoryId, stockQuantity: 0 });
+    await database.db
+      .update(products)
+      .set({ madeToMeasure: true, madeToMeasureSurcharge: 15_000, madeToMeasureDays: 15 })
+      .where(eq(products.id, suit.id));
+    suitId = suit.id;
+  });
+
+  const stockOf = async (id: number) =>
+    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s;
+
+  it("stores the measurements, the surcharge-included price and the days, and takes no stock (stock 0)", async () => {
+    const placed = await placeOrder(
+      database.db,
+      checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 2, seenPrice: 94_999, measurements: measured }]),
+      context,
+    );
+    expect(placed.totalAmount).toBe(2 * 94_999);
+    const [item] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+    expect(item).toMatchObject({
+      unitPrice: 94_999,
+      quantity: 2,
+      size: null,
+      measurements: measured,
+      madeToMeasureSurcharge: 15_000,
+      madeToMeasureDays: 15,
+    });
+    expect(await stockOf(suitId)).toBe(0);
+
+    const details = await getOrderDetails(database.db, placed.id);
+    expect(details?.items[0]?.madeToMeasure).toEqual({ measurements: measured, surcharge: 15_000, days: 15 });
+
+    // Cancelling gives back no stock for a piece that took none.
+    await changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com");
+    expect(await stockOf(suitId)).toBe(0);
+  });
+
+  it("takes stock only for the standard lines of a mixed order", async () => {
+    await database.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, suitId));
+    await placeOrder(
+      database.db,
+      checkout([
+        { productId: suitId, colorIndex: null, size: "L", quantity: 1 },
+        { productId: suitId, colorIndex: null, size: null, quantity: 4, measurements: measured },
+      ]),
+      context,
+    );
+    expect(await stockOf(suitId)).toBe(2);
+  });
+
+  it("refuses made to measure for a product that does not offer it, by name, and changes nothing", async () => {
+    const kaftan = await createProduct(database.db, { name: "Osu Linen Kaftan", price: 30_000, categoryId, stockQuantity: 5 });
+    await expect(
+      placeOrder(
+        database.db,
+        checkout([{ productId: kaftan.id, colorIndex: null, size: null, quantity: 1, measurements: measured }]),
+        context,
+      ),
+    ).rejects.toThrow("Osu Linen Kaftan is not made to measure");
+    expect(await database.db.select().from(orders)).toHaveLength(0);
+    expect(await stockOf(kaftan.id)).toBe(5);
+  });
+
+  it("tells the shopper when the surcharge changed since they saw the price", async () => {
+    await expect(
+      placeOrder(
+        database.db,
+        checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 1, seenPrice: 79_999, measurements: measured }]),
+        context,
+      ),
+    ).rejects.toThrow("The price of Accra Executive Suit has changed to ₵949.99");
+  });
+
+  it("refuses an impossible measurement with its message", () => {
+    const result = checkoutSchema.safeParse(
+      checkoutRaw([
+        {
+          productId: suitId,
+          colorIndex: null,
+          size: null,
+          quantity: 1,
+          measurements: { unit: "cm", values: { ...measured.values, chest: 500 } },
+        },
+      ]),
+    );
+    expect(result.success).toBe(false);
+    const issue = result.error?.issues.find((i) => i.path.join(".") === "items.0.measurements.values.chest");
+    expect(issue?.message).toBe("A chest of 500 cm is outside what we can make (60–180 cm). Please measure again.");
+  });
+
+  it("keeps a signed-in customer's measurements for next time, replacing the old ones", async () => {
+    const customer = await createUser(database.db);
+    await saveMeasurements(database.db, customer.id, { unit: "in", values: { ...measured.values, chest: 40 } });
+    const next: Measurements = { unit: "cm", values: { ...measured.values, waist: 91.5 } };
+    await placeOrder(database.db, checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 1, measurements: next }]), {
+      ...context,
+      userId: customer.id,
+    });
+    expect(await savedMeasurements(database.db, customer.id)).toEqual(next);
+  });
+
+  it("puts the measurements and the production time in the confirmation email", async () => {
+    await placeOrder(
+      database.db,
+      checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 1, measurements: measured }]),
+      context,
+    );
+    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "order-confirmation"));
+    for (const body of [mail!.text, mail!.html]) {
+      expect(body).toContain(
+        "Made to measure (cm): Chest 102 · Waist 88 · Hips 100 · Shoulder 46 · Sleeve 64 · Top length 78 · Trouser length 104 · Inseam 80 · Neck 40 · Height 178",
+      );
+      expect(body).toContain("Made in 15 working days");
+      expect(body).toContain("includes ₵150.00 for making to measure");
+    }
+  });
+});
