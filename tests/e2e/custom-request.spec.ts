@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { dayFromNow, referencePhoto, SHOP_EMAIL } from "./custom-request-support";
+import { measurementsCm } from "./made-to-measure-support";
 import {
   createVerifiedCustomer,
   emailText,
@@ -16,19 +17,6 @@ import {
  * lead to a real form; a request with measurements and a photo gets a reference, and the shop's
  * email carries the measurements.
  */
-
-const measurements: [string, string][] = [
-  ["Chest", "104"],
-  ["Waist", "90"],
-  ["Hips", "102"],
-  ["Shoulder", "47"],
-  ["Sleeve", "64"],
-  ["Top length", "78"],
-  ["Trouser length", "104"],
-  ["Inseam", "80"],
-  ["Neck", "41"],
-  ["Height", "180"],
-];
 
 test("from Request Custom Order to a reference: measurements checked, a photo sent, the shop's email has the measurements", async ({
   page,
@@ -57,7 +45,7 @@ test("from Request Custom Order to a reference: measurements checked, a photo se
   await form.getByLabel("Budget", { exact: true }).selectOption({ label: "₵2,500–₵5,000" });
 
   await form.getByRole("checkbox", { name: /Add my measurements/ }).check();
-  for (const [label, value] of measurements) await form.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of measurementsCm) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByLabel("Chest", { exact: true }).fill("400");
   await form.getByLabel(/^Photos/).setInputFiles({ name: "agbada.jpg", mimeType: "image/jpeg", buffer: await referencePhoto("#8c2a1c") });
   await form.getByRole("button", { name: "Send my request" }).click();
