@@ -54,6 +54,10 @@ describeWithDatabase("staff alerts", (database) => {
     expect(alert).toMatchObject({ toAddress: adminEmail, subject: `New order ${placed.orderNumber} — GHS 599.98` });
     expect(alert!.text).toContain("Kojo Asante (kojo@example.com) ordered 2 items");
     expect(alert!.text).toContain(`https://shop.example/admin/orders?search=${placed.orderNumber}`);
+    // What to make and where it goes, without opening the admin: the lines, payment and delivery.
+    expect(alert!.text).toContain("Size M · 2 × ₵299.99");
+    expect(alert!.text).toContain("Payment method: Pay on Delivery.");
+    expect(alert!.text).toContain("Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch.");
 
     await database.db.delete(emailOutbox);
     await saveStoreSettings(database.db, { emailNotifications: false });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
+import { setUserRole } from "~/modules/auth/roles.server";
 import { savedMeasurements, saveMeasurements } from "~/modules/measurements/customer-measurements.server";
 import type { Measurements } from "~/modules/measurements/measurements";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
@@ -159,14 +160,18 @@ describeWithDatabase("made to measure", (database) => {
     expect(await savedMeasurements(database.db, customer.id)).toEqual(next);
   });
 
-  it("puts the measurements and the production time in the confirmation email", async () => {
+  it("puts the measurements and the production time in the confirmation email and the staff's new-order alert", async () => {
+    const admin = await createUser(database.db, { email: `cutter.${crypto.randomUUID()}@ahenfie.test` });
+    await setUserRole(database.db, admin.id, "admin");
     await placeOrder(
       database.db,
       checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 1, measurements: measured }]),
       context,
     );
     const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "order-confirmation"));
-    for (const body of [mail!.text, mail!.html]) {
+    const [alert] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, admin.email));
+    expect(alert!.kind).toBe("new-order-alert");
+    for (const body of [mail!.text, mail!.html, alert!.text, alert!.html]) {
       expect(body).toContain(
         "Made to measure (cm): Chest 102 · Waist 88 · Hips 100 · Shoulder 46 · Sleeve 64 · Top length 78 · Trouser length 104 · Inseam 80 · Neck 40 · Height 178",
       );

@@ -4,7 +4,7 @@ import { users } from "~db/schema/auth";
 import { userRoles } from "~db/schema/store";
 import { formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import { queueEmail, type OutgoingEmail } from "./email-outbox.server";
-import { renderEmail } from "./email-templates.server";
+import { renderEmail, type EmailSummary } from "./email-templates.server";
 
 /**
  * Alerts for the shop's staff: a new order (Settings → Notifications → Email notifications)
@@ -29,6 +29,12 @@ export interface NewOrderAlert {
   total: number;
   currency: CurrencyCode;
   itemCount: number;
+  /** "Pay on Delivery", "Card Payment"… */
+  paymentMethod: string;
+  /** "Delivery to Greater Accra, Ghana (Greater Accra zone): 1–2 working days from dispatch." */
+  delivery: string | null;
+  /** What to make and send: the lines (with any measurements) and totals, as the customer's confirmation shows them. */
+  summary: EmailSummary;
 }
 
 export function newOrderAlertEmail(to: string, order: NewOrderAlert): OutgoingEmail {
@@ -41,6 +47,8 @@ export function newOrderAlertEmail(to: string, order: NewOrderAlert): OutgoingEm
       `${order.customerName} (${order.customerEmail}) ordered ${order.itemCount} item${order.itemCount === 1 ? "" : "s"} for ${total}.`,
       "The order is waiting in the admin panel with status processing and payment pending.",
     ],
+    summary: order.summary,
+    closing: [`Payment method: ${order.paymentMethod}.`, ...(order.delivery ? [order.delivery] : [])],
     button: { label: "Open the order", url: `${order.origin}/admin/orders?search=${encodeURIComponent(order.orderNumber)}` },
     footer: `Staff alert from ${order.storeName}. Turn these off in Settings → Notifications → Email notifications.`,
   });

@@ -2,7 +2,7 @@ import { lineTotal } from "~/modules/pricing/order-totals";
 import { brand } from "~/lib/brand";
 import { currencySymbols, formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
-import { renderEmail } from "~/modules/email/email-templates.server";
+import { renderEmail, type EmailSummary } from "~/modules/email/email-templates.server";
 import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 import type { Shipment } from "./shipping-carriers";
 import { destinationName } from "~/modules/shipping/areas";
@@ -57,34 +57,49 @@ export function deliveryLine(delivery: {
   return `Delivery to ${delivery.destination}${zone}: ${delivery.deliveryEstimate} from dispatch.`;
 }
 
+/**
+ * The order's lines (colour, size, measurements, quantity) and totals as an email's itemised
+ * table: the customer's confirmation and the staff's new-order alert show the same one.
+ */
+export function orderEmailSummary(
+  order: Pick<OrderConfirmationData, "currency" | "lines" | "subtotal" | "shipping" | "total">,
+): EmailSummary {
+  const money = (pesewas: number) => formatMoney(pesewas, order.currency);
+  return {
+    lines: order.lines.map((l) => ({
+      name: l.name,
+      detail: [
+        l.color,
+        l.size && `Size ${l.size}`,
+        ...(l.madeToMeasure ? madeToMeasureDetail(l.madeToMeasure, money) : []),
+        `${l.quantity} × ${money(l.unitPrice)}`,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      amount: money(lineTotal(l)),
+    })),
+    totals: [
+      { label: "Subtotal", amount: money(order.subtotal) },
+      { label: "Shipping", amount: order.shipping === 0 ? "Free" : money(order.shipping) },
+      { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
+    ],
+  };
+}
+
+/** "Pay on Delivery", "Card Payment"…: a payment method as the checkout names it. */
+export function paymentMethodLabel(method: string): string {
+  return paymentMethods.find((m) => m.value === method)?.label ?? method;
+}
+
 /** docs/product-rules.md's send-order-confirmation: order number, items, total, payment method and a link. */
 export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEmail {
-  const money = (pesewas: number) => formatMoney(pesewas, order.currency);
-  const payment = paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod;
+  const payment = paymentMethodLabel(order.paymentMethod);
   const { html, text } = renderEmail({
     storeName: order.storeName,
     preheader: `Order ${order.orderNumber} is confirmed: ${formatMoneyWithCode(order.total, order.currency)}`,
     heading: `Thank you, ${order.customerName.split(" ")[0]}`,
     paragraphs: [`We have received your order ${order.orderNumber} and our tailors are preparing it.`],
-    summary: {
-      lines: order.lines.map((l) => ({
-        name: l.name,
-        detail: [
-          l.color,
-          l.size && `Size ${l.size}`,
-          ...(l.madeToMeasure ? madeToMeasureDetail(l.madeToMeasure, money) : []),
-          `${l.quantity} × ${money(l.unitPrice)}`,
-        ]
-          .filter(Boolean)
-          .join(" · "),
-        amount: money(lineTotal(l)),
-      })),
-      totals: [
-        { label: "Subtotal", amount: money(order.subtotal) },
-        { label: "Shipping", amount: order.shipping === 0 ? "Free" : money(order.shipping) },
-        { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
-      ],
-    },
+    summary: orderEmailSummary(order),
     closing: [
       `Payment method: ${payment}.`,
       ...(order.lines.some((l) => l.madeToMeasure)

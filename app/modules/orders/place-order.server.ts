@@ -10,7 +10,13 @@ import { queueEmail } from "~/modules/email/email-outbox.server";
 import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
 import { getStoreSettings, type StoreSettings } from "~/modules/settings/settings.server";
 import type { CheckoutInput } from "./checkout.schema";
-import { orderConfirmationEmail } from "./order-emails.server";
+import {
+  deliveryLine,
+  orderConfirmationEmail,
+  orderEmailSummary,
+  paymentMethodLabel,
+  type OrderConfirmationData,
+} from "./order-emails.server";
 import {
   colourNotOffered,
   madeToMeasureNotOffered,
@@ -264,31 +270,29 @@ async function queueOrderEmails(
   },
 ): Promise<void> {
   const { order, input, lines, totals, zone, settings, context } = placed;
-  await queueEmail(
-    tx,
-    orderConfirmationEmail({
-      storeName: context.storeName,
-      origin: context.origin,
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      customerName: input.name,
-      customerEmail: input.email,
-      paymentMethod: input.paymentMethod,
-      currency: settings.currency,
-      ...totals,
-      destination: destinationName(input.country, input.region),
-      shippingZone: zone.name,
-      deliveryEstimate: deliveryEstimateText(zone),
-      lines: lines.map((l) => ({
-        name: l.product.name,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        size: l.size,
-        color: l.color,
-        madeToMeasure: l.madeToMeasure,
-      })),
-    }),
-  );
+  const confirmation: OrderConfirmationData = {
+    storeName: context.storeName,
+    origin: context.origin,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerName: input.name,
+    customerEmail: input.email,
+    paymentMethod: input.paymentMethod,
+    currency: settings.currency,
+    ...totals,
+    destination: destinationName(input.country, input.region),
+    shippingZone: zone.name,
+    deliveryEstimate: deliveryEstimateText(zone),
+    lines: lines.map((l) => ({
+      name: l.product.name,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      size: l.size,
+      color: l.color,
+      madeToMeasure: l.madeToMeasure,
+    })),
+  };
+  await queueEmail(tx, orderConfirmationEmail(confirmation));
   if (!settings.emailNotifications) return;
   await queueNewOrderAlerts(tx, {
     storeName: context.storeName,
@@ -299,6 +303,9 @@ async function queueOrderEmails(
     total: totals.total,
     currency: settings.currency,
     itemCount: totals.itemCount,
+    paymentMethod: paymentMethodLabel(input.paymentMethod),
+    delivery: deliveryLine(confirmation),
+    summary: orderEmailSummary(confirmation),
   });
 }
 
