@@ -21,8 +21,11 @@ export function SearchField({
   onDismiss,
   className,
   popupClassName,
+  placeholder = "Search kaftans, kente, agbada…",
 }: {
   autoFocus?: boolean;
+  /** The header's narrow field says less, so its hint is not cut off. */
+  placeholder?: string;
   /** Escape on a closed list (the phone's search row closes). */
   onDismiss?(): void;
   className?: string;
@@ -86,7 +89,7 @@ export function SearchField({
         autoFocus={autoFocus}
         enterKeyHint="search"
         maxLength={MAX_QUERY_LENGTH}
-        placeholder="Search kaftans, kente, agbada…"
+        placeholder={placeholder}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -137,7 +140,7 @@ export function HeaderSearch({ iconButtonClassName }: { iconButtonClassName: str
   }
   return (
     <>
-      <SearchField className="mr-2 hidden w-44 xl:block" popupClassName="right-0 w-[26rem]" />
+      <SearchField className="mr-2 hidden w-44 xl:block" popupClassName="right-0 w-[26rem]" placeholder="Search the shop" />
       <button
         ref={buttonRef}
         type="button"
