@@ -287,6 +287,10 @@ test.describe("on a shop of its own", () => {
         /\/uploads\/products\/[0-9a-f]{32}-480\.webp$/,
       );
       await field(edit, "Price (₵)").fill("150.00");
+      // …and offer it made to measure, for ₵120 more, made in 10 working days.
+      await edit.getByRole("switch", { name: /Made to measure/ }).click();
+      await field(edit, "Surcharge (₵)").fill("120");
+      await field(edit, "Production time (working days)").fill("10");
       await edit.getByRole("button", { name: "Save Changes" }).click();
       await expect(toast(page, "Product updated successfully")).toBeVisible();
       await expect(edit).toBeHidden();
@@ -295,6 +299,9 @@ test.describe("on a shop of its own", () => {
       await gotoHydrated(page, `/product/${id}`);
       await expect(page.getByRole("main")).toContainText("₵150.00");
       await expect(page.getByRole("main")).not.toContainText("₵123.45");
+      await page.getByRole("button", { name: /^Made to measure/ }).click();
+      await expect(page.getByRole("main")).toContainText("+ ₵120.00");
+      await expect(page.getByRole("main")).toContainText("Made for you in 10 working days");
 
       // Delete, after docs/product-rules.md's question; the product page then says it is gone.
       await gotoProducts(page, `?q=${encodeURIComponent(sku)}`);
