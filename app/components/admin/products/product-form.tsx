@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { CheckboxGroup, SwitchField } from "~/components/forms/choice-fields";
+import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 import { Field, FormAlert, MoneyInput, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { notify } from "~/components/ui/toaster";
 import { currencySymbols, type CurrencyCode } from "~/lib/money";
 import { SIZES } from "~/modules/catalog/catalog-constants";
 import { blankProductForm, productFormValues, type ProductFormValues } from "~/modules/catalog/product-form-data";
@@ -43,24 +42,14 @@ export function ProductForm({
   fetcher: FetcherWithComponents<ProductActionResult>;
   onCancel: () => void;
 }) {
-  // Set when the browser's check refused the last submit; the server's message shows otherwise.
-  const [refusedHere, setRefusedHere] = useState(false);
-  const answer = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  const [form, fields] = useForm<ProductFormValues, ProductInput>({
+  const { form, fields, busy, message, answer } = useFetcherForm<ProductFormValues, ProductInput>({
     id: product ? `product-${product.id}` : "product-new",
     defaultValue: product ? productFormValues(product) : blankProductForm,
-    lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
-    onValidate({ formData }) {
-      const submission = parseWithZod(formData, { schema: productFormSchema, disableAutoCoercion: true });
-      // Only a real submit has a status; adding or removing a colour does not.
-      if (submission.status) setRefusedHere(submission.status === "error");
-      if (submission.status === "error") notify.error("Failed to save product", { description: CORRECT_PRODUCT_FIELDS });
-      return submission;
-    },
+    schema: productFormSchema,
+    fetcher,
+    refusedTitle: "Failed to save product",
+    correctFields: CORRECT_PRODUCT_FIELDS,
   });
-  // Also busy after a successful save until the dialog closes: a second click must not add twice.
-  const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  const message = refusedHere ? CORRECT_PRODUCT_FIELDS : (answer?.message ?? null);
   const symbol = currencySymbols[currency];
   useFocusServerError(form.id, answer, form.allErrors);
 

@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { LoaderCircle } from "lucide-react";
-import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { SwitchField } from "~/components/forms/choice-fields";
+import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 import { Field, FormAlert, MoneyInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { notify } from "~/components/ui/toaster";
 import { currencySymbols, toDecimalString, type CurrencyCode } from "~/lib/money";
 import { isGhanaRegion } from "~/modules/shipping/areas";
 import {
@@ -64,21 +62,14 @@ export function ZoneForm({
   fetcher: FetcherWithComponents<ZoneActionResult>;
   onCancel: () => void;
 }) {
-  const [refusedHere, setRefusedHere] = useState(false);
-  const answer = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  const [form, fields] = useForm<ShippingZoneFormValues, ShippingZoneInput>({
+  const { form, fields, busy, message } = useFetcherForm<ShippingZoneFormValues, ShippingZoneInput>({
     id: zone ? `zone-${zone.id}` : "zone-new",
     defaultValue: zone ? formValues(zone) : blankZone,
-    lastResult: fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined,
-    onValidate({ formData }) {
-      const submission = parseWithZod(formData, { schema: shippingZoneFormSchema, disableAutoCoercion: true });
-      if (submission.status) setRefusedHere(submission.status === "error");
-      if (submission.status === "error") notify.error("Zone not saved", { description: CORRECT_ZONE_FIELDS });
-      return submission;
-    },
+    schema: shippingZoneFormSchema,
+    fetcher,
+    refusedTitle: "Zone not saved",
+    correctFields: CORRECT_ZONE_FIELDS,
   });
-  const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  const message = refusedHere ? CORRECT_ZONE_FIELDS : (answer?.message ?? null);
   const symbol = currencySymbols[currency];
   const ownerOf = (code: string) => zones.find((other) => other.id !== zone?.id && other.areas.includes(code))?.name;
   const areas = zone?.areas ?? [];
