@@ -45,11 +45,17 @@ await small.close();
 const large = await freshBenchDatabase("bench_catalog_large");
 // Copies of the sample products with varied prices, dates, stock and flags.
 await large.db.execute(sql`
-  insert into products (slug, name, description, price, category_id, stock_quantity, sku, is_featured, is_active, created_at)
+  insert into products (slug, name, description, price, category_id, sku, is_featured, is_active, created_at)
   select 'bulk-' || g, p.name || ' ' || g, p.description, 10000 + (g * 7919) % 240000, p.category_id,
-         (g % 23), 'BULK-' || g, g % 17 = 0, g % 29 <> 0, now() - (g || ' minutes')::interval
+         'BULK-' || g, g % 17 = 0, g % 29 <> 0, now() - (g || ' minutes')::interval
   from generate_series(1, ${EXTRA_PRODUCTS}) g
   join products p on p.id = 1 + (g % 30)`);
+// Five sizes each, with varied stock (some products sold out in every size).
+await large.db.execute(sql`
+  insert into product_variants (product_id, size, sku, stock)
+  select p.id, s.size, p.sku || '-' || s.size, (p.id % 23) * (case when s.size = 'M' then 1 else 0 end)
+  from products p cross join unnest(array['S','M','L','XL','XXL']) as s(size)
+  where p.sku like 'BULK-%'`);
 await large.db.execute(sql`analyze`);
 const largeTimes = await measure(large);
 await large.close();

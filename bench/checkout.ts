@@ -15,7 +15,8 @@ const BUYERS = 20;
 const name = "bench_checkout";
 
 const database = await freshBenchDatabase(name, { poolSize: BUYERS });
-await database.db.execute(sql`update products set stock_quantity = 1000000, is_active = true`);
+await database.db.execute(sql`update products set is_active = true`);
+await database.db.execute(sql`update product_variants set stock = 1000000`);
 
 const context = { userId: null, origin: "https://shop.example", storeName: "Ahenfie" };
 const latencies: number[] = [];
@@ -32,7 +33,7 @@ async function buyer(index: number) {
       address: "Ring Road, Accra",
       items: [
         { productId: first, colorIndex: 0, size: "M", quantity: 1 },
-        { productId: 1 + (first % 30), colorIndex: null, size: "L", quantity: 2 },
+        { productId: 1 + (first % 30), colorIndex: 0, size: "L", quantity: 2 },
       ],
       idempotencyKey: crypto.randomUUID(),
     });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const categories = pgTable("categories", {
   id: serial("id").primaryKey(),
@@ -21,7 +21,7 @@ export const products = pgTable(
     price: bigint("price", { mode: "number" }).notNull(),
     originalPrice: bigint("original_price", { mode: "number" }),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
-    stockQuantity: integer("stock_quantity").notNull().default(0),
+    /** The style code staff know the garment by; each variant has its own SKU (product_variants). */
     sku: text("sku"),
     imageUrl: text("image_url"),
     isFeatured: boolean("is_featured").notNull().default(false),
@@ -99,4 +99,33 @@ export const productColors = pgTable(
       .default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex("product_colors_product_position_unique").on(t.productId, t.position)],
+);
+
+/**
+ * What is on the shelf: one row per colour × size a product comes in, with its own SKU and
+ * stock (DECISIONS.md "Sizes, colours and made to measure"). `color` is the colour's name as in
+ * product_colors ("" for a product without colours), the key cart lines and order lines carry.
+ * Stock is only ever changed by a guarded update (app/modules/orders/order-stock.server.ts) or
+ * by staff (product form, stock CSV); the check keeps it from going below zero whatever runs.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    color: text("color").notNull().default(""),
+    size: text("size").notNull(),
+    sku: text("sku").notNull(),
+    stock: integer("stock").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_variants_product_color_size_unique").on(t.productId, t.color, t.size),
+    // Like product SKUs, the same whatever their case: a stocktake file may write them either way.
+    uniqueIndex("product_variants_sku_unique").on(sql`lower(${t.sku})`),
+    // The dashboard's low-stock list reads the emptiest variants first.
+    index("product_variants_stock_idx").on(t.stock),
+    check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
+  ],
 );

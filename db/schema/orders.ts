@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { products } from "./catalog";
+import { products, productVariants } from "./catalog";
 
 /**
  * The text admin order search matches: number, name, email and phone in one string, so one
@@ -94,6 +94,8 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The colour × size the line took stock from (null: made to measure, or the variant is gone); cancelling returns it there. */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     category: text("category"),
     unitPrice: bigint("unit_price", { mode: "number" }).notNull(),

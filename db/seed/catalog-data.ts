@@ -43,8 +43,10 @@ export interface SeedProduct {
   /** integer pesewas, greater than price, only on discounted items */
   originalPrice?: number;
   category: CategorySlug;
-  /** 0 means out of stock */
+  /** Units over all colours and sizes, spread evenly over them (spreadStock); 0 means out of stock. */
   stock: number;
+  /** Colour × size cells stocked otherwise ("Royal Gold|XXL": 0), so the sample shop shows a sold-out size. */
+  variantStock?: Record<string, number>;
   sku: string;
   featured: boolean;
   active: boolean;
@@ -156,6 +158,8 @@ export const seedProducts: SeedProduct[] = [
     originalPrice: 39999,
     category: "kaftans",
     stock: 24,
+    // The first product a newcomer sees: its XXL in Royal Gold is sold out and its S nearly so.
+    variantStock: { "Royal Gold|XXL": 0, "Royal Gold|S": 2 },
     sku: "AHF-KAF-001",
     featured: true,
     active: true,

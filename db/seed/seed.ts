@@ -1,8 +1,9 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { categories, productColors, products } from "../schema/catalog";
+import { categories, productColors, products, productVariants } from "../schema/catalog";
+import { spreadStock, suggestedVariantSku } from "../variant-rules";
 import { settings } from "../schema/store";
-import { productGalleryBases, productImageBase, seedCategories, seedProducts } from "./catalog-data";
+import { productGalleryBases, productImageBase, seedCategories, seedProducts, type SeedProduct } from "./catalog-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,7 +35,6 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ categorie
         price: p.price,
         originalPrice: p.originalPrice ?? null,
         categoryId: categoryIds.get(p.category) ?? null,
-        stockQuantity: p.stock,
         sku: p.sku,
         imageUrl: p.colors[0] ? productImageBase(p, p.colors[0].name) : null,
         isFeatured: p.featured,
@@ -63,6 +63,7 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ categorie
         })),
       ),
     );
+    await tx.insert(productVariants).values(seedProducts.flatMap(seedVariants));
     // Explicit ids leave the serial behind; move it past them so new products get fresh ids.
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
     await seedExchangeRates(tx, now);
@@ -84,6 +85,19 @@ async function seedExchangeRates(db: Db, now: Date): Promise<void> {
     .insert(settings)
     .values({ key: "exchangeRates", value: { base: "GHS", rates }, updatedAt: now })
     .onConflictDoNothing({ target: settings.key });
+}
+
+/** A sample product's variants: its stock spread over colours × sizes, then its own cells (variantStock) set. */
+function seedVariants(p: SeedProduct) {
+  const cells = (p.colors.length > 0 ? p.colors.map((c) => c.name) : [""]).flatMap((color) => p.sizes.map((size) => ({ color, size })));
+  const shares = spreadStock(p.stock, cells.length);
+  return cells.map(({ color, size }, i) => ({
+    productId: p.id,
+    color,
+    size,
+    sku: suggestedVariantSku(p.sku, color, size),
+    stock: p.variantStock?.[`${color}|${size}`] ?? shares[i]!,
+  }));
 }
 
 /** Seeds only an empty catalog; returns whether it seeded. */

@@ -19,7 +19,7 @@ export const CARD_IMAGE_SIZES = "(min-width: 1280px) 320px, (min-width: 1024px) 
 export function ProductCard({ product, index = 0, priority = false }: { product: ProductCardData; index?: number; priority?: boolean }) {
   // Closed, or open as Quick View ("view") or as the quick add's size choice ("choose-size").
   const [quickView, setQuickView] = useState<false | "view" | "choose-size">(false);
-  const soldOut = product.stockQuantity <= 0;
+  const soldOut = product.totalStock <= 0;
   const href = `/product/${product.id}`;
 
   return (

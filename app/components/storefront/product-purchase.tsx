@@ -1,4 +1,5 @@
 import { stockLevel } from "~/modules/catalog/stock-level";
+import { stockOf } from "~/modules/catalog/variants";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, Ruler, ShoppingBag } from "lucide-react";
 import { MADE_TO_MEASURE_MAX_QUANTITY } from "~/modules/cart/cart";
@@ -60,11 +61,12 @@ export function ProductPurchase({
   const bespoke = madeToMeasure && offer !== null;
   const measurementsForm = useMadeToMeasureForm(bespoke);
   const mustChooseSize = !bespoke && size === null && product.sizes.length > 0;
-  const level = stockLevel(product.stockQuantity);
+  const variantStock = size === null ? 0 : stockOf(product.variants, color?.name, size);
+  const level = stockLevel(variantStock);
   // Made to measure is cut to order: the stock figure does not limit it.
   const soldOut = !bespoke && level === "sold-out";
   const lowStock = !bespoke && level === "low";
-  const maxQuantity = bespoke ? MADE_TO_MEASURE_MAX_QUANTITY : product.stockQuantity;
+  const maxQuantity = bespoke ? MADE_TO_MEASURE_MAX_QUANTITY : variantStock;
   const unitPrice = product.price + (bespoke ? offer.surcharge : 0);
   const idPrefix = `${compact ? "quick-view-" : ""}made-to-measure-${product.id}`;
 
@@ -197,7 +199,7 @@ export function ProductPurchase({
             {quantity} item{quantity === 1 ? "" : "s"} selected
           </span>
         </div>
-        {lowStock && <p className="mt-2 text-sm font-semibold text-terracotta">Only {product.stockQuantity} left in stock</p>}
+        {lowStock && <p className="mt-2 text-sm font-semibold text-terracotta">Only {variantStock} left in stock</p>}
       </div>
 
       <Button
@@ -218,6 +220,7 @@ export function ProductPurchase({
               image: selection.image,
               size,
               color: color ? { index: colorIndex, name: color.name } : null,
+              stock: variantStock,
               madeToMeasure: bespoke && measurements ? { measurements, surcharge: offer.surcharge, days: offer.days } : null,
             }),
             Math.min(quantity, maxQuantity),

@@ -21,7 +21,7 @@ export interface CurrentCartLine {
   /** The made-to-measure surcharge in `price`, 0 for a standard line. */
   surcharge: number;
   originalPrice: number | null;
-  /** Units left of the product (shared by its lines in other sizes and colours). */
+  /** Units left of the line's variant (its colour and size); 0 for a made-to-measure line. */
   stock: number;
 }
 
@@ -40,8 +40,6 @@ export interface CartRefresh {
  */
 export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine[]): CartRefresh {
   const byKey = new Map(current.map((c) => [cartLineKey(c.productId, c.colorIndex, c.size, c.measurements), c]));
-  /** Stock still free per product as lines of the same product claim it, in cart order. */
-  const stockLeft = new Map(current.map((c) => [c.productId, c.stock]));
   const changes: string[] = [];
   const next: CartLine[] = [];
 
@@ -69,13 +67,13 @@ export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine
       });
       continue;
     }
-    const left = stockLeft.get(line.productId) ?? 0;
+    // One line per variant (the cart is keyed by colour and size), so its stock is the line's alone.
+    const left = now.stock;
     if (left <= 0) {
       changes.push(`${label} is sold out and was removed.`);
       continue;
     }
     const quantity = Math.min(line.quantity, left);
-    stockLeft.set(line.productId, left - quantity);
     if (quantity < line.quantity) changes.push(`Only ${left} of ${label} left: quantity lowered to ${quantity}.`);
     if (now.price !== line.price) changes.push(`${name}: ${formatMoney(line.price)} → ${formatMoney(now.price)}`);
     next.push({ ...line, name, price: now.price, originalPrice: now.originalPrice, quantity, maxQuantity: now.stock });

@@ -6,7 +6,8 @@ export interface ProductCardData {
   price: number;
   originalPrice: number | null;
   image: string;
-  stockQuantity: number;
+  /** Stock over all its colours and sizes: 0 means Sold out. */
+  totalStock: number;
   isNew: boolean;
   isBestseller: boolean;
   isFeatured: boolean;
@@ -23,6 +24,13 @@ export interface ProductColor {
   images: string[];
 }
 
+export interface ProductVariant {
+  color: string;
+  size: string;
+  sku: string;
+  stock: number;
+}
+
 export interface ProductDetail extends ProductCardData {
   description: string | null;
   materials: string[];
@@ -30,6 +38,8 @@ export interface ProductDetail extends ProductCardData {
   sizes: string[];
   sku: string | null;
   colors: ProductColor[];
+  /** Each colour × size it is stocked in ("" colour without colours), with its SKU and stock. */
+  variants: ProductVariant[];
   /** Also made to measure: the surcharge (pesewas, may be 0) and working days to make it; null when not offered. */
   madeToMeasure: { surcharge: number; days: number } | null;
 }

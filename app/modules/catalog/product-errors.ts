@@ -17,6 +17,14 @@ export class DuplicateSkuError extends Error {
   }
 }
 
+/** A variant SKU another product's variant already has (variant SKUs are unique across the shop, case aside). */
+export class DuplicateVariantSkuError extends Error {
+  override name = "DuplicateVariantSkuError";
+  constructor(readonly sku: string) {
+    super(`Another product already uses the SKU ${sku} for one of its sizes. Each size and colour needs its own SKU.`);
+  }
+}
+
 export class UnknownCategoryError extends Error {
   override name = "UnknownCategoryError";
   readonly field = "categoryId";

@@ -10,6 +10,17 @@ export type ProductColorValues = {
   images: string[];
 };
 
+/** One cell of the stock grid as the form holds it (see variantCellSchema). */
+export type VariantCellValues = {
+  /** The variant the cell showed ("" for a new cell). */
+  id: string;
+  color: string;
+  size: string;
+  sku: string;
+  stock: string;
+  stockSeen: string;
+};
+
 /** The product form's values as the browser holds them (the shape of its Conform fields). */
 export type ProductFormValues = {
   name: string;
@@ -17,8 +28,6 @@ export type ProductFormValues = {
   price: string;
   originalPrice: string;
   categoryId: string;
-  stockQuantity: string;
-  stockSeen: string;
   sku: string;
   imageUrl: string;
   isFeatured: boolean;
@@ -29,6 +38,7 @@ export type ProductFormValues = {
   care: string;
   sizes: string[];
   colors: ProductColorValues[];
+  variants: VariantCellValues[];
   madeToMeasure: boolean;
   madeToMeasureSurcharge: string;
   madeToMeasureDays: string;
@@ -44,8 +54,6 @@ export const blankProductForm: ProductFormValues = {
   price: "",
   originalPrice: "",
   categoryId: "",
-  stockQuantity: "",
-  stockSeen: "",
   sku: "",
   imageUrl: "",
   isFeatured: false,
@@ -56,6 +64,7 @@ export const blankProductForm: ProductFormValues = {
   care: "",
   sizes: [...SIZES],
   colors: [],
+  variants: [],
   madeToMeasure: false,
   madeToMeasureSurcharge: "",
   madeToMeasureDays: String(MADE_TO_MEASURE_DAYS.default),
@@ -69,8 +78,6 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
     price: toDecimalString(product.price),
     originalPrice: product.originalPrice === null ? "" : toDecimalString(product.originalPrice),
     categoryId: product.category ? String(product.category.id) : "",
-    stockQuantity: String(product.stockQuantity),
-    stockSeen: String(product.stockQuantity),
     sku: product.sku ?? "",
     imageUrl: product.imageUrl ?? "",
     isFeatured: product.isFeatured,
@@ -84,6 +91,14 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
       name: c.name,
       hex: c.hex,
       images: c.images.length > 0 ? [...c.images] : c.imageUrl ? [c.imageUrl] : [],
+    })),
+    variants: product.variants.map((v) => ({
+      id: String(v.id),
+      color: v.color,
+      size: v.size,
+      sku: v.sku,
+      stock: String(v.stock),
+      stockSeen: String(v.stock),
     })),
     madeToMeasure: product.madeToMeasure,
     madeToMeasureSurcharge: product.madeToMeasureSurcharge === 0 ? "" : toDecimalString(product.madeToMeasureSurcharge),

@@ -13,7 +13,11 @@ export interface AdminProductRow {
   sku: string | null;
   price: number;
   originalPrice: number | null;
-  stockQuantity: number;
+  /** Stock over all its colours and sizes. */
+  totalStock: number;
+  /** Colour × size cells at 0, and at or below the low-stock threshold but above 0. */
+  variantsSoldOut: number;
+  variantsLow: number;
   isActive: boolean;
   isFeatured: boolean;
   isNew: boolean;
@@ -34,6 +38,14 @@ export interface AdminProductColor {
   images: string[];
 }
 
+export interface AdminProductVariant {
+  id: number;
+  color: string;
+  size: string;
+  sku: string;
+  stock: number;
+}
+
 /** A product with every field the edit dialog shows. */
 export interface AdminProduct extends AdminProductRow {
   description: string | null;
@@ -43,6 +55,8 @@ export interface AdminProduct extends AdminProductRow {
   care: string[];
   sizes: string[];
   colors: AdminProductColor[];
+  /** The stock grid: each colour × size with its SKU and stock ("" colour without colours). */
+  variants: AdminProductVariant[];
   /** Also made to measure, for this surcharge (pesewas, may be 0) in these working days. */
   madeToMeasure: boolean;
   madeToMeasureSurcharge: number;

@@ -1,10 +1,12 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
-import { categories, productColors, products } from "~db/schema/catalog";
-import { firstColorImage, resolveProductImage } from "~/modules/catalog/storefront-queries.server";
+import { categories, productColors, products, productVariants } from "~db/schema/catalog";
+import { firstColorImage, resolveProductImage, totalStock } from "~/modules/catalog/storefront-queries.server";
+import { LOW_STOCK_THRESHOLD } from "./stock-level";
+import { writeVariants } from "./product-variants.server";
 import { isForeignKeyViolation, uniqueViolation } from "~/lib/database-errors.server";
-import { DuplicateSkuError, ProductNotFoundError, UnknownCategoryError } from "./product-errors";
+import { DuplicateSkuError, DuplicateVariantSkuError, ProductNotFoundError, UnknownCategoryError } from "./product-errors";
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductFilters } from "./product-filters.schema";
 import type { ProductColorInput, ProductInput } from "./product.schema";
 import type { AdminProduct, AdminProductCategory, AdminProductListing, AdminProductRow } from "./product-management-types";
@@ -24,7 +26,11 @@ const rowColumns = {
   sku: products.sku,
   price: products.price,
   originalPrice: products.originalPrice,
-  stockQuantity: products.stockQuantity,
+  totalStock,
+  variantsSoldOut: sql<number>`(select count(*)::integer from ${productVariants}
+    where ${productVariants.productId} = ${products.id} and ${productVariants.stock} = 0)`.mapWith(Number),
+  variantsLow: sql<number>`(select count(*)::integer from ${productVariants}
+    where ${productVariants.productId} = ${products.id} and ${productVariants.stock} between 1 and ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
   isActive: products.isActive,
   isFeatured: products.isFeatured,
   isNew: products.isNew,
@@ -57,7 +63,9 @@ function toRow(row: Row): AdminProductRow {
     sku: row.sku,
     price: Number(row.price),
     originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
-    stockQuantity: row.stockQuantity,
+    totalStock: row.totalStock,
+    variantsSoldOut: row.variantsSoldOut,
+    variantsLow: row.variantsLow,
     isActive: row.isActive,
     isFeatured: row.isFeatured,
     isNew: row.isNew,
@@ -138,11 +146,24 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .where(eq(products.id, id));
   if (!row) throw new ProductNotFoundError(id);
-  const colors = await db
-    .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl, images: productColors.images })
-    .from(productColors)
-    .where(eq(productColors.productId, id))
-    .orderBy(asc(productColors.position));
+  const [colors, variants] = await Promise.all([
+    db
+      .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl, images: productColors.images })
+      .from(productColors)
+      .where(eq(productColors.productId, id))
+      .orderBy(asc(productColors.position)),
+    db
+      .select({
+        id: productVariants.id,
+        color: productVariants.color,
+        size: productVariants.size,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.id)),
+  ]);
   return {
     ...toRow(row),
     description: row.description,
@@ -151,6 +172,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct>
     care: row.care,
     sizes: row.sizes,
     colors,
+    variants,
     madeToMeasure: row.madeToMeasure,
     madeToMeasureSurcharge: Number(row.madeToMeasureSurcharge),
     madeToMeasureDays: row.madeToMeasureDays,
@@ -164,7 +186,6 @@ function productValues(input: ProductInput) {
     price: input.price,
     originalPrice: input.originalPrice,
     categoryId: input.categoryId,
-    stockQuantity: input.stockQuantity,
     sku: input.sku,
     imageUrl: input.imageUrl,
     isFeatured: input.isFeatured,
@@ -201,6 +222,7 @@ async function replaceColors(db: Db, productId: number, colors: ProductColorInpu
 /** Turns a failed save into the error the admin can act on; other failures pass through. */
 function saveFailure(error: unknown, input: ProductInput): unknown {
   if (uniqueViolation(error) === "products_sku_unique" && input.sku) return new DuplicateSkuError(input.sku);
+  if (error instanceof DuplicateVariantSkuError) return error;
   if (isForeignKeyViolation(error) && input.categoryId !== null) return new UnknownCategoryError(input.categoryId);
   return error;
 }
@@ -220,6 +242,7 @@ export async function createProduct(db: Db, input: ProductInput): Promise<AdminP
           .values({ ...productValues(input), slug })
           .returning({ id: products.id });
         await replaceColors(tx, row!.id, input.colors);
+        await writeVariants(tx, row!.id, input);
         return getAdminProduct(tx, row!.id);
       });
       await announceStorefrontChange(db);
@@ -233,9 +256,9 @@ export async function createProduct(db: Db, input: ProductInput): Promise<AdminP
 }
 
 /**
- * Saves every field of a product and replaces its colours; the slug stays as it was.
- * Stock: when the form says which figure it showed (`stockSeen`) and the admin left it
- * unchanged, the stored stock is kept, so sales made while the dialog was open still count.
+ * Saves every field of a product, replaces its colours and writes its stock grid
+ * (writeVariants: a cell left unchanged keeps what orders took while the dialog was open);
+ * the slug stays as it was.
  */
 export async function updateProduct(db: Db, id: number, input: ProductInput): Promise<AdminProduct> {
   let updated: AdminProduct;
@@ -244,13 +267,12 @@ export async function updateProduct(db: Db, id: number, input: ProductInput): Pr
       const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
       if (!current) throw new ProductNotFoundError(id);
       await assertCategoryExists(tx, input.categoryId);
-      const { stockQuantity, ...values } = productValues(input);
-      const stockUntouched = input.stockSeen !== undefined && input.stockSeen === stockQuantity;
       await tx
         .update(products)
-        .set({ ...values, ...(stockUntouched ? {} : { stockQuantity }), updatedAt: new Date() })
+        .set({ ...productValues(input), updatedAt: new Date() })
         .where(eq(products.id, id));
       await replaceColors(tx, id, input.colors);
+      await writeVariants(tx, id, input);
       return getAdminProduct(tx, id);
     });
   } catch (error) {

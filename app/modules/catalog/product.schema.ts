@@ -6,7 +6,7 @@ import { SIZES } from "~/modules/catalog/catalog-constants";
  * what a form sends (strings, "on" for a ticked box, one line per material) as well as typed
  * values, and gives money in pesewas:
  *
- *   name, price and stock are required; "299.99" or 299.99 → 29999; stock "12" → 12;
+ *   name and price are required; "299.99" or 299.99 → 29999; each stock cell "12" → 12;
  *   empty description, image, category and SKU → null; the original price, when given,
  *   must be above the price; colours are #RRGGBB; sizes come from S, M, L, XL, XXL.
  *
@@ -208,6 +208,69 @@ const colors = z
   .nullish()
   .transform((rows) => (rows ?? []).filter((row) => row !== null));
 
+/** A SKU: letters, digits, spaces and - _ . / (blank → null). */
+const skuText = (label: string) =>
+  optionalText(label, 64).refine(
+    (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/.test(v),
+    `${label} may only use letters, digits, spaces and - _ . /`,
+  );
+
+/**
+ * One cell of the stock grid: the colour's name as the form shows it (blank without colours),
+ * the size, its SKU (blank: suggestedVariantSku) and stock. On edit, `id` is the variant the
+ * cell showed (so a renamed colour keeps its stock and its order lines) and `stockSeen` the
+ * figure it showed: a cell left unchanged keeps what orders took meanwhile.
+ */
+export const variantCellSchema = z.object({
+  id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === "" ? null : Number(v)))
+    .pipe(z.number({ error: "Unknown stock cell" }).int().positive().max(2_147_483_647).nullable()),
+  color: z
+    .string({ error: "Colour must be text" })
+    .nullish()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(60)),
+  size: z
+    .string({ error: `Size must be one of ${SIZES.join(", ")}` })
+    .trim()
+    .toUpperCase()
+    .refine((v) => sizeSet.has(v), `Size must be one of ${SIZES.join(", ")}`),
+  sku: skuText("SKU"),
+  stock: wholeNumber("Stock", { required: true }).transform((v) => v as number),
+  stockSeen: wholeNumber("Stock seen", { required: false }),
+});
+
+const variants = z
+  .array(variantCellSchema, { error: "Stock must be a grid of colours and sizes" })
+  .max(MAX_COLORS * SIZES.length, "Too many stock cells")
+  .nullish()
+  .transform((cells) => cells ?? []);
+
+/**
+ * Keeps the cells of the product's own colours and sizes (a colour removed in the form leaves
+ * none behind), and refuses two cells for one colour and size or one SKU twice (case aside).
+ */
+function checkVariantCells(
+  product: { colors: { name: string }[]; sizes: string[]; variants: z.output<typeof variantCellSchema>[] },
+  ctx: z.RefinementCtx,
+) {
+  const colours = new Set(product.colors.map((c) => c.name));
+  const cells = new Set<string>();
+  const skus = new Set<string>();
+  product.variants.forEach((cell, index) => {
+    const ownColour = product.colors.length === 0 ? cell.color === "" : colours.has(cell.color);
+    if (!ownColour || !product.sizes.includes(cell.size)) return;
+    const key = `${cell.color}|${cell.size}`;
+    if (cells.has(key)) ctx.addIssue({ code: "custom", path: ["variants", index, "size"], message: "Each colour and size has one stock cell" });
+    cells.add(key);
+    const sku = cell.sku?.toLowerCase();
+    if (sku && skus.has(sku)) ctx.addIssue({ code: "custom", path: ["variants", index, "sku"], message: `SKU ${cell.sku} is used twice` });
+    if (sku) skus.add(sku);
+  });
+}
+
 /** The made-to-measure surcharge: like a price, but blank or 0 means none. */
 const surcharge = scalar("Surcharge must be a number, like 150.00").transform((value, ctx): number => {
   const text = textOf(value);
@@ -243,16 +306,7 @@ export const productFormSchema = z
     price: money("Price", true).transform((v) => v as number),
     originalPrice: money("Original price", false),
     categoryId,
-    stockQuantity: wholeNumber("Stock", { required: true }).transform((v) => v as number),
-    /**
-     * The stock figure the form showed when it opened (a hidden field on edit). If the admin
-     * left stock alone, saving does not overwrite what orders took meanwhile.
-     */
-    stockSeen: wholeNumber("Stock seen", { required: false }),
-    sku: optionalText("SKU", 64).refine(
-      (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/.test(v),
-      "SKU may only use letters, digits, spaces and - _ . /",
-    ),
+    sku: skuText("SKU"),
     imageUrl: imagePath("Image"),
     isFeatured: checkbox,
     isActive: checkbox,
@@ -262,6 +316,8 @@ export const productFormSchema = z
     care: lines("Care instructions"),
     colors,
     sizes,
+    /** The stock grid: one cell per colour × size (see variantCell); cells for a colour or size the product no longer has are dropped. */
+    variants,
     /** Also offered made to measure (docs/product-rules.md "Made to measure"), for this surcharge (pesewas) in these working days. */
     madeToMeasure: checkbox,
     madeToMeasureSurcharge: surcharge,
@@ -277,6 +333,7 @@ export const productFormSchema = z
         path: ["madeToMeasureDays"],
         message: `Production time must be between ${MADE_TO_MEASURE_DAYS.min} and ${MADE_TO_MEASURE_DAYS.max} working days`,
       });
+    checkVariantCells(product, ctx);
     if (product.originalPrice !== null && product.originalPrice <= product.price) {
       ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be higher than the price" });
     }
@@ -287,3 +344,4 @@ export type ProductFormInput = z.input<typeof productFormSchema>;
 /** A valid product, money in pesewas: what createProduct and updateProduct take. */
 export type ProductInput = z.output<typeof productFormSchema>;
 export type ProductColorInput = z.output<typeof productColorSchema>;
+export type VariantCellInput = z.output<typeof variantCellSchema>;

@@ -1,7 +1,7 @@
 import { and, type AnyColumn, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
-import { categories, productColors, products } from "~db/schema/catalog";
+import { categories, productColors, products, productVariants } from "~db/schema/catalog";
 import { cached } from "./catalog-cache.server";
 import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog-constants";
 import type { ProductCardData, ProductDetail } from "./catalog-types";
@@ -10,6 +10,14 @@ import type { ProductCardData, ProductDetail } from "./catalog-types";
 export const firstColorImage = sql<string | null>`(select ${productColors.imageUrl} from ${productColors}
     where ${productColors.productId} = ${products.id} order by ${productColors.position} limit 1)`;
 
+/** A product's stock over all its variants (colours × sizes): 0 means Sold out. */
+export const totalStock = sql<number>`(select coalesce(sum(${productVariants.stock}), 0)::integer from ${productVariants}
+    where ${productVariants.productId} = ${products.id})`.mapWith(Number);
+
+/** Some colour × size of the product is in stock ("In stock only"). */
+const someVariantInStock = sql`exists (select 1 from ${productVariants}
+    where ${productVariants.productId} = ${products.id} and ${productVariants.stock} > 0)`;
+
 const cardColumns = {
   id: products.id,
   slug: products.slug,
@@ -17,7 +25,7 @@ const cardColumns = {
   price: products.price,
   originalPrice: products.originalPrice,
   imageUrl: products.imageUrl,
-  stockQuantity: products.stockQuantity,
+  totalStock,
   isNew: products.isNew,
   isBestseller: products.isBestseller,
   isFeatured: products.isFeatured,
@@ -36,7 +44,7 @@ type CardRow = {
   price: number;
   originalPrice: number | null;
   imageUrl: string | null;
-  stockQuantity: number;
+  totalStock: number;
   isNew: boolean;
   isBestseller: boolean;
   isFeatured: boolean;
@@ -59,7 +67,7 @@ function toCard(row: CardRow): ProductCardData {
     price: Number(row.price),
     originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
     image: resolveProductImage(row),
-    stockQuantity: row.stockQuantity,
+    totalStock: row.totalStock,
     isNew: row.isNew,
     isBestseller: row.isBestseller,
     isFeatured: row.isFeatured,
@@ -143,7 +151,7 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
       conditions.push(lte(products.price, Math.max(filters.max, priceBounds.min) * 100));
     }
     if (filters.featured) conditions.push(eq(products.isFeatured, true));
-    if (filters.instock) conditions.push(gt(products.stockQuantity, 0));
+    if (filters.instock) conditions.push(someVariantInStock);
     const where = and(...conditions);
 
     const orderBy = {
@@ -214,11 +222,18 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
       .leftJoin(categories, eq(products.categoryId, categories.id))
       .where(and(eq(products.id, id), eq(products.isActive, true)));
     if (!row) return null;
-    const colors = await db
-      .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl, images: productColors.images })
-      .from(productColors)
-      .where(eq(productColors.productId, id))
-      .orderBy(asc(productColors.position));
+    const [colors, variants] = await Promise.all([
+      db
+        .select({ name: productColors.name, hex: productColors.hex, imageUrl: productColors.imageUrl, images: productColors.images })
+        .from(productColors)
+        .where(eq(productColors.productId, id))
+        .orderBy(asc(productColors.position)),
+      db
+        .select({ color: productVariants.color, size: productVariants.size, sku: productVariants.sku, stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .orderBy(asc(productVariants.id)),
+    ]);
     const card = toCard(row);
     return {
       ...card,
@@ -227,6 +242,7 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
       care: row.care,
       sizes: row.sizes,
       sku: row.sku,
+      variants,
       madeToMeasure: row.madeToMeasure ? { surcharge: Number(row.madeToMeasureSurcharge), days: row.madeToMeasureDays } : null,
       colors: colors.map((c) => {
         const image = c.imageUrl || card.image;

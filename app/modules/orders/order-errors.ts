@@ -58,6 +58,10 @@ export const sizeNotOffered = (name: string, productId: number, size: string, si
     productId,
   );
 
+/** A line without a size (a cart from before the product had sizes): stock is kept per size. */
+export const sizeNotChosen = (name: string, productId: number) =>
+  new OrderRefusedError(`Please choose a size for ${name} on its page.`, "variant", productId);
+
 /** A colour the product does not have (the cart names colours by their place on the product page). */
 export const colourNotOffered = (name: string, productId: number) =>
   new OrderRefusedError(

@@ -9,6 +9,7 @@ import { OrderNotFoundError, StockGoneError } from "./order-errors";
 import { orderIdSchema } from "./order-filters.schema";
 import { forgetOrderSummary } from "./order-summary.server";
 import { returnStock, takeStock, type StockLine } from "./order-stock.server";
+import { variantName } from "./order-line-variant";
 import type { Shipment } from "./shipping-carriers";
 
 /** How a status change tells the customer (the admin "Order notifications" switch). */
@@ -93,16 +94,25 @@ export function shipmentColumns(shipment: Shipment) {
 }
 
 /**
- * What the order holds of each product still in the catalog. Lines whose product was deleted
- * (product_id set null) and made-to-measure lines (cut for the customer, never taken from
- * stock) have no stock to give back or take.
+ * What the order took of each variant still in the catalog. Lines whose variant was deleted
+ * (variant_id set null: the product, its colour or its size is gone) and made-to-measure lines
+ * (cut for the customer, never taken from stock) have no stock to give back or take.
  */
 async function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
   const rows = await tx
-    .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
+    .select({
+      variantId: orderItems.variantId,
+      productId: orderItems.productId,
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId), isNull(orderItems.measurements)));
-  return rows.flatMap(({ productId, name, quantity }) => (productId === null ? [] : [{ productId, name, quantity }]));
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.variantId), isNull(orderItems.measurements)));
+  return rows.flatMap(({ variantId, productId, name, color, size, quantity }) =>
+    variantId === null ? [] : [{ variantId, productId: productId ?? 0, name: variantName(name, color, size), quantity }],
+  );
 }
 
 export interface AdminStatusChange extends StatusChangeOptions {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~db/client";
-import { categories, productColors, products } from "~db/schema/catalog";
+import { categories, productColors, products, productVariants } from "~db/schema/catalog";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { resolveProductImage } from "~/modules/catalog/storefront-queries.server";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
@@ -26,10 +26,13 @@ import {
   payOnDeliveryNotOffered,
   priceChanged,
   shippingChanged,
+  sizeNotChosen,
   sizeNotOffered,
   unavailable,
 } from "./order-errors";
 import { takeStock } from "./order-stock.server";
+import { variantName } from "./order-line-variant";
+import { findVariant } from "~/modules/catalog/variants";
 import { isOnlinePayment } from "./order-constants";
 import { createPaymentAttempt } from "~/modules/payments/payment-attempts.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
@@ -183,6 +186,10 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
     })
     .from(productColors)
     .where(inArray(productColors.productId, ids));
+  const variants = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, color: productVariants.color, size: productVariants.size })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids));
 
   return items.map((item) => {
     const product = byId.get(item.productId);
@@ -194,11 +201,25 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
     const price = Number(product.price) + (madeToMeasure?.surcharge ?? 0);
     if (item.seenPrice !== undefined && item.seenPrice !== price) throw priceChanged(product.name, product.id, price);
     const size = madeToMeasure ? null : item.size;
+    if (!madeToMeasure && size === null) throw sizeNotChosen(product.name, product.id);
     if (size !== null && !product.sizes.includes(size)) throw sizeNotOffered(product.name, product.id, size, product.sizes);
     const color = item.colorIndex === null ? undefined : colors.find((c) => c.productId === product.id && c.position === item.colorIndex);
     if (item.colorIndex !== null && !color) throw colourNotOffered(product.name, product.id);
+    const productColours = colors.filter((c) => c.productId === product.id);
+    if (!madeToMeasure && !color && productColours.length > 0) throw colourNotOffered(product.name, product.id);
+    // The colour × size stocked; a standard line always has one (staff's grid covers every cell).
+    const variant =
+      size === null
+        ? null
+        : (findVariant(
+            variants.filter((v) => v.productId === product.id),
+            color?.name,
+            size,
+          ) ?? null);
+    if (size !== null && !variant) throw outOfStock(variantName(product.name, color?.name, size), product.id, 0);
     return {
       product,
+      variantId: variant?.id ?? null,
       quantity: item.quantity,
       unitPrice: price,
       size,
@@ -211,12 +232,17 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
 
 /**
  * The order's stock, taken by the orders module's one rule (order-stock.server.ts); too little
- * refuses by name. Made-to-measure lines are cut for the customer and take none.
+ * refuses by name and variant ("Osu Linen Kaftan (Ivory, XL) is out of stock"). Made-to-measure
+ * lines are cut for the customer and take none.
  */
 function takeOrderStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
   return takeStock(
     tx,
-    lines.filter((l) => !l.madeToMeasure).map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity })),
+    lines.flatMap((l) =>
+      l.variantId === null
+        ? []
+        : [{ variantId: l.variantId, productId: l.product.id, name: variantName(l.product.name, l.color, l.size), quantity: l.quantity }],
+    ),
     (short) => outOfStock(short.name, short.productId, short.available),
   );
 }
@@ -227,6 +253,7 @@ async function recordItemsAndHistory(tx: Db, orderId: string, lines: OrderLine[]
     lines.map((l) => ({
       orderId,
       productId: l.product.id,
+      variantId: l.variantId,
       name: l.product.name,
       category: l.product.categoryName,
       unitPrice: l.unitPrice,

@@ -1,40 +1,56 @@
 import { and, asc, count, eq, lte } from "drizzle-orm";
 import type { Db } from "~db/client";
-import { products } from "~db/schema/catalog";
+import { products, productVariants } from "~db/schema/catalog";
 import { orders } from "~db/schema/orders";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
 
-export interface LowStockProduct {
+/** A colour × size of an active product running out: what to refill. */
+export interface LowStockVariant {
+  /** The variant's id (list key). */
   id: number;
+  productId: number;
+  /** The product's name. */
   name: string;
-  sku: string | null;
-  stockQuantity: number;
+  /** "" for a product without colours. */
+  color: string;
+  size: string;
+  sku: string;
+  stock: number;
 }
 
 export interface QuickActionCounts {
   /** Orders still in processing (docs/product-rules.md's "Pending Orders"). */
   pendingOrders: number;
   lowStockThreshold: number;
-  /** How many active products are at or below the threshold. */
+  /** How many variants of active products are at or below the threshold. */
   lowStockCount: number;
   /** The emptiest of them first, at most `lowStockLimit`. */
-  lowStock: LowStockProduct[];
+  lowStock: LowStockVariant[];
 }
 
-/** What the Quick Actions card links to: orders waiting to be handled and stock to refill. */
+/** What the Quick Actions card links to: orders waiting to be handled and stock to refill, per colour and size. */
 export async function quickActionCounts(
   db: Db,
   { lowStockThreshold = LOW_STOCK_THRESHOLD, lowStockLimit = 10 }: { lowStockThreshold?: number; lowStockLimit?: number } = {},
 ): Promise<QuickActionCounts> {
-  const lowStockWhere = and(eq(products.isActive, true), lte(products.stockQuantity, lowStockThreshold));
+  const lowStockWhere = and(eq(products.isActive, true), lte(productVariants.stock, lowStockThreshold));
   const [[pending], [low], lowStock] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.orderStatus, "processing")),
-    db.select({ n: count() }).from(products).where(lowStockWhere),
+    db.select({ n: count() }).from(productVariants).innerJoin(products, eq(productVariants.productId, products.id)).where(lowStockWhere),
     db
-      .select({ id: products.id, name: products.name, sku: products.sku, stockQuantity: products.stockQuantity })
-      .from(products)
+      .select({
+        id: productVariants.id,
+        productId: products.id,
+        name: products.name,
+        color: productVariants.color,
+        size: productVariants.size,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(productVariants.productId, products.id))
       .where(lowStockWhere)
-      .orderBy(asc(products.stockQuantity), asc(products.name), asc(products.id))
+      .orderBy(asc(productVariants.stock), asc(products.name), asc(productVariants.id))
       .limit(lowStockLimit),
   ]);
   return {

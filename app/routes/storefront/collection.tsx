@@ -86,7 +86,7 @@ export const meta: Route.MetaFunction = ({ data, params, matches }) => {
               "@type": "Offer",
               price: toDecimalString(p.price),
               priceCurrency: store?.currency ?? "GHS",
-              availability: p.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+              availability: p.totalStock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
             },
           },
         })),

@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData || !product) return [{ title: "Product Not Found" }, { name: "robots", content: "noindex" }];
   const { origin } = loaderData;
   const url = `${origin}/product/${product.id}`;
-  const inStock = product.stockQuantity > 0;
+  const inStock = product.totalStock > 0;
   const store = rootDataOf(matches)?.store;
   const storeName = store?.name ?? "";
   const currency = store?.currency ?? "GHS";
@@ -108,7 +108,7 @@ type ProductData = Extract<Route.ComponentProps["loaderData"], { reviews: unknow
 
 function ProductView({ product, data: { related, reviews, timeZone } }: { product: ProductDetail; data: ProductData }) {
   const selection = useProductSelection(product);
-  const soldOut = product.stockQuantity <= 0;
+  const soldOut = product.totalStock <= 0;
   return (
     <main className="mx-auto max-w-7xl px-4 pt-6 pb-24 md:px-8 md:pt-10">
       <Breadcrumbs

@@ -2,6 +2,7 @@ import { AlertTriangle, ChevronRight, Clock, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { QuickActionCounts } from "~/modules/reports/dashboard-stats.server";
+import { variantLabel } from "~/modules/catalog/variants";
 import { DashboardPanel } from "./dashboard-panel";
 
 const actionClass =
@@ -20,8 +21,8 @@ function ActionLink({ to, icon, title, detail }: { to: string; icon: ReactNode; 
   );
 }
 
-/** The products list searching for one product (by SKU when it has one, else by name). */
-const productSearchHref = (p: { name: string; sku: string | null }) => `/admin/products?q=${encodeURIComponent(p.sku ?? p.name)}`;
+/** The products list searching for the variant's product by name. */
+const productSearchHref = (p: { name: string }) => `/admin/products?q=${encodeURIComponent(p.name)}`;
 
 /** Shortcuts to the work waiting: add a product, handle pending orders, restock low products. */
 export function QuickActions({ counts, className }: { counts: QuickActionCounts; className?: string }) {
@@ -52,31 +53,33 @@ export function QuickActions({ counts, className }: { counts: QuickActionCounts;
           Low stock
         </h3>
         <p className="mt-0.5 text-xs text-stone">
-          {counts.lowStockCount.toLocaleString("en-GB")} active product{counts.lowStockCount === 1 ? "" : "s"} with{" "}
-          {counts.lowStockThreshold} or fewer left
+          {counts.lowStockCount.toLocaleString("en-GB")} size{counts.lowStockCount === 1 ? "" : "s"} and colour
+          {counts.lowStockCount === 1 ? "" : "s"} of active products with {counts.lowStockThreshold} or fewer left
         </p>
         {counts.lowStock.length === 0 ? (
-          <p className="mt-2 text-sm text-stone">Every active product has more than {counts.lowStockThreshold} in stock.</p>
+          <p className="mt-2 text-sm text-stone">Every size and colour of the active products has more than {counts.lowStockThreshold} in stock.</p>
         ) : (
-          <ul className="mt-2 divide-y divide-border rounded-sm border border-border bg-white" aria-label="Low stock products">
-            {counts.lowStock.map((product) => (
-              <li key={product.id}>
+          <ul className="mt-2 divide-y divide-border rounded-sm border border-border bg-white" aria-label="Low stock sizes and colours">
+            {counts.lowStock.map((variant) => (
+              <li key={variant.id}>
                 <Link
-                  to={productSearchHref(product)}
+                  to={productSearchHref(variant)}
                   className="flex items-center justify-between gap-3 px-3 py-2 text-sm hover:bg-sand/50 focus-visible:outline-2 focus-visible:outline-gold"
                 >
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-charcoal">{product.name}</span>
-                    {product.sku && <span className="block text-xs text-stone">SKU {product.sku}</span>}
+                    <span className="block truncate font-medium text-charcoal">{variant.name}</span>
+                    <span className="block text-xs text-stone">
+                      {variantLabel(variant.color, variant.size)} · SKU {variant.sku}
+                    </span>
                   </span>
                   <span
                     className={
-                      product.stockQuantity === 0
+                      variant.stock === 0
                         ? "shrink-0 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
                         : "shrink-0 rounded-full bg-yellow-100 px-2 py-0.5 text-xs font-semibold text-yellow-900"
                     }
                   >
-                    {product.stockQuantity === 0 ? "Out of stock" : `${product.stockQuantity} left`}
+                    {variant.stock === 0 ? "Out of stock" : `${variant.stock} left`}
                   </span>
                 </Link>
               </li>

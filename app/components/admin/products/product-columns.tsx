@@ -51,7 +51,7 @@ export function productColumns(
       ),
       phone: "trailing",
     },
-    { header: "Stock", align: "right", cell: (p) => <StockLevel stock={p.stockQuantity} threshold={lowStockThreshold} />, phone: "meta" },
+    { header: "Stock", align: "right", cell: (p) => <StockLevel stock={p.totalStock} threshold={lowStockThreshold} />, phone: "meta" },
     { header: "Status", cell: (p) => <StatusBadge active={p.isActive} />, phone: "meta" },
     {
       header: "Actions",

@@ -57,7 +57,6 @@ export function ProductForm({
     <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
       <input type="hidden" name="intent" value={product ? "update" : "create"} />
       {product && <input type="hidden" name="id" value={product.id} />}
-      {product && <input type="hidden" name={fields.stockSeen.name} value={product.stockQuantity} />}
 
       <div className="grid gap-6 px-6">
         <FormSection title="Details">
@@ -84,8 +83,8 @@ export function ProductForm({
           </div>
         </FormSection>
 
-        <FormSection title="Price and stock" description={`Prices in ${currency}, with two decimals.`}>
-          <div className="grid gap-4 sm:grid-cols-3">
+        <FormSection title="Price" description={`Prices in ${currency}, with two decimals.`}>
+          <div className="grid gap-4 sm:grid-cols-2">
             <Field field={fields.price} label={`Price (${symbol})`}>
               <MoneyInput field={fields.price} symbol={symbol} />
             </Field>
@@ -96,9 +95,6 @@ export function ProductForm({
               hint="Shown struck through, with the discount."
             >
               <MoneyInput field={fields.originalPrice} symbol={symbol} hint />
-            </Field>
-            <Field field={fields.stockQuantity} label="Stock">
-              <TextInput field={fields.stockQuantity} type="number" inputMode="numeric" min={0} step={1} className="tabular-nums" />
             </Field>
           </div>
         </FormSection>

@@ -13,6 +13,8 @@ export function cartLineFromProduct(
     image: string;
     size: string | null;
     color: { index: number; name: string } | null;
+    /** Units left of the chosen colour and size (the line's most). */
+    stock: number;
     madeToMeasure?: { measurements: Measurements; surcharge: number; days: number } | null;
   },
 ): NewCartLine {
@@ -27,7 +29,7 @@ export function cartLineFromProduct(
     size: madeToMeasure ? null : choice.size,
     color: choice.color?.name ?? null,
     colorIndex: choice.color?.index ?? null,
-    maxQuantity: madeToMeasure ? MADE_TO_MEASURE_MAX_QUANTITY : product.stockQuantity,
+    maxQuantity: madeToMeasure ? MADE_TO_MEASURE_MAX_QUANTITY : choice.stock,
     madeToMeasure,
   };
 }
