@@ -19,6 +19,7 @@ ALTER TABLE "order_items" ADD CONSTRAINT "order_items_variant_id_product_variant
 -- then S → XXL): each gets total / n and the first total % n get one more, so the total is kept.
 -- SKUs: the product's SKU (else P<id>), the colour's name in capitals and the size
 -- ("AHF-001-IVORY-XL"); a clash gets a number. A product saved without sizes gets all five.
+-- Rows go in in display order, so reading variants by id gives the grid's order.
 UPDATE "products" SET "sizes" = '{S,M,L,XL,XXL}' WHERE cardinality("sizes") = 0;--> statement-breakpoint
 INSERT INTO "product_variants" ("product_id", "color", "size", "sku", "stock")
 WITH colours AS (
@@ -48,7 +49,8 @@ SELECT product_id, color, size,
             THEN sku || '-' || row_number() OVER (PARTITION BY lower(sku) ORDER BY product_id, i)
             ELSE sku END,
        (total / n + CASE WHEN i < total % n THEN 1 ELSE 0 END)::integer
-FROM named;--> statement-breakpoint
+FROM named
+ORDER BY product_id, i;--> statement-breakpoint
 -- Past orders keep their snapshots; a line that took stock now knows its variant, so cancelling returns it there.
 UPDATE "order_items" oi SET "variant_id" = v."id"
 FROM "product_variants" v

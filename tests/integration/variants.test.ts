@@ -100,12 +100,12 @@ describeWithDatabase("stock per colour and size", (database) => {
 
   it("refuses a standard line without a size, and a line without a colour for a product that has colours", async () => {
     const kaftan = await createProduct(database.db, { name: "Kente Kaftan", colors: COLOURS });
-    await expect(placeOrder(database.db, checkout([{ productId: kaftan.id, colorIndex: 0, size: null, quantity: 1 }]), context)).rejects.toThrow(
-      "Please choose a size for Kente Kaftan on its page.",
-    );
-    await expect(placeOrder(database.db, checkout([{ productId: kaftan.id, colorIndex: null, size: "M", quantity: 1 }]), context)).rejects.toThrow(
-      /Kente Kaftan is not available in the colour in your cart/,
-    );
+    await expect(
+      placeOrder(database.db, checkout([{ productId: kaftan.id, colorIndex: 0, size: null, quantity: 1 }]), context),
+    ).rejects.toThrow("Please choose a size for Kente Kaftan on its page.");
+    await expect(
+      placeOrder(database.db, checkout([{ productId: kaftan.id, colorIndex: null, size: "M", quantity: 1 }]), context),
+    ).rejects.toThrow(/Kente Kaftan is not available in the colour in your cart/);
     expect(await totalStockOf(database.db, kaftan.id)).toBe(100);
   });
 
@@ -115,7 +115,9 @@ describeWithDatabase("stock per colour and size", (database) => {
     expect(await stockOfVariant(database.db, kaftan.id, "L", "Ivory")).toBe(1);
     expect(await stockOfVariant(database.db, kaftan.id, "L", "Indigo")).toBe(2);
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com")));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com")),
+    );
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(await stockOfVariant(database.db, kaftan.id, "L", "Ivory")).toBe(4);
     expect(await stockOfVariant(database.db, kaftan.id, "L", "Indigo")).toBe(4);

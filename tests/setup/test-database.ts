@@ -18,11 +18,14 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database: in-memory PGlite, or a new PostgreSQL database of its own. */
-export async function createTestDatabase(driver: DriverName): Promise<TestDatabase> {
+/**
+ * A fresh, migrated, empty database: in-memory PGlite, or a new PostgreSQL database of its own.
+ * `{ migrated: false }` leaves it empty, for a test that migrates it step by step.
+ */
+export async function createTestDatabase(driver: DriverName, { migrated = true } = {}): Promise<TestDatabase> {
   if (driver === "pglite") {
     const database = await openDatabase();
-    await database.migrate();
+    if (migrated) await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -35,7 +38,7 @@ export async function createTestDatabase(driver: DriverName): Promise<TestDataba
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.href, poolSize: 30 });
-  await database.migrate();
+  if (migrated) await database.migrate();
   return {
     ...database,
     url: url.href,
