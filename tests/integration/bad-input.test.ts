@@ -1,7 +1,6 @@
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products } from "~db/schema/catalog";
 import { orders } from "~db/schema/orders";
 import { userRoles } from "~db/schema/store";
 import { loader as customersLoader } from "~/routes/admin/customers";
