@@ -10,6 +10,8 @@ export interface OrderItemOverrides {
   quantity?: number;
   size?: string | null;
   color?: string | null;
+  /** The variant the line took stock from (what cancelling gives back to); none by default. */
+  variantId?: number | null;
 }
 
 export interface OrderOverrides {
@@ -47,6 +49,7 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}) {
     quantity: item.quantity ?? 1,
     size: item.size ?? null,
     color: item.color ?? null,
+    variantId: item.variantId ?? null,
   }));
   const itemsTotal = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0);
   const total = overrides.totalAmount ?? (items.length ? itemsTotal : 10_000);

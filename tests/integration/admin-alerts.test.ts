@@ -19,9 +19,7 @@ describeWithDatabase("staff alerts", (database) => {
 
   beforeAll(async () => {
     const category = await createCategory(database.db, "kaftans");
-    productId = (
-      await createProduct(database.db, { name: "Royal Kente Kaftan", price: 29_999, categoryId: category.id, stockQuantity: 100 })
-    ).id;
+    productId = (await createProduct(database.db, { name: "Royal Kente Kaftan", price: 29_999, categoryId: category.id, stock: 100 })).id;
     const admin = await createUser(database.db, { email: "owner@ahenfie.test" });
     await setUserRole(database.db, admin.id, "admin");
     adminEmail = admin.email;

@@ -74,10 +74,20 @@ async function insertOrder(db: Db, o: OrderFixture) {
 describeWithDatabase("admin dashboard", (database) => {
   beforeAll(async () => {
     const db = database.db;
-    await createProduct(db, { name: "Kente Stole", stockQuantity: 2 });
-    await createProduct(db, { name: "Agbada Set", stockQuantity: 5 });
-    await createProduct(db, { name: "Linen Kaftan", stockQuantity: 20 });
-    await createProduct(db, { name: "Retired Smock", stockQuantity: 0, isActive: false });
+    // Low variants (at or below 5) of active products: Kente Stole Emerald M (0) and Royal Gold L (2), Agbada Set M (5).
+    await createProduct(db, {
+      name: "Kente Stole",
+      sizes: ["M", "L"],
+      colors: [
+        { name: "Royal Gold", hex: "#C9A227" },
+        { name: "Emerald", hex: "#1E6B4F" },
+      ],
+      stock: 20,
+      variantStock: { "Royal Gold|L": 2, "Emerald|M": 0 },
+    });
+    await createProduct(db, { name: "Agbada Set", sizes: ["S", "M"], stock: 20, variantStock: { "|M": 5, "|S": 6 } });
+    await createProduct(db, { name: "Linen Kaftan", stock: 20 });
+    await createProduct(db, { name: "Retired Smock", stock: 0, isActive: false });
     const kofi = await createUser(db, { name: "Kofi Boateng", email: "kofi@example.com" });
     await insertOrder(db, {
       userId: kofi.id,
@@ -144,17 +154,24 @@ describeWithDatabase("admin dashboard", (database) => {
     });
   });
 
-  it("lists pending orders and active low-stock products, emptiest first", async () => {
+  it("lists pending orders and the low-stock colours and sizes of active products, emptiest first", async () => {
     expect(await quickActionCounts(database.db)).toMatchObject({
       pendingOrders: 2,
       lowStockThreshold: 5,
-      lowStockCount: 2,
+      lowStockCount: 3,
       lowStock: [
-        { name: "Kente Stole", stockQuantity: 2 },
-        { name: "Agbada Set", stockQuantity: 5 },
+        { name: "Kente Stole", color: "Emerald", size: "M", sku: expect.stringMatching(/-EMERALD-M$/), stock: 0 },
+        { name: "Kente Stole", color: "Royal Gold", size: "L", sku: expect.stringMatching(/-ROYAL-GOLD-L$/), stock: 2 },
+        { name: "Agbada Set", color: "", size: "M", sku: expect.stringMatching(/-M$/), stock: 5 },
       ],
     });
-    expect((await quickActionCounts(database.db, { lowStockThreshold: 2 })).lowStock.map((p) => p.name)).toEqual(["Kente Stole"]);
+    const variantsAt = (lowStock: { name: string; color: string; size: string }[]) =>
+      lowStock.map((v) => [v.name, v.color, v.size].filter(Boolean).join(" "));
+    const atTwo = await quickActionCounts(database.db, { lowStockThreshold: 2 });
+    expect([atTwo.lowStockCount, variantsAt(atTwo.lowStock)]).toEqual([2, ["Kente Stole Emerald M", "Kente Stole Royal Gold L"]]);
+    // The count covers every low variant, the list only the emptiest few.
+    const firstOnly = await quickActionCounts(database.db, { lowStockLimit: 1 });
+    expect([firstOnly.lowStockCount, variantsAt(firstOnly.lowStock)]).toEqual([3, ["Kente Stole Emerald M"]]);
   });
 
   it("merges new orders and later status changes newest first, with who made each change", async () => {

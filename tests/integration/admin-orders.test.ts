@@ -11,10 +11,9 @@ import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
-import { products } from "~db/schema/catalog";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory, createProduct, stockOfVariant } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -34,8 +33,8 @@ describeWithDatabase("admin orders", (database) => {
 
   const historyOf = (orderId: string) =>
     database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id);
-  const stockOf = async (id: number) =>
-    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s;
+  /** Units left in M, the size placeRealOrder buys. */
+  const stockOf = (id: number) => stockOfVariant(database.db, id, "M");
 
   async function placeRealOrder(productId: number, quantity: number) {
     return placeOrder(
@@ -224,7 +223,7 @@ describeWithDatabase("admin orders", (database) => {
   });
 
   it("returns the stock once when an order is cancelled from the list, and emails the customer once", async () => {
-    const product = await createProduct(database.db, { name: "Osu Linen Kaftan", stockQuantity: 6, categoryId });
+    const product = await createProduct(database.db, { name: "Osu Linen Kaftan", stock: 6, categoryId });
     const placed = await placeRealOrder(product.id, 4);
     await database.db.delete(emailOutbox); // the confirmation
     expect(await stockOf(product.id)).toBe(2);

@@ -55,7 +55,19 @@ const errorsOf = (input: ProductFormInput) => {
   }
   return errors;
 };
-const basics = { name: "Royal Kente Kaftan", price: "299.99", stockQuantity: "12", sizes: ["M", "L"], isActive: "on" };
+/** A product without colours in M and L, 12 of each: its stock grid is one cell per size (colour ""). */
+const basics = {
+  name: "Royal Kente Kaftan",
+  price: "299.99",
+  sizes: ["M", "L"],
+  variants: [
+    { color: "", size: "M", stock: "12" },
+    { color: "", size: "L", stock: "12" },
+  ],
+  isActive: "on",
+};
+/** One stock cell of a product without colours, as the form sends it. */
+const cell = (stock: string | number) => ({ ...basics, variants: [{ color: "", size: "M", stock }] });
 
 describe("the product form's parsing rules", () => {
   it("reads a submitted form: price in pesewas, stock as a whole number, blanks as null, ticks as true", () => {
@@ -66,7 +78,6 @@ describe("the product form's parsing rules", () => {
       price: "299.99",
       originalPrice: "349.5",
       categoryId: "",
-      stockQuantity: "12",
       sku: " ",
       imageUrl: "",
       isFeatured: "on",
@@ -78,6 +89,14 @@ describe("the product form's parsing rules", () => {
       "colors[0].imageUrl": "/uploads/products/abc",
       "colors[1].name": "",
       "colors[1].hex": "",
+      "variants[0].color": "Royal Gold",
+      "variants[0].size": "m",
+      "variants[0].sku": " ",
+      "variants[0].stock": "12",
+      "variants[1].color": "Royal Gold",
+      "variants[1].size": "XL",
+      "variants[1].sku": "AHF-GOLD-XL",
+      "variants[1].stock": "0",
     })) {
       data.append(key, value);
     }
@@ -90,7 +109,6 @@ describe("the product form's parsing rules", () => {
       price: 29_999,
       originalPrice: 34_950,
       categoryId: null,
-      stockQuantity: 12,
       sku: null,
       imageUrl: null,
       isFeatured: true,
@@ -101,12 +119,18 @@ describe("the product form's parsing rules", () => {
       care: ["Dry clean only"],
       colors: [{ name: "Royal Gold", hex: "#C9A227", imageUrl: "/uploads/products/abc" }],
       sizes: ["M", "XL"],
+      variants: [
+        { id: null, color: "Royal Gold", size: "M", sku: null, stock: 12 },
+        { id: null, color: "Royal Gold", size: "XL", sku: "AHF-GOLD-XL", stock: 0 },
+      ],
     });
     expect(formatMoney(product.price)).toBe("₵299.99");
   });
 
   it("takes typed values too: 299.99 → ₵299.99, 0.1 → ₵0.10", () => {
-    expect(form({ ...basics, price: 299.99, stockQuantity: 3 }).price).toBe(29_999);
+    const typed = form({ ...basics, price: 299.99, variants: [{ size: "M", stock: 3, stockSeen: 5, id: 7 }] });
+    expect(typed.price).toBe(29_999);
+    expect(typed.variants).toEqual([{ id: 7, color: "", size: "M", sku: null, stock: 3, stockSeen: 5 }]);
     expect(form({ ...basics, price: "0.1" }).price).toBe(10);
     expect(form({ ...basics, price: "1200" }).price).toBe(120_000);
   });
@@ -120,9 +144,10 @@ describe("the product form's parsing rules", () => {
     // "299,99" means 299.99 in much of the world; it is refused rather than read as 29,999.
     expect(errorsOf({ ...basics, price: "299,99" }).price).toBe("Price must be a number, like 299.99");
     expect(errorsOf({ ...basics, price: "0" }).price).toBe("Price must be more than ₵0.00");
-    expect(errorsOf({ ...basics, stockQuantity: "" }).stockQuantity).toBe("Stock is required");
-    expect(errorsOf({ ...basics, stockQuantity: "1.5" }).stockQuantity).toBe("Stock must be a whole number");
-    expect(errorsOf({ ...basics, stockQuantity: "-1" }).stockQuantity).toBe("Stock cannot be negative");
+    expect(errorsOf(cell(""))["variants[0].stock"]).toBe("Stock is required");
+    expect(errorsOf(cell("1.5"))["variants[0].stock"]).toBe("Stock must be a whole number");
+    expect(errorsOf(cell("-1"))["variants[0].stock"]).toBe("Stock cannot be negative");
+    expect(errorsOf(cell("1000001"))["variants[0].stock"]).toBe("Stock must be at most 1,000,000");
     expect(errorsOf({ ...basics, name: "  " }).name).toBe("Name is required");
     expect(errorsOf({ ...basics, originalPrice: "299.99" }).originalPrice).toBe("Original price must be higher than the price");
     expect(errorsOf({ ...basics, colors: [{ name: "Gold", hex: "gold" }] })["colors[0].hex"]).toBe("Colour code must look like #C9A227");
@@ -181,6 +206,13 @@ describeWithDatabase("admin products", (database) => {
           { name: "Royal Gold", hex: "#C9A227", imageUrl: "/uploads/products/gold" },
           { name: "Emerald", hex: "#1E6B4F", imageUrl: "" },
         ],
+        // One stock cell per colour × size; a blank SKU gets the suggested one.
+        variants: [
+          { color: "Royal Gold", size: "M", stock: "12" },
+          { color: "Royal Gold", size: "L", sku: "GOLD-L-SPECIAL", stock: "3" },
+          { color: "Emerald", size: "M", stock: "0" },
+          { color: "Emerald", size: "L", sku: "", stock: "5" },
+        ],
       }),
     );
     const product = await getAdminProduct(database.db, created.id);
@@ -190,7 +222,9 @@ describeWithDatabase("admin products", (database) => {
       description: "Hand-woven in Bonwire",
       price: 29_999,
       originalPrice: 34_999,
-      stockQuantity: 12,
+      totalStock: 20,
+      variantsSoldOut: 1,
+      variantsLow: 2,
       sku: "AHF-KAF-101",
       isActive: true,
       isNew: true,
@@ -204,9 +238,23 @@ describeWithDatabase("admin products", (database) => {
         { name: "Royal Gold", hex: "#C9A227", imageUrl: "/uploads/products/gold" },
         { name: "Emerald", hex: "#1E6B4F", imageUrl: null },
       ],
+      variants: [
+        { color: "Royal Gold", size: "M", sku: "AHF-KAF-101-ROYAL-GOLD-M", stock: 12 },
+        { color: "Royal Gold", size: "L", sku: "GOLD-L-SPECIAL", stock: 3 },
+        { color: "Emerald", size: "M", sku: "AHF-KAF-101-EMERALD-M", stock: 0 },
+        { color: "Emerald", size: "L", sku: "AHF-KAF-101-EMERALD-L", stock: 5 },
+      ],
     });
-    // The edit dialog opens with the values the admin typed.
+    // The edit dialog opens with the values the admin typed, each stock cell showing its figure.
     expect(productFormValues(product)).toMatchObject({ price: "299.99", originalPrice: "349.99", materials: "Kente\nCotton" });
+    expect(productFormValues(product).variants[1]).toEqual({
+      id: String(product.variants[1]!.id),
+      color: "Royal Gold",
+      size: "L",
+      sku: "GOLD-L-SPECIAL",
+      stock: "3",
+      stockSeen: "3",
+    });
     expect(form(productFormValues(product))).toMatchObject({ price: 29_999, sku: "AHF-KAF-101", categoryId: kaftans.id });
 
     const again = await createProduct(database.db, form({ ...basics, sku: "" }));
@@ -302,46 +350,79 @@ describeWithDatabase("admin products", (database) => {
       form({
         name: "Royal Kente Kaftan II",
         price: "319.00",
-        stockQuantity: "4",
         categoryId: String(suits.id),
         sku: "UPD-2",
         sizes: "S, XXL",
         isFeatured: "on",
         colors: [{ name: "Ivory", hex: "#f4efe6" }],
+        variants: [
+          { color: "Ivory", size: "S", stock: "4" },
+          { color: "Ivory", size: "XXL", stock: "0" },
+        ],
       }),
     );
     expect(updated).toMatchObject({
       slug: "royal-kente-kaftan",
       name: "Royal Kente Kaftan II",
       price: 31_900,
-      stockQuantity: 4,
+      totalStock: 4,
       sku: "UPD-2",
       isActive: false,
       isFeatured: true,
       category: { slug: "suits" },
       sizes: ["S", "XXL"],
       colors: [{ name: "Ivory", hex: "#F4EFE6", imageUrl: null }],
+      // The grid follows the new colours and sizes: Gold and Navy in M and L are gone.
+      variants: [
+        { color: "Ivory", size: "S", sku: "UPD-2-IVORY-S", stock: 4 },
+        { color: "Ivory", size: "XXL", sku: "UPD-2-IVORY-XXL", stock: 0 },
+      ],
     });
     await expect(updateProduct(database.db, 987_654, form(basics))).rejects.toBeInstanceOf(ProductNotFoundError);
     await expect(getAdminProduct(database.db, 987_654)).rejects.toThrow("Product not found");
   });
 
-  it("keeps sales made while the edit dialog was open when the admin left stock alone", async () => {
-    const created = await createProduct(database.db, form({ ...basics, stockQuantity: "10" }));
+  it("keeps sales made while the edit dialog was open in each stock cell the admin left alone", async () => {
+    const created = await createProduct(database.db, form(basics));
     const opened = productFormValues(await getAdminProduct(database.db, created.id));
-    // A shopper buys 3 while the dialog is open.
-    await database.db.update(products).set({ stockQuantity: 7 }).where(eq(products.id, created.id));
-    const renamed = await updateProduct(database.db, created.id, form({ ...opened, name: "Renamed Kaftan" }));
-    expect(renamed.stockQuantity).toBe(7);
-    const restocked = await updateProduct(database.db, created.id, form({ ...opened, stockQuantity: "25" }));
-    expect(restocked.stockQuantity).toBe(25);
+    expect(opened.variants.map((v) => [v.size, v.stock, v.stockSeen])).toEqual([
+      ["M", "12", "12"],
+      ["L", "12", "12"],
+    ]);
+    // A shopper buys 3 in M while the dialog is open.
+    await placeOrder(
+      database.db,
+      checkoutSchema.parse({
+        email: "ama@example.com",
+        name: "Ama Mensah",
+        phone: "+233 24 000 0000",
+        address: "12 Ring Road, Accra",
+        region: "GH-AA",
+        items: [{ productId: created.id, size: "M", quantity: 3 }],
+        idempotencyKey: crypto.randomUUID(),
+      }),
+      { userId: null, origin: "https://shop.example", storeName: "Ahenfie" },
+    );
+    const stockBySize = (product: { variants: { size: string; stock: number }[] }) =>
+      Object.fromEntries(product.variants.map((v) => [v.size, v.stock]));
+
+    // The admin renames the product and restocks L only: M keeps the sale (9), L takes the typed 20.
+    const restockedL = opened.variants.map((v) => (v.size === "L" ? { ...v, stock: "20" } : v));
+    const renamed = await updateProduct(database.db, created.id, form({ ...opened, name: "Renamed Kaftan", variants: restockedL }));
+    expect(stockBySize(renamed)).toEqual({ M: 9, L: 20 });
+    expect(renamed.totalStock).toBe(29);
+
+    // A figure the admin did type wins, even over a sale made meanwhile.
+    const restockedM = opened.variants.map((v) => (v.size === "M" ? { ...v, stock: "25" } : v));
+    const restocked = await updateProduct(database.db, created.id, form({ ...opened, variants: restockedM }));
+    expect(stockBySize(restocked)).toEqual({ M: 25, L: 20 });
   });
 
   it("deletes a product while its past orders stay readable, and cancelling them still works", async () => {
     const product = await insertProduct(database.db, {
       name: "Retiring Smock",
       price: 18_999,
-      stockQuantity: 5,
+      stock: 5,
       categoryId: kaftans.id,
       colors: [{ name: "Indigo", hex: "#2E3A87" }],
     });

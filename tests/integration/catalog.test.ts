@@ -41,7 +41,7 @@ describeWithDatabase("catalog queries", (database) => {
       name: "Adinkra Kaftan",
       price: 40_000,
       categoryId: kaftansId,
-      stockQuantity: 0,
+      stock: 0,
       createdAt: new Date("2026-01-04"),
     });
     await createProduct(db, { name: "Midnight Kaftan", price: 55_000, categoryId: kaftansId, createdAt: new Date("2026-01-03") });
@@ -158,8 +158,11 @@ describeWithDatabase("catalog queries", (database) => {
 
   it("stops counting at the cap on a very large collection, and still pages", async () => {
     const db = database.db;
-    await db.execute(sql`insert into products (slug, name, price, category_id, stock_quantity)
-      select 'bulk-' || g, 'Bulk Kaftan ' || g, 10000 + g, ${kaftansId}, 5 from generate_series(1, ${LISTING_COUNT_CAP + 5}) g`);
+    await db.execute(sql`insert into products (slug, name, price, category_id)
+      select 'bulk-' || g, 'Bulk Kaftan ' || g, 10000 + g, ${kaftansId} from generate_series(1, ${LISTING_COUNT_CAP + 5}) g`);
+    // 5 of each in size M, as staff's stock grid would hold them.
+    await db.execute(sql`insert into product_variants (product_id, color, size, sku, stock)
+      select id, '', 'M', 'BULK-' || id || '-M', 5 from products where slug like 'bulk-%'`);
     invalidateCatalogCache(db);
     const listing = await listCollection(db, "kaftans", filters("sort=price-asc&page=3"), 12);
     expect(listing.totalIsCapped).toBe(true);

@@ -32,10 +32,13 @@ afterAll(async () => {
 /** The product form as the admin dialog posts it: one colour whose gallery slots are `images`. */
 function galleryForm(images: (string | File)[], extra: Record<string, string> = {}): FormData {
   const form = new FormData();
-  const fields = { name: "Gallery Kaftan", price: "450.00", stockQuantity: "5", sizes: "M", isActive: "on", ...extra };
+  const fields = { name: "Gallery Kaftan", price: "450.00", sizes: "M", isActive: "on", ...extra };
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set("colors[0].name", "Royal Gold");
   form.set("colors[0].hex", "#C9A227");
+  form.set("variants[0].color", "Royal Gold");
+  form.set("variants[0].size", "M");
+  form.set("variants[0].stock", "5");
   images.forEach((picture, slot) => {
     form.set(`colors[0].images[${slot}]`, typeof picture === "string" ? picture : "");
     if (typeof picture !== "string") form.set(`colors[0].imageFiles[${slot}]`, picture);
@@ -103,8 +106,8 @@ describeWithDatabase("a colour's gallery", (database) => {
     const input = productFormSchema.parse({
       name: "One Picture",
       price: "100",
-      stockQuantity: "1",
       sizes: ["M"],
+      variants: [{ color: "Navy", size: "M", stock: "1" }],
       colors: [{ name: "Navy", hex: "#1F2A44", imageUrl: "/images/products/x/navy" }],
     });
     const created = await createProduct(database.db, input);

@@ -35,7 +35,7 @@ describeWithDatabase("logs hold no personal data", (database, driver) => {
 
   beforeAll(async () => {
     const categoryId = (await createCategory(database.db, "kaftans")).id;
-    productId = (await createProduct(database.db, { stockQuantity: 5, categoryId })).id;
+    productId = (await createProduct(database.db, { stock: 5, categoryId })).id;
   });
   beforeEach(() => {
     consoleSpies = (["log", "info", "warn", "error"] as const).map((method) => vi.spyOn(console, method));

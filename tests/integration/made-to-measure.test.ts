@@ -8,10 +8,10 @@ import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { changeOrderStatus } from "~/modules/orders/order-status.server";
 import { checkoutSchema, type CheckoutInput } from "~/modules/orders/checkout.schema";
 import { placeOrder } from "~/modules/orders/place-order.server";
-import { products } from "~db/schema/catalog";
+import { products, productVariants } from "~db/schema/catalog";
 import { orderItems, orders } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory, createProduct, stockOfVariant, totalStockOf, variantOf } from "../factories/catalog";
 import { createUser } from "../factories/users";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -59,7 +59,7 @@ describeWithDatabase("made to measure", (database) => {
     await database.db.delete(orders);
     await database.db.delete(emailOutbox);
     // Sold out in every standard size: made to measure is cut to order and still sells.
-    const suit = await createProduct(database.db, { name: "Accra Executive Suit", price: 79_999, categoryId, stockQuantity: 0 });
+    const suit = await createProduct(database.db, { name: "Accra Executive Suit", price: 79_999, categoryId, stock: 0 });
     await database.db
       .update(products)
       .set({ madeToMeasure: true, madeToMeasureSurcharge: 15_000, madeToMeasureDays: 15 })
@@ -67,8 +67,8 @@ describeWithDatabase("made to measure", (database) => {
     suitId = suit.id;
   });
 
-  const stockOf = async (id: number) =>
-    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s;
+  /** Units left over all the product's sizes. */
+  const stockOf = (id: number) => totalStockOf(database.db, id);
 
   it("stores the measurements, the surcharge-included price and the days, and takes no stock (stock 0)", async () => {
     const placed = await placeOrder(
@@ -97,7 +97,8 @@ describeWithDatabase("made to measure", (database) => {
   });
 
   it("takes stock only for the standard lines of a mixed order", async () => {
-    await database.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, suitId));
+    const large = await variantOf(database.db, suitId, "L");
+    await database.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, large.id));
     await placeOrder(
       database.db,
       checkout([
@@ -106,11 +107,12 @@ describeWithDatabase("made to measure", (database) => {
       ]),
       context,
     );
+    expect(await stockOfVariant(database.db, suitId, "L")).toBe(2);
     expect(await stockOf(suitId)).toBe(2);
   });
 
   it("refuses made to measure for a product that does not offer it, by name, and changes nothing", async () => {
-    const kaftan = await createProduct(database.db, { name: "Osu Linen Kaftan", price: 30_000, categoryId, stockQuantity: 5 });
+    const kaftan = await createProduct(database.db, { name: "Osu Linen Kaftan", price: 30_000, categoryId, sizes: ["M"], stock: 5 });
     await expect(
       placeOrder(
         database.db,

@@ -6,10 +6,9 @@ import { paymentAttemptsOf } from "~/modules/payments/payment-attempts.server";
 import { action as webhookAction } from "~/routes/api/paystack-webhook";
 import { action as checkoutAction } from "~/routes/storefront/checkout";
 import { action as payNowAction, loader as orderLoader } from "~/routes/storefront/order-confirmation";
-import { products } from "~db/schema/catalog";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
-import { createProduct } from "../factories/catalog";
+import { createProduct, stockOfVariant } from "../factories/catalog";
 import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
@@ -42,7 +41,7 @@ describeWithDatabase("paying online", (database) => {
       await createProduct(database.db, {
         name: "Osu Linen Kaftan",
         price: 34_999,
-        stockQuantity: 20,
+        stock: 20,
         colors: [{ name: "Sand", hex: "#d8c3a5" }],
       })
     ).id;
@@ -78,8 +77,8 @@ describeWithDatabase("paying online", (database) => {
         params: { orderId },
       })
     ).body as { payment: { state: string; method?: string } | null };
-  const stock = async () =>
-    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, productId)))[0]!.s;
+  /** Units left of Sand in M, what every checkout here buys. */
+  const stock = () => stockOfVariant(database.db, productId, "M", "Sand");
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const latestReference = async (orderId: string) => (await paymentAttemptsOf(database.db, orderId))[0]!.reference;
 

@@ -9,7 +9,7 @@ import { ordersCsv } from "~/modules/orders/orders-csv.server";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { orderNotes, orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox, userRoles } from "~db/schema/store";
-import { createProduct } from "../factories/catalog";
+import { createProduct, variantOf } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
 import { createUser } from "../factories/users";
 import { TEST_ORIGIN, signedInAs, testLoadContext } from "../setup/load-context";
@@ -120,10 +120,18 @@ describeWithDatabase("order fulfilment", (database) => {
   });
 
   it("saves status and tracking in one transaction: when the status change is refused, no tracking is kept and no email queued", async () => {
-    const soldOut = await createProduct(database.db, { name: "Last Agbada", stockQuantity: 0 });
+    const soldOut = await createProduct(database.db, { name: "Last Agbada", stock: 0 });
     const order = await createOrder(database.db, {
       orderStatus: "cancelled",
-      items: [{ productId: soldOut.id, name: "Last Agbada", quantity: 1 }],
+      items: [
+        {
+          productId: soldOut.id,
+          name: "Last Agbada",
+          quantity: 1,
+          size: "M",
+          variantId: (await variantOf(database.db, soldOut.id, "M")).id,
+        },
+      ],
     });
     await expect(
       shipOrder(

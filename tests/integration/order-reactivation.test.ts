@@ -12,17 +12,17 @@ import { placeOrder } from "~/modules/orders/place-order.server";
 import { action as ordersAction } from "~/routes/admin/orders";
 import { queryRows } from "~db/client";
 import { users } from "~db/schema/auth";
-import { products } from "~db/schema/catalog";
+import { productVariants } from "~db/schema/catalog";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory, createProduct, stockOfVariant, variantOf } from "../factories/catalog";
 import { TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
 /**
  * Leaving "cancelled" takes the order's stock again with the rule placing an order follows
  * (docs/product-rules.md §4): never below zero, whatever runs at the same time, or refused by
- * the product's name when it has been sold meanwhile.
+ * the product's name and size when it has been sold meanwhile. Every order here buys size M.
  */
 describeWithDatabase("reactivating a cancelled order", (database, driver) => {
   let categoryId: number;
@@ -36,8 +36,14 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     await database.db.delete(emailOutbox);
   });
 
-  const stockOf = async (id: number) =>
-    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s;
+  /** Units left in size M, the size every order here buys. */
+  const stockOf = (id: number) => stockOfVariant(database.db, id, "M");
+  /** Staff set size M's stock (a restock, or a sale elsewhere). */
+  const setStock = async (id: number, stock: number) =>
+    database.db
+      .update(productVariants)
+      .set({ stock })
+      .where(eq(productVariants.id, (await variantOf(database.db, id, "M")).id));
   const statusOf = async (id: string) => (await database.db.select({ s: orders.orderStatus }).from(orders).where(eq(orders.id, id)))[0]!.s;
   const historyOf = async (id: string) =>
     (await database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id)).map(
@@ -45,7 +51,8 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     );
 
   /**
-   * On PostgreSQL, runs `race` while another transaction holds the product's row lock, and
+   * On PostgreSQL, runs `race` while another transaction holds the product's variant rows
+   * locked (stock is taken per variant), and
    * lets go only once `waiting` statements are queued behind it: the racers then really
    * contend for the row, whatever the timing. (PGlite has one connection: it runs them in turn.)
    */
@@ -56,7 +63,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const holder = database.db.transaction(async (tx) => {
-      await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+      await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId)).for("update");
       locked();
       await released;
     });
@@ -93,7 +100,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
   }
 
   it("takes the stock again when it is still there", async () => {
-    const kaftan = await createProduct(database.db, { stockQuantity: 3, categoryId });
+    const kaftan = await createProduct(database.db, { stock: 3, categoryId });
     const placed = await order([{ productId: kaftan.id, quantity: 2 }]);
     await changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com");
     expect(await stockOf(kaftan.id)).toBe(3);
@@ -104,8 +111,8 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     expect(await stockOf(kaftan.id)).toBe(1);
   });
 
-  it("cancel, sell the last unit to someone else, un-cancel: refused by the product's name, nothing changes", async () => {
-    const kaftan = await createProduct(database.db, { name: "Osu Linen Kaftan", stockQuantity: 1, categoryId });
+  it("cancel, sell the last unit to someone else, un-cancel: refused by the product's name and size, nothing changes", async () => {
+    const kaftan = await createProduct(database.db, { name: "Osu Linen Kaftan", stock: 1, categoryId });
     const first = await order([{ productId: kaftan.id, quantity: 1 }]);
     await changeOrderStatus(database.db, first.id, "cancelled", "admin@example.com");
     await order([{ productId: kaftan.id, quantity: 1 }], "kofi@example.com");
@@ -118,7 +125,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     });
     await expect(attempt).rejects.toBeInstanceOf(StockGoneError);
     await expect(attempt).rejects.toThrow(
-      "Osu Linen Kaftan has none left in stock and this order needs 1, so it stays cancelled. Restock Osu Linen Kaftan first.",
+      "Osu Linen Kaftan (M) has none left in stock and this order needs 1, so it stays cancelled. Restock Osu Linen Kaftan (M) first.",
     );
     expect(await stockOf(kaftan.id)).toBe(0);
     expect(await statusOf(first.id)).toBe("cancelled");
@@ -127,23 +134,23 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     expect((await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "order-status"))).length).toBe(0);
 
     // Once restocked, the same change goes through.
-    await database.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, kaftan.id));
+    await setStock(kaftan.id, 1);
     expect(await changeOrderStatus(database.db, first.id, "processing", "admin@example.com")).toEqual({ changed: true });
     expect(await stockOf(kaftan.id)).toBe(0);
   });
 
   it("counts every line of the order: all or nothing, the shortfall named with what is left", async () => {
-    const smock = await createProduct(database.db, { name: "Northern Smock", stockQuantity: 10, categoryId });
-    const suit = await createProduct(database.db, { name: "Navy Suit", stockQuantity: 3, categoryId });
+    const smock = await createProduct(database.db, { name: "Northern Smock", stock: 10, categoryId });
+    const suit = await createProduct(database.db, { name: "Navy Suit", stock: 3, categoryId });
     const placed = await order([
       { productId: smock.id, quantity: 2 },
       { productId: suit.id, quantity: 1 },
       { productId: suit.id, quantity: 2 },
     ]);
     await changeOrderStatus(database.db, placed.id, "cancelled", "admin@example.com");
-    await database.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, suit.id));
+    await setStock(suit.id, 2);
     await expect(changeOrderStatus(database.db, placed.id, "confirmed", "admin@example.com")).rejects.toThrow(
-      "Navy Suit has only 2 left in stock and this order needs 3",
+      "Navy Suit (M) has only 2 left in stock and this order needs 3",
     );
     // The smocks it would have taken first went back with the refusal.
     expect([await stockOf(smock.id), await stockOf(suit.id)]).toEqual([10, 2]);
@@ -164,7 +171,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
       .find((l) => l.startsWith("ahenfie.session_token="))!
       .split(";")[0]!;
 
-    const kente = await createProduct(database.db, { name: "Royal Kente Stole", stockQuantity: 1, categoryId });
+    const kente = await createProduct(database.db, { name: "Royal Kente Stole", stock: 1, categoryId });
     const first = await order([{ productId: kente.id, quantity: 1 }]);
     await changeOrderStatus(database.db, first.id, "cancelled", "admin@example.com");
     await order([{ productId: kente.id, quantity: 1 }], "kofi@example.com");
@@ -181,7 +188,8 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     expect(answer.init?.status).toBe(409);
     expect(answer.data).toEqual({
       ok: false,
-      message: "Royal Kente Stole has none left in stock and this order needs 1, so it stays cancelled. Restock Royal Kente Stole first.",
+      message:
+        "Royal Kente Stole (M) has none left in stock and this order needs 1, so it stays cancelled. Restock Royal Kente Stole (M) first.",
     });
     expect(await stockOf(kente.id)).toBe(0);
     expect(await statusOf(first.id)).toBe("cancelled");
@@ -190,12 +198,12 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
   it(`races for the last unit never oversell (${driver}): two un-cancels, un-cancel against a new order, one order twice`, async () => {
     for (let round = 0; round < 8; round++) {
       // Two cancelled orders, one unit left: both reactivated at once → exactly one wins.
-      const product = await createProduct(database.db, { name: `Race Kaftan ${round}`, stockQuantity: 2, categoryId });
+      const product = await createProduct(database.db, { name: `Race Kaftan ${round}`, stock: 2, categoryId });
       const a = await order([{ productId: product.id, quantity: 1 }]);
       const b = await order([{ productId: product.id, quantity: 1 }]);
       await changeOrderStatus(database.db, a.id, "cancelled", "admin");
       await changeOrderStatus(database.db, b.id, "cancelled", "admin");
-      await database.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, product.id));
+      await setStock(product.id, 1);
       const both = await contended(product.id, 2, () =>
         Promise.allSettled([
           changeOrderStatus(database.db, a.id, "processing", "admin"),
@@ -208,7 +216,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
       expect([await statusOf(a.id), await statusOf(b.id)].sort()).toEqual(["cancelled", "processing"]);
 
       // An un-cancel against a shopper's new order for the last unit → exactly one wins.
-      const other = await createProduct(database.db, { name: `Race Smock ${round}`, stockQuantity: 1, categoryId });
+      const other = await createProduct(database.db, { name: `Race Smock ${round}`, stock: 1, categoryId });
       const cancelled = await order([{ productId: other.id, quantity: 1 }]);
       await changeOrderStatus(database.db, cancelled.id, "cancelled", "admin");
       const [reactivated, placed] = await contended(other.id, 2, () =>
@@ -224,7 +232,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
       expect(await stockOf(other.id)).toBe(0);
 
       // The same cancelled order reactivated twice at once takes its stock once.
-      const twice = await createProduct(database.db, { name: `Race Suit ${round}`, stockQuantity: 5, categoryId });
+      const twice = await createProduct(database.db, { name: `Race Suit ${round}`, stock: 5, categoryId });
       const one = await order([{ productId: twice.id, quantity: 2 }]);
       await changeOrderStatus(database.db, one.id, "cancelled", "admin");
       // (The second waits on the order's row lock, so here the product lock holds back only one.)

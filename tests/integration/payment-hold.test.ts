@@ -10,11 +10,10 @@ import {
 import { createPaymentAttempt, paymentAttemptsOf, type OnlineChannel } from "~/modules/payments/payment-attempts.server";
 import { paymentExpiredEmail, paymentFailedEmail, paymentReceiptEmail } from "~/modules/payments/payment-emails.server";
 import { initializeTransaction, verifyTransaction } from "~/modules/payments/paystack-client.server";
-import { products } from "~db/schema/catalog";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { paymentAttempts } from "~db/schema/payments";
 import { emailOutbox } from "~db/schema/store";
-import { createProduct } from "../factories/catalog";
+import { createProduct, stockOfVariant, variantOf } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 import { describeWithDatabase } from "../setup/test-database";
@@ -60,15 +59,24 @@ describeWithDatabase("payment hold", (database) => {
   const ago = (ms: number) => new Date(Date.now() - ms);
 
   /**
-   * An online order as checkout leaves it: stock taken (the product had 10), payment pending,
+   * An online order as checkout leaves it: stock taken (size M had 10), payment pending,
    * due at `dueAt`, one attempt, initialised with Paystack unless `initialise` is false.
    */
   async function heldOrder(options: { method?: OnlineChannel; dueAt?: Date; quantity?: number; initialise?: boolean } = {}) {
     const { method = "card", dueAt = ago(minutes(1)), quantity = 2, initialise = true } = options;
-    const product = await createProduct(database.db, { stockQuantity: STOCK_BEFORE_PLACING - quantity, price: 18_999 });
+    const product = await createProduct(database.db, { stock: STOCK_BEFORE_PLACING - quantity, price: 18_999 });
     const order = await createOrder(database.db, {
       paymentMethod: method,
-      items: [{ productId: product.id, name: product.name, unitPrice: 18_999, quantity }],
+      items: [
+        {
+          productId: product.id,
+          name: product.name,
+          unitPrice: 18_999,
+          quantity,
+          size: "M",
+          variantId: (await variantOf(database.db, product.id, "M")).id,
+        },
+      ],
     });
     await database.db.update(orders).set({ paymentDueAt: dueAt }).where(eq(orders.id, order.id));
     const attempt = await createPaymentAttempt(database.db, {
@@ -92,8 +100,8 @@ describeWithDatabase("payment hold", (database) => {
   }
 
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const stockOf = async (id: number) =>
-    (await database.db.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.stock;
+  /** Units left in size M, the size every order here took. */
+  const stockOf = (id: number) => stockOfVariant(database.db, id, "M");
   const cancellations = (id: string) =>
     database.db
       .select()
@@ -213,8 +221,10 @@ describeWithDatabase("payment hold", (database) => {
 
   it("never touches Pay on Delivery orders, paid orders, cancelled or confirmed ones, nor orders not yet due", async () => {
     const past = ago(minutes(30));
-    const product = await createProduct(database.db, { stockQuantity: 4 });
-    const items = [{ productId: product.id, unitPrice: 10_000, quantity: 1 }];
+    const product = await createProduct(database.db, { stock: 4 });
+    const items = [
+      { productId: product.id, unitPrice: 10_000, quantity: 1, size: "M", variantId: (await variantOf(database.db, product.id, "M")).id },
+    ];
     const podOrder = await createOrder(database.db, { paymentMethod: "pay_on_delivery", items });
     const paid = await createOrder(database.db, { paymentMethod: "card", paymentStatus: "paid", items });
     const cancelled = await createOrder(database.db, { paymentMethod: "mobile_money", orderStatus: "cancelled", items });

@@ -8,11 +8,10 @@ import { getAdminOrderDetails } from "~/modules/orders/order-list.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { action as checkoutAction } from "~/routes/storefront/checkout";
-import { products } from "~db/schema/catalog";
 import { orders } from "~db/schema/orders";
 import { shippingZones } from "~db/schema/shipping";
 import { emailOutbox } from "~db/schema/store";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory, createProduct, stockOfVariant } from "../factories/catalog";
 import { sampleZones } from "../factories/shipping-zones";
 import { testLoadContext } from "../setup/load-context";
 import { routeAnswer, samePost } from "../setup/route-answer";
@@ -25,7 +24,7 @@ describeWithDatabase("orders priced by shipping zone", (database) => {
 
   beforeAll(async () => {
     const categoryId = (await createCategory(database.db, "zone-kaftans")).id;
-    productId = (await createProduct(database.db, { name: "Osu Linen Kaftan", price: 12_000, categoryId, stockQuantity: 500 })).id;
+    productId = (await createProduct(database.db, { name: "Osu Linen Kaftan", price: 12_000, categoryId, stock: 500 })).id;
   });
   beforeEach(async () => {
     await database.db.delete(orders);
@@ -38,14 +37,14 @@ describeWithDatabase("orders priced by shipping zone", (database) => {
       name: "Ama Mensah",
       phone: "+233 24 000 0000",
       address: "12 Ring Road",
-      items: [{ productId, colorIndex: null, size: null, quantity }],
+      items: [{ productId, colorIndex: null, size: "M", quantity }],
       idempotencyKey: crypto.randomUUID(),
       ...destination,
     });
   const stored = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const orderCount = async () => Number((await database.db.select({ n: count() }).from(orders))[0]!.n);
-  const stock = async () =>
-    (await database.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, productId)))[0]!.s;
+  /** Units left in M, the size every order here buys. */
+  const stock = () => stockOfVariant(database.db, productId, "M");
   const editZone = async (name: string, values: Partial<typeof shippingZones.$inferInsert>) => {
     await database.db.update(shippingZones).set(values).where(eq(shippingZones.name, name));
     await announceStorefrontChange(database.db);
@@ -122,7 +121,7 @@ describeWithDatabase("orders priced by shipping zone", (database) => {
       region: "GH-AA",
       seenShipping: "1",
       paymentMethod: "pay_on_delivery",
-      items: JSON.stringify([{ productId, colorIndex: null, size: null, quantity: 1 }]),
+      items: JSON.stringify([{ productId, colorIndex: null, size: "M", quantity: 1 }]),
       idempotencyKey: crypto.randomUUID(),
     });
     const answer = await routeAnswer(checkoutAction, {
@@ -165,7 +164,7 @@ describeWithDatabase("orders priced by shipping zone", (database) => {
         name: "Ama Mensah",
         phone: "+233 24 000 0000",
         address: "12 Ring Road",
-        items: [{ productId, colorIndex: null, size: null, quantity: 1 }],
+        items: [{ productId, colorIndex: null, size: "M", quantity: 1 }],
         idempotencyKey: crypto.randomUUID(),
         ...destination,
       });
@@ -186,7 +185,7 @@ describeWithDatabase("orders priced by shipping zone", (database) => {
         phone: "+233 24 111 1111",
         address: "7 Cantonments Road",
         paymentMethod: "pay_on_delivery",
-        items: JSON.stringify([{ productId, colorIndex: null, size: null, quantity: 1 }]),
+        items: JSON.stringify([{ productId, colorIndex: null, size: "M", quantity: 1 }]),
         idempotencyKey: crypto.randomUUID(),
         ...destination,
       }).toString();

@@ -61,15 +61,23 @@ describe("refreshCart", () => {
     expect(changes).toEqual(["Osu Linen Kaftan (Ivory, Size M) is no longer available and was removed."]);
   });
 
-  it("removes a sold-out line and lowers a quantity above the stock left, shared across sizes", () => {
+  it("removes a sold-out line and lowers a quantity above the stock left of its colour and size", () => {
     const medium = line(7, { quantity: 2 });
     const large = line(7, { size: "L", quantity: 2 });
-    const { lines, changes } = refreshCart([medium, large], [current(medium, { stock: 3 }), current(large, { stock: 3 })]);
+    const { lines, changes } = refreshCart([medium, large], [current(medium, { stock: 3 }), current(large, { stock: 1 })]);
     expect(lines.map((l) => [l.size, l.quantity, l.maxQuantity])).toEqual([
       ["M", 2, 3],
-      ["L", 1, 3],
+      ["L", 1, 1],
     ]);
     expect(changes).toEqual(["Only 1 of Osu Linen Kaftan (Ivory, Size L) left: quantity lowered to 1."]);
+
+    // Each size has its own stock: 2 in M and 2 in L with 2 of each left are both kept whole.
+    const each = refreshCart([medium, large], [current(medium, { stock: 2 }), current(large, { stock: 2 })]);
+    expect(each.lines.map((l) => [l.size, l.quantity, l.maxQuantity])).toEqual([
+      ["M", 2, 2],
+      ["L", 2, 2],
+    ]);
+    expect(each.changes).toEqual([]);
 
     const soldOut = refreshCart([medium], [current(medium, { stock: 0 })]);
     expect(soldOut.lines).toEqual([]);

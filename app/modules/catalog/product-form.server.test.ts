@@ -25,7 +25,8 @@ afterAll(async () => {
 
 function productForm(fields: Record<string, string> = {}): FormData {
   const form = new FormData();
-  const values = { name: "Akwaaba Kaftan", price: "123.45", stockQuantity: "7", sizes: "M", ...fields };
+  // One stock cell: size M of a product without colours (colour left blank), 7 in stock.
+  const values = { name: "Akwaaba Kaftan", price: "123.45", sizes: "M", "variants[0].size": "M", "variants[0].stock": "7", ...fields };
   for (const [key, value] of Object.entries(values)) form.set(key, value);
   return form;
 }
@@ -41,6 +42,7 @@ describe("readProductForm", () => {
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.input.price).toBe(12345);
+    expect(reading.input.variants).toEqual([{ id: null, color: "", size: "M", sku: null, stock: 7, stockSeen: undefined }]);
     expect(reading.input.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
     const name = reading.input.imageUrl!.split("/").pop();
     expect(await storedFiles()).toEqual(expect.arrayContaining([`${name}-480.webp`, `${name}-960.webp`]));

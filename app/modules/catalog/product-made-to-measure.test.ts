@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { productFormSchema } from "./product.schema";
 
-const base = { name: "Accra Executive Suit", price: "799.99", stockQuantity: "0", sizes: "M" };
+/** Sold out in its one standard size: made to measure is what still sells. */
+const base = { name: "Accra Executive Suit", price: "799.99", sizes: "M", variants: [{ size: "M", stock: "0" }] };
 const messageAt = (fields: Record<string, string>, path: string) =>
   productFormSchema.safeParse({ ...base, ...fields }).error?.issues.find((i) => i.path.join(".") === path)?.message;
 

@@ -256,14 +256,18 @@ function checkVariantCells(
   product: { colors: { name: string }[]; sizes: string[]; variants: z.output<typeof variantCellSchema>[] },
   ctx: z.RefinementCtx,
 ) {
-  const colours = new Set(product.colors.map((c) => c.name));
+  // This also runs when a colour row was refused: the rows are then as far as they were read,
+  // a blank row still null (the filter dropping it has not run).
+  const named = (product.colors as ({ name: string } | null)[]).filter((c) => c !== null);
+  const colours = new Set(named.map((c) => c.name));
   const cells = new Set<string>();
   const skus = new Set<string>();
   product.variants.forEach((cell, index) => {
-    const ownColour = product.colors.length === 0 ? cell.color === "" : colours.has(cell.color);
+    const ownColour = named.length === 0 ? cell.color === "" : colours.has(cell.color);
     if (!ownColour || !product.sizes.includes(cell.size)) return;
     const key = `${cell.color}|${cell.size}`;
-    if (cells.has(key)) ctx.addIssue({ code: "custom", path: ["variants", index, "size"], message: "Each colour and size has one stock cell" });
+    if (cells.has(key))
+      ctx.addIssue({ code: "custom", path: ["variants", index, "size"], message: "Each colour and size has one stock cell" });
     cells.add(key);
     const sku = cell.sku?.toLowerCase();
     if (sku && skus.has(sku)) ctx.addIssue({ code: "custom", path: ["variants", index, "sku"], message: `SKU ${cell.sku} is used twice` });
