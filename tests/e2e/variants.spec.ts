@@ -22,7 +22,7 @@ test.describe("the product page offers what is in stock in the chosen colour", (
     const colours = coloursOf(page);
     await expect(colours.getByRole("button", { name: "Royal Gold", exact: true })).toHaveAttribute("aria-pressed", "true");
     await expect(sizes.getByRole("button", { name: "M", exact: true })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByText("In stock", { exact: true })).toBeVisible();
+    await expect(sizes).toContainText("In stock in Royal Gold, M");
 
     // Still shown, named and reachable, but not choosable.
     const soldOutXxl = sizes.getByRole("button", { name: "XXL, sold out in Royal Gold", exact: true });
@@ -69,7 +69,7 @@ test.describe("the product page offers what is in stock in the chosen colour", (
     // Another size has its own stock: the stepper opens up again, and comes back down with S.
     await sizes.getByRole("button", { name: "L", exact: true }).click();
     await expect(plus).toBeEnabled();
-    await expect(sizes).toContainText("In stock");
+    await expect(sizes).toContainText("In stock in Royal Gold, L");
     await sizes.getByRole("button", { name: "S", exact: true }).click();
     await expect(page.getByText("2 items selected")).toBeVisible();
     await expect(plus).toBeDisabled();

@@ -1,4 +1,4 @@
-import { Ruler } from "lucide-react";
+import { Info, Ruler } from "lucide-react";
 import type { RefObject } from "react";
 import { cn } from "~/lib/cn";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
@@ -118,7 +118,14 @@ export function SizePicker({
         </p>
       ) : (
         <div aria-live="polite" className={cn("mt-2.5 space-y-1 text-sm", !bespoke && "min-h-5")}>
-          {selection.notice && !bespoke && <p className="font-semibold text-charcoal">{selection.notice}</p>}
+          {selection.notice && !bespoke && (
+            <p className="flex items-start gap-2 text-charcoal">
+              <span aria-hidden className="flex h-5 w-4 shrink-0 items-center justify-center">
+                <Info className="size-4 text-gold-ink" />
+              </span>
+              {selection.notice}
+            </p>
+          )}
           {!bespoke && <StockLine product={product} selection={selection} />}
         </div>
       )}
@@ -139,7 +146,7 @@ function StockLine({ product, selection }: { product: ProductDetail; selection: 
   if (!chosen) return null;
   if (chosen.level === "sold-out") return <Dot tone="muted">{`${variantLabel(color?.name, chosen.size)} is sold out.`}</Dot>;
   if (chosen.level === "low") return <Dot tone="low">{`Only ${chosen.stock} left in ${variantLabel(color?.name, chosen.size)}`}</Dot>;
-  return <Dot tone="ok">In stock</Dot>;
+  return <Dot tone="ok">{`In stock in ${variantLabel(color?.name, chosen.size)}`}</Dot>;
 }
 
 function Dot({ tone, children }: { tone: "ok" | "low" | "muted"; children: string }) {
@@ -150,13 +157,11 @@ function Dot({ tone, children }: { tone: "ok" | "low" | "muted"; children: strin
         tone === "low" ? "font-semibold text-terracotta" : tone === "ok" ? "text-forest" : "font-semibold text-stone",
       )}
     >
-      <span
-        aria-hidden
-        className={cn(
-          "mt-[0.45rem] size-1.5 shrink-0 rounded-full",
-          tone === "low" ? "bg-terracotta" : tone === "ok" ? "bg-forest-soft" : "bg-stone/60",
-        )}
-      />
+      <span aria-hidden className="flex h-5 w-4 shrink-0 items-center justify-center">
+        <span
+          className={cn("size-1.5 rounded-full", tone === "low" ? "bg-terracotta" : tone === "ok" ? "bg-forest-soft" : "bg-stone/60")}
+        />
+      </span>
       {children}
     </p>
   );
