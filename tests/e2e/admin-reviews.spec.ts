@@ -12,10 +12,10 @@ import { createVerifiedCustomer, gotoHydrated, toast } from "./support";
  * show the real average, or "No reviews yet" and no rating at all.
  */
 
-/** The Product object of the page's JSON-LD. */
+/** The ProductGroup object of the page's JSON-LD (it carries the rating for all its variants). */
 async function productJsonLd(page: Page): Promise<Record<string, unknown>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const product = blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b["@type"] === "Product");
+  const product = blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b["@type"] === "ProductGroup");
   expect(product).toBeDefined();
   return product!;
 }

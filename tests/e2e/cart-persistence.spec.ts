@@ -32,7 +32,7 @@ test("the cart is shared with another tab, and changes in one tab show in the ot
 
   // And the other way round: the first tab adds one more, the open panel in the second updates.
   await page.getByRole("button", { name: "Add to Cart - ₵299.99" }).click();
-  await expect(toast(page, "Cart Updated", "Royal Kente Kaftan quantity increased to 3")).toBeVisible();
+  await expect(toast(page, "Cart Updated", "Royal Kente Kaftan (Royal Gold, M) quantity increased to 3")).toBeVisible();
   await expect(secondPanel.getByRole("group", { name: "Quantity of Royal Kente Kaftan" })).toHaveText("3");
   await expectCartCount(second, 3);
 

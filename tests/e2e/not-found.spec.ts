@@ -30,7 +30,7 @@ test.describe("the 404 page", () => {
 });
 
 test.describe("server-rendered HTML for search engines", () => {
-  test("/product/1 carries the name, the price and Product structured data without JavaScript", async ({ request }) => {
+  test("/product/1 carries the name, the price and ProductGroup structured data without JavaScript", async ({ request }) => {
     const response = await request.get("/product/1");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/html");
@@ -38,10 +38,12 @@ test.describe("server-rendered HTML for search engines", () => {
     expect(html).toContain("Royal Kente Kaftan");
     expect(html).toContain("₵299.99");
 
-    const product = jsonLd(html).find((d) => d["@type"] === "Product");
-    expect(product, "a Product JSON-LD block").toBeDefined();
-    expect(product!.name).toBe("Royal Kente Kaftan");
-    expect(product!.offers).toMatchObject({
+    // One Product per colour × size under a ProductGroup (tests/e2e/variants.spec.ts checks the variants).
+    const group = jsonLd(html).find((d) => d["@type"] === "ProductGroup");
+    expect(group, "a ProductGroup JSON-LD block").toBeDefined();
+    expect(group!.name).toBe("Royal Kente Kaftan");
+    const variants = group!.hasVariant as { offers: Record<string, string> }[];
+    expect(variants[0]!.offers).toMatchObject({
       "@type": "Offer",
       price: "299.99",
       priceCurrency: "GHS",

@@ -177,7 +177,15 @@ test.describe("when the hold runs out", () => {
   });
 
   test("abandoned: the order is cancelled, its stock returned, and the page says so", async ({ page }) => {
-    const stock = async () => Number((await db.query<{ s: number }>("select stock_quantity as s from products where id = 1")).rows[0]!.s);
+    // The variant the product page adds by default: Royal Gold, M.
+    const stock = async () =>
+      Number(
+        (
+          await db.query<{ s: number }>(
+            "select stock as s from product_variants where product_id = 1 and color = 'Royal Gold' and size = 'M'",
+          )
+        ).rows[0]!.s,
+      );
     const before = await stock();
     await addFromProductPage(page, 1, 1, pgShop.url);
     await gotoHydrated(page, `${pgShop.url}/checkout`);

@@ -117,7 +117,7 @@ test.describe("the cart", () => {
 
     await page.getByRole("button", { name: "Increase quantity" }).click();
     await page.getByRole("button", { name: "Add to Cart - ₵599.98" }).click();
-    await expect(toast(page, "Added to Cart", "Royal Kente Kaftan has been added to your cart")).toBeVisible();
+    await expect(toast(page, "Added to Cart", "Royal Kente Kaftan (Royal Gold, M) has been added to your cart")).toBeVisible();
     await expectCartCount(page, 2);
 
     await cartButton(page).click();
@@ -148,7 +148,7 @@ test.describe("the cart", () => {
     await page.getByRole("button", { name: "Decrease quantity" }).click();
     await expect(page.getByText("1 item selected")).toBeVisible();
     await page.getByRole("button", { name: "Add to Cart - ₵299.99" }).click();
-    await expect(toast(page, "Cart Updated", "Royal Kente Kaftan quantity increased to 3")).toBeVisible();
+    await expect(toast(page, "Cart Updated", "Royal Kente Kaftan (Royal Gold, M) quantity increased to 3")).toBeVisible();
     await expectCartCount(page, 3);
 
     // Another size is another line.
@@ -167,9 +167,9 @@ test.describe("the cart", () => {
     await panel
       .getByRole("listitem")
       .filter({ hasText: "Size L" })
-      .getByRole("button", { name: "Remove Royal Kente Kaftan from cart" })
+      .getByRole("button", { name: "Remove Royal Kente Kaftan (Royal Gold, L) from cart" })
       .click();
-    await expect(toast(page, "Removed from Cart", "Royal Kente Kaftan has been removed from your cart")).toBeVisible();
+    await expect(toast(page, "Removed from Cart", "Royal Kente Kaftan (Royal Gold, L) has been removed from your cart")).toBeVisible();
     await expect(panel).toHaveAccessibleName("Shopping Cart (1)");
     await expect(panel.getByTestId("cart-total")).toHaveText("₵899.97");
 
@@ -189,7 +189,7 @@ test.describe("the cart", () => {
     await cartButton(page).click();
     const panel = cartPanel(page);
     await panel.getByRole("button", { name: "Decrease quantity of Adinkra Embroidered Kaftan" }).click();
-    await expect(toast(page, "Removed from Cart", "Adinkra Embroidered Kaftan has been removed from your cart")).toBeVisible();
+    await expect(toast(page, "Removed from Cart", "Adinkra Embroidered Kaftan (Ivory, M) has been removed from your cart")).toBeVisible();
     await expect(panel).toHaveAccessibleName("Shopping Cart (0)");
     await expect(panel.getByText("Your cart is empty")).toBeVisible();
   });
@@ -226,7 +226,7 @@ test.describe("the cart", () => {
 
     await sizes.getByRole("button", { name: "L", exact: true }).click();
     await dialog.getByRole("button", { name: /^Add to Cart - / }).click();
-    await expect(toast(page, "Added to Cart", "Osu Linen Kaftan has been added to your cart")).toBeVisible();
+    await expect(toast(page, "Added to Cart", "Osu Linen Kaftan (Sand, L) has been added to your cart")).toBeVisible();
     await expectCartCount(page, 1);
     await dialog.getByRole("button", { name: "Close" }).click();
     await cartButton(page).click();
@@ -251,7 +251,9 @@ test("Quick View on a home card opens a dialog with the product, its sizes and A
   await expect(dialog.getByRole("link", { name: "View full details" })).toHaveAttribute("href", `/product/${product.id}`);
 
   await dialog.getByRole("button", { name: `Add to Cart - ${cedis(product.price)}` }).click();
-  await expect(toast(page, "Added to Cart", `${name} has been added to your cart`)).toBeVisible();
+  // Named with the colour and size it was added in (the first colour, M).
+  const variant = [product.colors[0]?.name, product.sizes.includes("M") ? "M" : product.sizes[0]].filter(Boolean).join(", ");
+  await expect(toast(page, "Added to Cart", `${name} (${variant}) has been added to your cart`)).toBeVisible();
   await expectCartCount(page, 1);
 
   await dialog.getByRole("button", { name: "Close" }).click();

@@ -1,48 +1,24 @@
-import { stockLevel } from "~/modules/catalog/stock-level";
-import { stockOf } from "~/modules/catalog/variants";
-import { lineTotal } from "~/modules/pricing/order-totals";
-import { Minus, Plus, Ruler, ShoppingBag } from "lucide-react";
-import { MADE_TO_MEASURE_MAX_QUANTITY } from "~/modules/cart/cart";
-import { MadeToMeasurePanel, useMadeToMeasureForm } from "./product/made-to-measure-panel";
+import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { ProductDetail } from "~/modules/catalog/catalog-types";
-import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
 import { cn } from "~/lib/cn";
-import { useCart } from "./cart/cart-provider";
+import { MADE_TO_MEASURE_MAX_QUANTITY } from "~/modules/cart/cart";
+import type { ProductDetail } from "~/modules/catalog/catalog-types";
+import { anyInStock, colorSoldOut, NO_COLOR } from "~/modules/catalog/variants";
+import { lineTotal } from "~/modules/pricing/order-totals";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";
+import { useCart } from "./cart/cart-provider";
+import { ColourSwatches } from "./product/colour-swatches";
+import { MadeToMeasurePanel, useMadeToMeasureForm } from "./product/made-to-measure-panel";
+import { SizePicker } from "./product/size-picker";
+import type { ProductSelection } from "./product/use-product-selection";
 import { useFormatMoney } from "./use-store-settings";
 
-/** Colour, size (or made to measure) and quantity chosen on a product page or in Quick View. */
-export function useProductSelection(product: ProductDetail, options: { askSize?: boolean } = {}) {
-  const [colorIndex, setColorIndex] = useState(0);
-  // Quick add from a card asks for the size instead of picking one the shopper never saw (askSize).
-  const [size, setSize] = useState<string | null>(
-    options.askSize && product.sizes.length > 1
-      ? null
-      : product.sizes.includes(DEFAULT_SIZE)
-        ? DEFAULT_SIZE
-        : (product.sizes[0] ?? DEFAULT_SIZE),
-  );
-  const [quantity, setQuantity] = useState(1);
-  // Made to measure, chosen beside the sizes when the product offers it (then no size applies).
-  const [madeToMeasure, setMadeToMeasure] = useState(false);
-  const color = product.colors[colorIndex] ?? null;
-  return {
-    colorIndex,
-    setColorIndex,
-    size,
-    setSize,
-    quantity,
-    setQuantity,
-    madeToMeasure,
-    setMadeToMeasure,
-    color,
-    image: color?.image ?? product.image,
-  };
-}
-export type ProductSelection = ReturnType<typeof useProductSelection>;
-
+/**
+ * Colours, sizes (or made to measure), quantity and Add to Cart, on the product page and in
+ * Quick View. What can be bought is the chosen colour × size's own stock (docs/product-rules.md,
+ * product page): the stepper stops there and the cart line keeps it as its most.
+ */
 export function ProductPurchase({
   product,
   selection,
@@ -54,112 +30,56 @@ export function ProductPurchase({
 }) {
   const cart = useCart();
   const formatMoney = useFormatMoney();
-  const { colorIndex, setColorIndex, size, setSize, quantity, setQuantity, color, madeToMeasure, setMadeToMeasure } = selection;
+  const { colorIndex, size, quantity, setQuantity, color, madeToMeasure, variantStock } = selection;
   const [sizeMissing, setSizeMissing] = useState(false);
   const firstSize = useRef<HTMLButtonElement>(null);
   const offer = product.madeToMeasure;
   const bespoke = madeToMeasure && offer !== null;
   const measurementsForm = useMadeToMeasureForm(bespoke);
-  const mustChooseSize = !bespoke && size === null && product.sizes.length > 0;
-  const variantStock = size === null ? 0 : stockOf(product.variants, color?.name, size);
-  const level = stockLevel(variantStock);
-  // Made to measure is cut to order: the stock figure does not limit it.
-  const soldOut = !bespoke && level === "sold-out";
-  const lowStock = !bespoke && level === "low";
+  // Made to measure is cut to order: stock does not limit it (it sells when every size is sold out).
+  const colourSoldOut = !bespoke && colorSoldOut(product.variants, product.sizes, color?.name ?? NO_COLOR);
+  const soldOut = colourSoldOut || (!bespoke && size !== null && variantStock <= 0);
+  const mustChooseSize = !bespoke && !soldOut && size === null && product.sizes.length > 0;
   const maxQuantity = bespoke ? MADE_TO_MEASURE_MAX_QUANTITY : variantStock;
+  const shownQuantity = Math.max(1, Math.min(quantity, Math.max(maxQuantity, 1)));
   const unitPrice = product.price + (bespoke ? offer.surcharge : 0);
   const idPrefix = `${compact ? "quick-view-" : ""}made-to-measure-${product.id}`;
+  // "Sold Out" when nothing is left at all; "Sold Out in Emerald" when another colour still has some.
+  const soldOutLabel = color && anyInStock(product.variants) ? `Sold Out in ${color.name}` : "Sold Out";
+
+  function addToCart() {
+    if (mustChooseSize) {
+      setSizeMissing(true);
+      firstSize.current?.focus();
+      return;
+    }
+    const measurements = bespoke ? measurementsForm.read() : null;
+    if (bespoke && !measurements) return;
+    cart.add(
+      cartLineFromProduct(product, {
+        image: selection.image,
+        size,
+        color: color ? { index: colorIndex, name: color.name } : null,
+        stock: variantStock,
+        madeToMeasure: bespoke && measurements ? { measurements, surcharge: offer.surcharge, days: offer.days } : null,
+      }),
+      Math.min(shownQuantity, maxQuantity),
+    );
+  }
 
   return (
     <div className={cn("space-y-6", compact && "space-y-5")}>
-      {product.colors.length > 0 && (
-        <fieldset>
-          <legend className="mb-3 text-xs font-bold tracking-[0.16em] text-stone uppercase">
-            Colour: <span className="font-semibold tracking-normal text-charcoal normal-case">{color?.name}</span>
-          </legend>
-          <div className="flex flex-wrap gap-3">
-            {product.colors.map((c, index) => (
-              <button
-                key={c.name}
-                type="button"
-                onClick={() => setColorIndex(index)}
-                aria-pressed={index === colorIndex}
-                aria-label={c.name}
-                title={c.name}
-                className={cn(
-                  "size-10 cursor-pointer rounded-full border-2 p-0.5 transition",
-                  index === colorIndex ? "border-forest" : "border-transparent hover:border-charcoal/30",
-                )}
-              >
-                <span className="block size-full rounded-full ring-1 ring-charcoal/15" style={{ backgroundColor: c.hex }} />
-              </button>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <ColourSwatches product={product} selection={selection} />
 
-      <fieldset>
-        <legend className="mb-3 flex w-full items-baseline justify-between text-xs font-bold tracking-[0.16em] text-stone uppercase">
-          <span>
-            Size:{" "}
-            <span className="font-semibold tracking-normal text-charcoal normal-case">
-              {bespoke ? "Made to measure" : (size ?? "Please choose")}
-            </span>
-          </span>
-          {!compact && (
-            <a href="/size-guide" className="font-semibold tracking-normal text-forest normal-case underline underline-offset-4">
-              Size guide
-            </a>
-          )}
-        </legend>
-        <div className="grid grid-cols-5 gap-2">
-          {product.sizes.map((s, index) => (
-            <button
-              key={s}
-              ref={index === 0 ? firstSize : undefined}
-              type="button"
-              onClick={() => {
-                setSize(s);
-                setMadeToMeasure(false);
-                setSizeMissing(false);
-              }}
-              aria-pressed={!bespoke && s === size}
-              className={cn(
-                "h-11 cursor-pointer rounded-sm border text-sm font-semibold transition",
-                !bespoke && s === size ? "border-forest bg-forest text-ivory" : "border-border bg-white hover:border-charcoal",
-              )}
-            >
-              {s}
-            </button>
-          ))}
-          {offer && (
-            <button
-              type="button"
-              onClick={() => {
-                setMadeToMeasure(true);
-                setSizeMissing(false);
-              }}
-              aria-pressed={bespoke}
-              aria-controls={bespoke ? `${idPrefix}-panel` : undefined}
-              className={cn(
-                "col-span-5 flex h-11 cursor-pointer items-center justify-center gap-2 rounded-sm border text-sm font-semibold transition",
-                bespoke ? "border-forest bg-forest text-ivory" : "border-gold/60 bg-ivory text-charcoal hover:border-charcoal",
-              )}
-            >
-              <Ruler className="size-4" aria-hidden />
-              Made to measure
-              <span className={cn("font-normal", bespoke ? "text-ivory/80" : "text-stone")}>
-                {offer.surcharge > 0 ? `+ ${formatMoney(offer.surcharge)}` : "no surcharge"}
-              </span>
-            </button>
-          )}
-        </div>
-        {sizeMissing && (
-          <p role="alert" className="mt-2 text-sm font-semibold text-terracotta">
-            Please choose a size.
-          </p>
-        )}
-      </fieldset>
+      <SizePicker
+        product={product}
+        selection={selection}
+        compact={compact}
+        sizeMissing={sizeMissing}
+        onChosen={() => setSizeMissing(false)}
+        firstSize={firstSize}
+        panelId={`${idPrefix}-panel`}
+      />
 
       {bespoke && <MadeToMeasurePanel offer={offer} form={measurementsForm} idPrefix={idPrefix} />}
 
@@ -175,31 +95,31 @@ export function ProductPurchase({
           >
             <button
               type="button"
-              className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
-              onClick={() => setQuantity(Math.max(1, quantity - 1))}
-              disabled={quantity <= 1}
+              className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:cursor-not-allowed disabled:opacity-40"
+              onClick={() => setQuantity(Math.max(1, shownQuantity - 1))}
+              disabled={shownQuantity <= 1}
               aria-label="Decrease quantity"
             >
               <Minus className="size-4" aria-hidden />
             </button>
             <output className="w-10 text-center font-semibold tabular-nums" aria-live="polite">
-              {quantity}
+              {shownQuantity}
             </output>
             <button
               type="button"
-              className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
-              onClick={() => setQuantity(quantity + 1)}
-              disabled={soldOut || quantity >= maxQuantity}
+              className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:cursor-not-allowed disabled:opacity-40"
+              onClick={() => setQuantity(shownQuantity + 1)}
+              // The chosen colour and size's own stock is the most one line can hold.
+              disabled={soldOut || shownQuantity >= maxQuantity}
               aria-label="Increase quantity"
             >
               <Plus className="size-4" aria-hidden />
             </button>
           </div>
           <span className="text-sm text-stone">
-            {quantity} item{quantity === 1 ? "" : "s"} selected
+            {shownQuantity} item{shownQuantity === 1 ? "" : "s"} selected
           </span>
         </div>
-        {lowStock && <p className="mt-2 text-sm font-semibold text-terracotta">Only {variantStock} left in stock</p>}
       </div>
 
       <Button
@@ -207,32 +127,14 @@ export function ProductPurchase({
         // The made-to-measure label is long: it wraps on a phone rather than widening the page.
         className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
         disabled={soldOut}
-        onClick={() => {
-          if (mustChooseSize) {
-            setSizeMissing(true);
-            firstSize.current?.focus();
-            return;
-          }
-          const measurements = bespoke ? measurementsForm.read() : null;
-          if (bespoke && !measurements) return;
-          cart.add(
-            cartLineFromProduct(product, {
-              image: selection.image,
-              size,
-              color: color ? { index: colorIndex, name: color.name } : null,
-              stock: variantStock,
-              madeToMeasure: bespoke && measurements ? { measurements, surcharge: offer.surcharge, days: offer.days } : null,
-            }),
-            Math.min(quantity, maxQuantity),
-          );
-        }}
+        onClick={addToCart}
       >
         <ShoppingBag aria-hidden />
         {soldOut
-          ? "Sold Out"
+          ? soldOutLabel
           : mustChooseSize
             ? "Choose a Size"
-            : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity }))}`}
+            : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`}
       </Button>
     </div>
   );

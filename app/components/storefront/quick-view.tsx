@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import type { ProductCardData, ProductDetail } from "~/modules/catalog/catalog-types";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
-import { ProductPurchase, useProductSelection } from "./product-purchase";
+import { ProductPurchase } from "./product-purchase";
+import { useProductSelection } from "./product/use-product-selection";
 
 /** Quick View: the product's picture, price, colours, sizes and Add to Cart without leaving the grid. */
 export function QuickViewDialog({

@@ -51,17 +51,17 @@ describe("refreshCart", () => {
     const suit = line(2, { name: "Accra Executive Suit", price: 79_999, size: "L" });
     const { lines, changes } = refreshCart([kaftan, suit], [current(kaftan), current(suit, { sellable: false })]);
     expect(lines).toEqual([kaftan]);
-    expect(changes).toEqual(["Accra Executive Suit (Ivory, Size L) is no longer available and was removed."]);
+    expect(changes).toEqual(["Accra Executive Suit (Ivory, L) is no longer available and was removed."]);
   });
 
   it("uses the cart's name for a product that was deleted", () => {
     const kaftan = line(7);
     const { lines, changes } = refreshCart([kaftan], [current(kaftan, { sellable: false, name: null, price: 0 })]);
     expect(lines).toEqual([]);
-    expect(changes).toEqual(["Osu Linen Kaftan (Ivory, Size M) is no longer available and was removed."]);
+    expect(changes).toEqual(["Osu Linen Kaftan (Ivory, M) is no longer available and was removed."]);
   });
 
-  it("removes a sold-out line and lowers a quantity above the stock left of its colour and size", () => {
+  it("removes a sold-out line and lowers a quantity above its own variant's stock (each colour and size is stocked apart)", () => {
     const medium = line(7, { quantity: 2 });
     const large = line(7, { size: "L", quantity: 2 });
     const { lines, changes } = refreshCart([medium, large], [current(medium, { stock: 3 }), current(large, { stock: 1 })]);
@@ -69,7 +69,7 @@ describe("refreshCart", () => {
       ["M", 2, 3],
       ["L", 1, 1],
     ]);
-    expect(changes).toEqual(["Only 1 of Osu Linen Kaftan (Ivory, Size L) left: quantity lowered to 1."]);
+    expect(changes).toEqual(["Only 1 of Osu Linen Kaftan (Ivory, L) left: quantity lowered to 1."]);
 
     // Each size has its own stock: 2 in M and 2 in L with 2 of each left are both kept whole.
     const each = refreshCart([medium, large], [current(medium, { stock: 2 }), current(large, { stock: 2 })]);
@@ -81,7 +81,7 @@ describe("refreshCart", () => {
 
     const soldOut = refreshCart([medium], [current(medium, { stock: 0 })]);
     expect(soldOut.lines).toEqual([]);
-    expect(soldOut.changes).toEqual(["Osu Linen Kaftan (Ivory, Size M) is sold out and was removed."]);
+    expect(soldOut.changes).toEqual(["Osu Linen Kaftan (Ivory, M) is sold out and was removed."]);
   });
 
   it("changes nothing when the cart already matches, and keeps lines the shop did not mention", () => {

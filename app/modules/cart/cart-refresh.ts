@@ -1,6 +1,6 @@
 import { formatMoney } from "~/lib/money";
 import type { Measurements } from "~/modules/measurements/measurements";
-import { cartLineKey, type CartLine } from "./cart";
+import { cartLineKey, cartLineLabel, type CartLine } from "./cart";
 
 /**
  * What the shop sells now for one line of a refused checkout (cart-review.server.ts answers
@@ -50,7 +50,7 @@ export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine
       continue;
     }
     const name = now.name ?? line.name;
-    const label = describe(name, line);
+    const label = cartLineLabel({ ...line, name });
     if (!now.sellable) {
       changes.push(`${label} is no longer available and was removed.`);
       continue;
@@ -79,10 +79,4 @@ export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine
     next.push({ ...line, name, price: now.price, originalPrice: now.originalPrice, quantity, maxQuantity: now.stock });
   }
   return { lines: next, changes };
-}
-
-/** "Osu Linen Kaftan (Size L)": the size is named when the product has one, so two lines can be told apart. */
-function describe(name: string, line: CartLine): string {
-  const variant = [line.color, line.size && `Size ${line.size}`, line.madeToMeasure && "Made to measure"].filter(Boolean).join(", ");
-  return variant ? `${name} (${variant})` : name;
 }

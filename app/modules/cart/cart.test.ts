@@ -3,6 +3,7 @@ import {
   addToCart,
   cartItemCount,
   cartLineKey,
+  cartLineLabel,
   cartTotal,
   MADE_TO_MEASURE_MAX_QUANTITY,
   parseStoredCart,
@@ -69,6 +70,16 @@ describe("cart rules", () => {
     const full = addToCart([], { ...kaftan, maxQuantity: 2 }, 2).lines;
     expect(addToCart(full, { ...kaftan, maxQuantity: 2 }).kind).toBe("limit");
     expect(addToCart([], { ...kaftan, maxQuantity: 2 }, 5).lines[0]!.quantity).toBe(2);
+  });
+
+  it("names a line by product, colour and size (or made to measure), as the server names a variant", () => {
+    expect(cartLineLabel(kaftan)).toBe("Royal Kente Kaftan (Royal Gold, M)");
+    expect(cartLineLabel({ ...kaftan, color: null })).toBe("Royal Kente Kaftan (M)");
+    expect(cartLineLabel({ ...kaftan, color: null, size: null })).toBe("Royal Kente Kaftan");
+    const measurements = { unit: "cm", values: {} } as unknown as Measurements;
+    expect(cartLineLabel({ ...kaftan, size: null, madeToMeasure: { measurements, surcharge: 0, days: 15 } })).toBe(
+      "Royal Kente Kaftan (Royal Gold, Made to measure)",
+    );
   });
 
   it("removes an item whose quantity is set to 0 or less", () => {

@@ -1,5 +1,6 @@
 import { measurementsFingerprint, storedMeasurementsSchema, type Measurements } from "~/modules/measurements/measurements";
 import { subtotalOf } from "~/modules/pricing/order-totals";
+import { variantLabel } from "~/modules/catalog/variants";
 
 /**
  * The cart's rules (docs/product-rules.md §4), as pure functions over a list of lines.
@@ -33,6 +34,16 @@ export type NewCartLine = Omit<CartLine, "key" | "quantity">;
 export function cartLineKey(productId: number, colorIndex: number | null, size: string | null, measurements?: Measurements | null): string {
   const key = [productId, colorIndex ?? "", size ?? ""].join("-");
   return measurements ? `${key}-mtm${measurementsFingerprint(measurements)}` : key;
+}
+
+/**
+ * "Royal Kente Kaftan (Royal Gold, XL)", "Accra Executive Suit (Navy, Made to measure)": how the
+ * cart's toasts and checkout's corrections name a line, the way the server's refusals name a
+ * variant (variantLabel), so two lines of one product can be told apart.
+ */
+export function cartLineLabel(line: Pick<CartLine, "name" | "color" | "size" | "madeToMeasure">): string {
+  const variant = line.madeToMeasure ? variantLabel(line.color, "Made to measure") : variantLabel(line.color, line.size);
+  return variant ? `${line.name} (${variant})` : line.name;
 }
 
 /** Made to measure takes no stock, so its quantity is only held to a sensible number of garments. */

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, count, desc, eq, gt, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, productColors, products, productVariants } from "~db/schema/catalog";

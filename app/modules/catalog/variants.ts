@@ -26,7 +26,11 @@ export function variantKey(color: string | null | undefined, size: string): stri
 }
 
 /** The variant of a colour and size, if the product is stocked in it. */
-export function findVariant<T extends { color: string; size: string }>(variants: readonly T[], color: string | null | undefined, size: string) {
+export function findVariant<T extends { color: string; size: string }>(
+  variants: readonly T[],
+  color: string | null | undefined,
+  size: string,
+) {
   return variants.find((v) => v.color === (color ?? NO_COLOR) && v.size === size);
 }
 
@@ -52,8 +56,18 @@ export function anyInStock(variants: readonly { stock: number }[]): boolean {
   return variants.some((v) => v.stock > 0);
 }
 
+/** A colour sold out in every size of the product: its swatch is struck through, but can still be viewed. */
+export function colorSoldOut(variants: readonly VariantStock[], sizes: readonly string[], color: string | null | undefined): boolean {
+  return !sizes.some((size) => stockOf(variants, color, size) > 0);
+}
+
 /** The size to preselect in a colour: the wanted one if it is in stock, else the first in stock, else the wanted one. */
-export function sizeToOffer(variants: readonly VariantStock[], sizes: readonly string[], color: string | null | undefined, wanted: string): string {
+export function sizeToOffer(
+  variants: readonly VariantStock[],
+  sizes: readonly string[],
+  color: string | null | undefined,
+  wanted: string,
+): string {
   if (stockOf(variants, color, wanted) > 0) return wanted;
   return sizes.find((size) => stockOf(variants, color, size) > 0) ?? wanted;
 }

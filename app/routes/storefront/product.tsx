@@ -9,7 +9,8 @@ import { ProductReviews } from "~/components/storefront/product/reviews/product-
 import { ReviewSnippet } from "~/components/storefront/product/reviews/review-snippet";
 import { ColourPictures } from "~/components/storefront/product/colour-pictures";
 import { ProductGallery } from "~/components/storefront/product/product-gallery";
-import { ProductPurchase, useProductSelection } from "~/components/storefront/product-purchase";
+import { ProductPurchase } from "~/components/storefront/product-purchase";
+import { useProductSelection } from "~/components/storefront/product/use-product-selection";
 import { WishlistButton } from "~/components/storefront/wishlist-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -25,6 +26,7 @@ import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { loadProductReviews } from "~/modules/reviews/product-reviews.server";
 import { reviewsJsonLd } from "~/modules/reviews/review-structured-data";
+import { productGroupJsonLd } from "~/modules/catalog/product-structured-data";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/product";
 
@@ -67,29 +69,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       { property: "product:availability", content: inStock ? "in stock" : "out of stock" },
     ],
     jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "Product",
-        name: product.name,
-        description: product.description ?? undefined,
-        image: product.colors.length ? product.colors.map((c) => absoluteImage(origin, c.image)) : [absoluteImage(origin, product.image)],
-        sku: product.sku ?? undefined,
-        category: product.category?.name,
-        brand: { "@type": "Brand", name: storeName },
-        color: product.colors.map((c) => c.name).join(", ") || undefined,
-        material: product.materials.join(", ") || undefined,
-        // Only real, approved reviews; nothing without one (DECISIONS.md "Reviews are real").
-        ...reviewsJsonLd(loaderData.reviews),
-        offers: {
-          "@type": "Offer",
-          url,
-          price: toDecimalString(product.price),
-          priceCurrency: currency,
-          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-          itemCondition: "https://schema.org/NewCondition",
-          seller: { "@type": "Organization", name: storeName },
-        },
-      },
+      // One ProductGroup, a Product per colour × size with its own stock; a rating only from real,
+      // approved reviews, nothing without one (DECISIONS.md "Reviews are real").
+      productGroupJsonLd(product, { origin, url, storeName, currency }, reviewsJsonLd(loaderData.reviews)),
       breadcrumbJsonLd(origin, [
         { name: "Home", path: "/" },
         ...(product.category ? [{ name: product.category.name, path: `/collections/${product.category.slug}` }] : []),

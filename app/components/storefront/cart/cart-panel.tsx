@@ -6,6 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/
 import { imageSrc } from "~/lib/images";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
+import { cartLineLabel } from "~/modules/cart/cart";
 import { useCart } from "./cart-provider";
 import { useFormatMoney } from "~/components/storefront/use-store-settings";
 import { IMPORT_DUTIES_NOTE, useShippingFeeText, useShopperShipping } from "~/components/storefront/shopper-delivery";
@@ -82,7 +83,7 @@ export function CartPanel() {
                         type="button"
                         onClick={() => cart.remove(line.key)}
                         className="-mt-1 -mr-2 cursor-pointer rounded-sm p-2 text-stone transition-colors hover:bg-sand hover:text-destructive"
-                        aria-label={`Remove ${line.name} from cart`}
+                        aria-label={`Remove ${cartLineLabel(line)} from cart`}
                       >
                         <Trash2 className="size-4" aria-hidden />
                       </button>
@@ -91,13 +92,13 @@ export function CartPanel() {
                       <div
                         className="inline-flex items-center rounded-sm border border-border bg-white"
                         role="group"
-                        aria-label={`Quantity of ${line.name}`}
+                        aria-label={`Quantity of ${cartLineLabel(line)}`}
                       >
                         <button
                           type="button"
                           className="inline-flex size-8 cursor-pointer items-center justify-center hover:bg-sand"
                           onClick={() => cart.decrease(line.key)}
-                          aria-label={`Decrease quantity of ${line.name}`}
+                          aria-label={`Decrease quantity of ${cartLineLabel(line)}`}
                         >
                           <Minus className="size-3.5" aria-hidden />
                         </button>
@@ -109,7 +110,7 @@ export function CartPanel() {
                           className="inline-flex size-8 cursor-pointer items-center justify-center hover:bg-sand disabled:opacity-40"
                           onClick={() => cart.increase(line.key)}
                           disabled={line.quantity >= line.maxQuantity}
-                          aria-label={`Increase quantity of ${line.name}`}
+                          aria-label={`Increase quantity of ${cartLineLabel(line)}`}
                         >
                           <Plus className="size-3.5" aria-hidden />
                         </button>

@@ -3,6 +3,7 @@ import { notify } from "~/components/ui/toaster";
 import {
   addToCart,
   cartItemCount,
+  cartLineLabel,
   cartTotal,
   parseStoredCart,
   removeFromCart,
@@ -39,28 +40,30 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const add = useCallback((item: NewCartLine, quantity = 1) => {
     const result = addToCart(cartStore.get(), item, quantity);
+    // Named with its colour and size: "Royal Kente Kaftan (Royal Gold, XL)", so the shopper hears what was added.
+    const label = cartLineLabel(item);
     switch (result.kind) {
       case "out-of-stock":
-        notify.error("Out of stock", { description: `${item.name} is sold out at the moment.` });
+        notify.error("Out of stock", { description: `${label} is sold out at the moment.` });
         return;
       case "limit":
         notify(item.madeToMeasure ? "Quantity limit reached" : "Stock limit reached", {
           description: item.madeToMeasure
             ? `We make at most ${item.maxQuantity} of ${item.name} to one set of measurements in an order.`
-            : `Only ${item.maxQuantity} of ${item.name} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
+            : `Only ${item.maxQuantity} of ${label} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
         });
         return;
       case "increased":
         cartStore.set(result.lines);
         notify.success("Cart Updated", {
-          description: `${item.name} quantity increased to ${result.line.quantity}`,
+          description: `${label} quantity increased to ${result.line.quantity}`,
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
         return;
       case "added":
         cartStore.set(result.lines);
         notify.success("Added to Cart", {
-          description: `${item.name} has been added to your cart`,
+          description: `${label} has been added to your cart`,
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
     }
@@ -69,7 +72,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const remove = useCallback((key: string) => {
     const line = cartStore.get().find((l) => l.key === key);
     cartStore.set(removeFromCart(cartStore.get(), key));
-    if (line) notify("Removed from Cart", { description: `${line.name} has been removed from your cart` });
+    if (line) notify("Removed from Cart", { description: `${cartLineLabel(line)} has been removed from your cart` });
   }, []);
 
   const changeBy = useCallback(

@@ -1,7 +1,8 @@
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
-import type { ProductSelection } from "../product-purchase";
+import { colorSoldOut } from "~/modules/catalog/variants";
+import type { ProductSelection } from "./use-product-selection";
 
 /** One picture per colour under the gallery (each colour's cover): choosing one chooses the colour. */
 export function ColourPictures({ product, selection }: { product: ProductDetail; selection: ProductSelection }) {
@@ -13,7 +14,7 @@ export function ColourPictures({ product, selection }: { product: ProductDetail;
           key={color.name}
           type="button"
           onClick={() => selection.setColorIndex(index)}
-          aria-label={`Show ${color.name}`}
+          aria-label={`Show ${color.name}${colorSoldOut(product.variants, product.sizes, color.name) ? ", sold out" : ""}`}
           aria-pressed={index === selection.colorIndex}
           className={cn(
             "cursor-pointer overflow-hidden rounded-sm border-2 transition",

@@ -5,7 +5,7 @@ import { imageSrc } from "~/lib/images";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { ProductImage } from "../product-image";
-import type { ProductSelection } from "../product-purchase";
+import type { ProductSelection } from "./use-product-selection";
 
 const loadZoom = () => import("./product-zoom-dialog");
 const ProductZoomDialog = lazy(loadZoom);
