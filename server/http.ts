@@ -8,7 +8,7 @@ import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import { keepSignedInPagesPrivate, type PageCache } from "./page-cache";
+import { sharedRequest, type PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { maintenanceVerdict } from "./maintenance-gate";
@@ -122,7 +122,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw);
     const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
     if (cached) return withHttpsPolicy(cached, https);
-    let response = await handleRequest(c.req.raw, {
+    // A page anyone may be served is rendered as anyone would see it (sharedRequest: no cookies).
+    let response = await handleRequest(cacheKey ? sharedRequest(c.req.raw) : c.req.raw, {
       ...context,
       cspNonce: nonce,
       renderComplete: cacheKey !== null,
@@ -130,7 +131,6 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     });
     // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-    response = keepSignedInPagesPrivate(c.req.raw, response);
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
     }
