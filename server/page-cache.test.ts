@@ -185,4 +185,31 @@ describe("page cache", () => {
     const guest = new Request("http://shop/");
     expect(sharedRequest(guest)).toBe(guest);
   });
+
+  it("renders a page once however many ask for it at the same moment", async () => {
+    const cache = new PageCache(policy);
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return cache.store("/collections/all?q=kente", html());
+    };
+    const request = () => new Request("http://shop/collections/all?q=kente");
+    const answers = await Promise.all(Array.from({ length: 25 }, () => cache.renderOnce("/collections/all?q=kente", request(), render)));
+    expect(renders).toBe(1);
+    expect(await Promise.all(answers.map((a) => a.text()))).toEqual(Array(25).fill(page));
+    expect(answers.filter((a) => a.headers.get("x-cache") === "HIT")).toHaveLength(24);
+  });
+
+  it("lets each waiter render its own page when the shared render could not be stored", async () => {
+    const cache = new PageCache(policy);
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return cache.store("/x", html("private, no-store"));
+    };
+    await Promise.all(Array.from({ length: 3 }, () => cache.renderOnce("/x", new Request("http://shop/x"), render)));
+    expect(renders).toBe(3);
+  });
 });

@@ -128,6 +128,34 @@ export class PageCache {
     return new Response(text, { status: response.status, headers: fresh });
   }
 
+  /** Renders in flight, by key: everyone asking for a page while it renders shares that render. */
+  private rendering = new Map<string, Promise<void>>();
+
+  /**
+   * The page for `key`: from the cache, or rendered once however many ask for it at the same
+   * moment (`render` stores it when its route allows). Those who waited are served the stored
+   * page; if it could not be stored (a private answer, an error), each renders its own.
+   */
+  async renderOnce(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
+    const cached = this.get(key, request);
+    if (cached) return cached;
+    const pending = this.rendering.get(key);
+    if (pending) {
+      await pending;
+      const stored = this.get(key, request);
+      if (stored) return stored;
+      return render();
+    }
+    let finished = () => {};
+    this.rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    try {
+      return await render();
+    } finally {
+      this.rendering.delete(key);
+      finished();
+    }
+  }
+
   clear(): void {
     this.entries.clear();
   }
