@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-database";
 import { cpuMs, watchRss } from "./process-usage";
-import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
+import { freshBenchDataDir, startBenchServer } from "./start-server";
 
 /**
  * The storefront under load, as DESIGN.md budgets it, on the embedded database and on
@@ -60,28 +60,6 @@ function row(scenario: string, path: string, connections: number, result: autoca
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
-}
-
-/** A verified admin (admin:create) signed in through /auth: the session cookie. */
-async function signedInCookie(server: BenchServer, env: Record<string, string>): Promise<string> {
-  const created = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/admin-create.ts", "--email", BENCH_ADMIN.email, "--password", BENCH_ADMIN.password],
-    { env: { ...process.env, ...env }, encoding: "utf8" },
-  );
-  if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "signIn", ...BENCH_ADMIN }),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.includes("session_token="));
-  if (!cookie) throw new Error(`Sign-in failed (${response.status}): ${await response.text()}`);
-  return cookie;
 }
 
 /** First-load JavaScript of a page: the gzipped size of every script it loads or preloads, in KiB. */
