@@ -9,7 +9,6 @@ import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { homeFreeShippingThreshold } from "~/modules/shipping/delivery-quote";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
-import { lookupViewer } from "~/modules/auth/session.server";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
@@ -26,30 +25,21 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, zones, { viewer, headers }] = await Promise.all([
-    getStoreSettings(context.database.db),
-    listShippingZones(context.database.db),
-    lookupViewer(request, context),
-  ]);
+export async function loader({ context }: Route.LoaderArgs) {
+  const [settings, zones] = await Promise.all([getStoreSettings(context.database.db), listShippingZones(context.database.db)]);
   if (context.closedForMaintenance)
     throw data(
       { maintenance: true, storeName: settings.storeName },
       // server/http.ts adds Retry-After and Cache-Control: no-store to every 503.
       { status: 503 },
     );
-  return data(
-    {
-      shipping: { freeShippingThreshold: homeFreeShippingThreshold(zones) },
-      store: storeProfile(settings),
-      origin: siteOrigin(context),
-      year: new Date().getFullYear(),
-      viewer: viewer ? { email: viewer.email, isAdmin: viewer.isAdmin } : null,
-      maintenanceMode: settings.maintenanceMode,
-    } satisfies RootData,
-    // A renewed session's new cookie.
-    { headers },
-  );
+  return data({
+    shipping: { freeShippingThreshold: homeFreeShippingThreshold(zones) },
+    store: storeProfile(settings),
+    origin: siteOrigin(context),
+    year: new Date().getFullYear(),
+    maintenanceMode: settings.maintenanceMode,
+  } satisfies RootData);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -109,7 +99,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-// The root data (store name, origin, year, free-shipping amount, who is signed in) is read once
-// per page load and again after a form submission (signing in or out changes the viewer);
-// the server recomputes shipping at checkout whatever the browser shows.
+// The root data (store name, origin, year, free-shipping amount) is the same for everyone: who
+// is signed in arrives after load (components/storefront/viewer-store.ts). It is read once per
+// page load and again after a form submission (a settings change); the server recomputes
+// shipping at checkout whatever the browser shows.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) => Boolean(formMethod && formMethod !== "GET");

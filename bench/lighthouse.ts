@@ -1,14 +1,16 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, ensureChromium } from "../tests/setup/chromium";
-import { startBenchServer } from "./start-server";
+import { freshBenchDataDir, startBenchServer } from "./start-server";
 
 /**
  * Lighthouse, mobile preset (its default), on the storefront pages DESIGN.md budgets:
  * Performance ≥ 95; Accessibility, Best Practices and SEO 100.
  * Usage: npm run build && npm run bench:lighthouse (BENCH_URL to target a running shop)
  */
-const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL, stop: async () => {} } : await startBenchServer(3291);
+const server = process.env.BENCH_URL
+  ? { url: process.env.BENCH_URL, stop: async () => {} }
+  : await startBenchServer(3291, { DATA_DIR: freshBenchDataDir(3291) });
 const pages = ["/", "/collections/kaftans", "/product/1", "/checkout"];
 
 const chrome = await chromeLauncher.launch({

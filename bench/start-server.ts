@@ -1,11 +1,27 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
-/** Starts the production server on a fresh data folder and resolves when /api/health answers. */
-export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
+/** The server's data folder; `freshBenchDataDir` empties it (then admin:create may fill it first). */
+export const benchDataDir = (port: number) => `.tmp/bench-${port}`;
+export function freshBenchDataDir(port: number): string {
+  fs.rmSync(benchDataDir(port), { recursive: true, force: true });
+  return benchDataDir(port);
+}
+
+export interface BenchServer {
+  url: string;
+  /** The server process, to read its CPU time and memory (bench/process-usage.ts). */
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production server on a fresh data folder (or the database in env.DATABASE_URL)
+ * and resolves when /api/health answers. The data folder is `.tmp/bench-<port>` (benchDataDir).
+ */
+export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
-  const dataDir = `.tmp/bench-${port}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = benchDataDir(port);
   // node itself, not an npx wrapper, so stop() reaches the server.
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
@@ -23,6 +39,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());

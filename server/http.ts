@@ -2,13 +2,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import { keepSignedInPagesPrivate, type PageCache } from "./page-cache";
+import { sharedRequest, type PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { maintenanceVerdict } from "./maintenance-gate";
@@ -120,19 +120,33 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     if (maintenance.closed && maintenance.refusal) return maintenance.refusal;
 
     const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw);
-    const cached = cacheKey ? pageCache.get(cacheKey, c.req.raw) : null;
-    if (cached) return withHttpsPolicy(cached, https);
-    let response = await handleRequest(c.req.raw, {
-      ...context,
-      cspNonce: nonce,
-      renderComplete: cacheKey !== null,
-      closedForMaintenance: maintenance.closed,
+    if (!cacheKey)
+      return withHttpsPolicy(
+        await render(c.req.raw, { ...context, cspNonce: nonce, renderComplete: false, closedForMaintenance: maintenance.closed }),
+        https,
+      );
+    // Everyone asking for the same page while it renders waits for that one render (renderOnce).
+    const response = await pageCache.renderOnce(cacheKey, c.req.raw, async () => {
+      // A page anyone may be served is rendered as anyone would see it (sharedRequest: no cookies),
+      // and stored only if the route said it is public (its Cache-Control; see page-cache.ts).
+      const rendered = await render(sharedRequest(c.req.raw), {
+        ...context,
+        cspNonce: nonce,
+        renderComplete: true,
+        closedForMaintenance: false,
+      });
+      return pageCache.store(cacheKey, rendered);
     });
+    return withHttpsPolicy(response, https);
+  }
+
+  /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
+  async function render(request: Request, context: AppLoadContext) {
+    const response = await handleRequest(request, context);
     // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-    response = keepSignedInPagesPrivate(c.req.raw, response);
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-      response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}'`, dev));
+      response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${context.cspNonce}'`, dev));
     }
     if (response.status === 503) {
       // Maintenance mode (the root loader): crawlers are told when to come back, and no
@@ -140,9 +154,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
       // reach the document on their own.)
       for (const [name, value] of Object.entries(MAINTENANCE_HEADERS)) response.headers.set(name, value);
     }
-    // Stored only if the route said the page is public (its Cache-Control; see page-cache.ts).
-    if (cacheKey) response = await pageCache.store(cacheKey, response);
-    return withHttpsPolicy(response, https);
+    return response;
   }
 
   app.onError((error, c) => {

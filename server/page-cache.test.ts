@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import { inlineScriptHashes, keepSignedInPagesPrivate, PageCache } from "./page-cache";
+import { inlineScriptHashes, PageCache, sharedRequest } from "./page-cache";
 
 const policy = (hashes: string[]) => `script-src ${hashes.join(" ")}`;
 const page = `<html><head><script type="application/ld+json">{"@type":"Product"}</script></head>
@@ -40,18 +40,20 @@ describe("page cache", () => {
     expect(await plain.text()).toBe(page);
   });
 
-  it("never caches signed-in visitors, mutations, the API or admin", () => {
+  it("serves signed-in visitors the shared page, but never mutations, the API, admin or anyone's own pages", () => {
     const cache = new PageCache(policy);
-    // The cookies better-auth sets for the shop (auth.server.ts), over http and over https.
+    // The cookies better-auth sets for the shop (auth.server.ts), over http and over https: the
+    // page is the same for everyone (rendered without cookies, see sharedRequest).
     for (const cookie of [
       "theme=x; ahenfie.session_token=abc.def",
       "__Secure-ahenfie.session_token=abc",
       "ahenfie.session_token=abc; cart=1",
     ]) {
-      expect(cache.keyFor(new Request("http://shop/", { headers: { cookie } })), cookie).toBeNull();
+      expect(cache.keyFor(new Request("http://shop/", { headers: { cookie } })), cookie).toBe("/");
     }
-    // Someone else's cookie of a similar name does not make a visitor signed in.
-    expect(cache.keyFor(new Request("http://shop/", { headers: { cookie: "xahenfie.session_token=1" } }))).toBe("/");
+    expect(cache.keyFor(new Request("http://shop/product/3/review"))).toBeNull();
+    expect(cache.keyFor(new Request("http://shop/account/orders"))).toBeNull();
+    expect(cache.keyFor(new Request("http://shop/api/viewer"))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/", { method: "POST" }))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/api/products?ids=1"))).toBeNull();
     expect(cache.keyFor(new Request("http://shop/admin/orders"))).toBeNull();
@@ -172,9 +174,42 @@ describe("page cache", () => {
     }
   });
 
-  it("tells shared caches not to keep a public page rendered for a signed-in visitor", () => {
-    const signedIn = new Request("http://shop/", { headers: { cookie: "ahenfie.session_token=abc" } });
-    expect(keepSignedInPagesPrivate(signedIn, html()).headers.get("cache-control")).toBe("private, no-store");
-    expect(keepSignedInPagesPrivate(new Request("http://shop/"), html()).headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+  it("renders a shared page from the request without any cookie, so no loader can read a session", () => {
+    const signedIn = new Request("http://shop/product/1?x=1", {
+      headers: { cookie: "ahenfie.session_token=abc; theme=x", accept: "text/html" },
+    });
+    const shared = sharedRequest(signedIn);
+    expect(shared.headers.get("cookie")).toBeNull();
+    expect(shared.headers.get("accept")).toBe("text/html");
+    expect(shared.url).toBe("http://shop/product/1?x=1");
+    const guest = new Request("http://shop/");
+    expect(sharedRequest(guest)).toBe(guest);
+  });
+
+  it("renders a page once however many ask for it at the same moment", async () => {
+    const cache = new PageCache(policy);
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return cache.store("/collections/all?q=kente", html());
+    };
+    const request = () => new Request("http://shop/collections/all?q=kente");
+    const answers = await Promise.all(Array.from({ length: 25 }, () => cache.renderOnce("/collections/all?q=kente", request(), render)));
+    expect(renders).toBe(1);
+    expect(await Promise.all(answers.map((a) => a.text()))).toEqual(Array(25).fill(page));
+    expect(answers.filter((a) => a.headers.get("x-cache") === "HIT")).toHaveLength(24);
+  });
+
+  it("lets each waiter render its own page when the shared render could not be stored", async () => {
+    const cache = new PageCache(policy);
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return cache.store("/x", html("private, no-store"));
+    };
+    await Promise.all(Array.from({ length: 3 }, () => cache.renderOnce("/x", new Request("http://shop/x"), render)));
+    expect(renders).toBe(3);
   });
 });

@@ -1,13 +1,15 @@
 import { LRUCache } from "lru-cache";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { PRIVATE_PAGE_CACHE_CONTROL, sharedCacheSeconds } from "~/lib/cache-control";
-import { hasAuthCookie } from "~/modules/auth/auth-cookies";
+import { sharedCacheSeconds } from "~/lib/cache-control";
 import { pageQuery } from "~/lib/page-cache-key";
 
 /**
- * A short-lived cache of whole responses for anonymous GET requests: pages and the `.data`
- * payloads of client navigations. What may be kept is the route's decision, never this
+ * A short-lived cache of whole responses for GET requests, whoever asks: pages and the `.data`
+ * payloads of client navigations. A page that may be cached is rendered from a request without
+ * its cookies (`sharedRequest`), so it cannot carry anything of the visitor's; what is
+ * personal in the header (the account menu) arrives after load from /api/viewer. Signed-in
+ * shoppers are therefore served the same cached page as guests. What may be kept is the route's decision, never this
  * cache's: a response is stored only when its Cache-Control says `public` with an `s-maxage`
  * (app/lib/cache-control.ts; the route's `headers` export), for that long but at most
  * PAGE_CACHE_MAX_TTL_MS. Anything else (no header, private, no-store) is never stored,
@@ -49,7 +51,7 @@ export function inlineScriptHashes(html: string): string[] {
  * Cache-Control (`store`); a page missing from this list is still never stored unless its
  * route declares it public.
  */
-const PERSONAL_PATH = /^\/+(api\/|admin|auth|checkout|order-confirmation|track-order|account)/i;
+const PERSONAL_PATH = /^\/+(api\/|admin|auth|checkout|order-confirmation|track-order|account|product\/[^/]+\/review)/i;
 
 function isPersonalPath(pathname: string): boolean {
   let decoded = pathname;
@@ -81,9 +83,6 @@ export class PageCache {
    */
   keyFor(request: Request): string | null {
     if (request.method !== "GET") return null;
-    // A signed-in visitor's page carries their email (account menu): never stored, never served.
-    // (Only the session cookie counts: any other cookie changes nothing on a page.)
-    if (hasAuthCookie(request.headers.get("cookie"))) return null;
     const url = new URL(request.url);
     if (isPersonalPath(url.pathname)) return null;
     const query = pageQuery(url.pathname, url.searchParams);
@@ -129,19 +128,48 @@ export class PageCache {
     return new Response(text, { status: response.status, headers: fresh });
   }
 
+  /** Renders in flight, by key: everyone asking for a page while it renders shares that render. */
+  private rendering = new Map<string, Promise<void>>();
+
+  /**
+   * The page for `key`: from the cache, or rendered once however many ask for it at the same
+   * moment (`render` stores it when its route allows). Those who waited are served the stored
+   * page; if it could not be stored (a private answer, an error), each renders its own.
+   */
+  async renderOnce(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
+    const cached = this.get(key, request);
+    if (cached) return cached;
+    const pending = this.rendering.get(key);
+    if (pending) {
+      await pending;
+      const stored = this.get(key, request);
+      if (stored) return stored;
+      return render();
+    }
+    let finished = () => {};
+    this.rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    try {
+      return await render();
+    } finally {
+      this.rendering.delete(key);
+      finished();
+    }
+  }
+
   clear(): void {
     this.entries.clear();
   }
 }
 
 /**
- * A page a route declared public, rendered for a signed-in visitor, carries their email (the
- * account menu): no shared cache may keep it. Returns the response with
- * `Cache-Control: private, no-store` in that case.
+ * The request a cacheable page is rendered from: the visitor's request without its cookies, so
+ * no loader of a shared page can read a session (or anything else of the visitor's) by
+ * mistake. A page that needs the session must be personal (PERSONAL_PATH and a private
+ * Cache-Control); rendered from this request it would find nobody signed in.
  */
-export function keepSignedInPagesPrivate(request: Request, response: Response): Response {
-  if (!hasAuthCookie(request.headers.get("cookie"))) return response;
-  if (sharedCacheSeconds(response.headers.get("cache-control")) === null) return response;
-  response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-  return response;
+export function sharedRequest(request: Request): Request {
+  if (!request.headers.has("cookie")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }

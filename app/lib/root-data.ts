@@ -15,8 +15,6 @@ export interface RootData {
   store: StoreProfile;
   origin: string;
   year: number;
-  /** Only what the header needs; pages that need more ask for it themselves. */
-  viewer: { email: string; isAdmin: boolean } | null;
   /** Admins still see the shop in maintenance mode, with a reminder that it is closed. */
   maintenanceMode: boolean;
 }

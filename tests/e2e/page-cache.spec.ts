@@ -47,9 +47,18 @@ test.describe("pages a route declares public", () => {
     await expectCached(request, new URL(data.url()).pathname + new URL(data.url()).search);
   });
 
-  test("a signed-in visitor is never served a cached page, and shared caches are told not to keep theirs", async ({ request }) => {
+  test("a visitor with a session cookie is served the same cached page, and unknown cookies change nothing", async ({ request }) => {
     await expectCached(request, "/product/1");
-    await expectNeverCached(request, "/product/1", { cookie: "ahenfie.session_token=not-a-real-session" });
+    for (const cookie of ["ahenfie.session_token=not-a-real-session", "utm=1; theme=dark"]) {
+      const response = await request.get("/product/1?utm_source=mail", { headers: { cookie } });
+      expect(response.headers()["x-cache"], cookie).toBe("HIT");
+      expect(response.headers()["cache-control"]).toMatch(PUBLIC);
+    }
+  });
+
+  test("who is signed in is asked separately and never stored", async ({ request }) => {
+    await expectNeverCached(request, "/api/viewer");
+    expect(await (await request.get("/api/viewer")).json()).toEqual({ viewer: null });
   });
 });
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "react-router";
 import { createBrowserStore } from "~/lib/browser-store";
-import type { RootData } from "~/lib/root-data";
+import { useViewer } from "./viewer-store";
 import type { WishlistAnswer } from "~/modules/customers/wishlist.schema";
 import { notify } from "~/components/ui/toaster";
 
@@ -66,7 +65,7 @@ function loadAccountWishlist(): Promise<void> {
 
 /** The wishlist: on the account when signed in, in this browser otherwise. */
 export function useWishlist() {
-  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
+  const signedIn = useViewer() !== null;
   const deviceIds = useSyncExternalStore(wishlistStore.subscribe, wishlistStore.get, wishlistStore.serverSnapshot);
   const account = useSyncExternalStore(accountStore.subscribe, accountStore.get, () => null);
 

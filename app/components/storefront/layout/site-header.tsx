@@ -9,14 +9,11 @@ import { useWishlist } from "../wishlist-store";
 import { BrandMark } from "./brand-mark";
 import { HeaderCurrency } from "./header-currency";
 import { HeaderSearch } from "./header-search";
+import type { HeaderViewer } from "~/lib/header-viewer";
 
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
 
-export interface HeaderViewer {
-  email: string;
-  isAdmin: boolean;
-}
 
 export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; tagline: string; viewer: HeaderViewer | null }) {
   const cart = useCart();
