@@ -69,9 +69,7 @@ export async function writeVariants(tx: Db, productId: number, input: ProductInp
   }
   const added = wanted.filter((c) => !c.kept);
   if (added.length > 0) {
-    await tx
-      .insert(productVariants)
-      .values(added.map(({ color, size, sku, stock }) => ({ productId, color, size, sku, stock })));
+    await tx.insert(productVariants).values(added.map(({ color, size, sku, stock }) => ({ productId, color, size, sku, stock })));
   }
 }
 

@@ -35,7 +35,12 @@ export async function currentCartLines(db: Db, items: readonly OrderLineInput[])
       .from(productColors)
       .where(inArray(productColors.productId, ids)),
     db
-      .select({ productId: productVariants.productId, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+      .select({
+        productId: productVariants.productId,
+        color: productVariants.color,
+        size: productVariants.size,
+        stock: productVariants.stock,
+      })
       .from(productVariants)
       .where(inArray(productVariants.productId, ids)),
   ]);

@@ -57,7 +57,9 @@ export function QuickActions({ counts, className }: { counts: QuickActionCounts;
           {counts.lowStockCount === 1 ? "" : "s"} of active products with {counts.lowStockThreshold} or fewer left
         </p>
         {counts.lowStock.length === 0 ? (
-          <p className="mt-2 text-sm text-stone">Every size and colour of the active products has more than {counts.lowStockThreshold} in stock.</p>
+          <p className="mt-2 text-sm text-stone">
+            Every size and colour of the active products has more than {counts.lowStockThreshold} in stock.
+          </p>
         ) : (
           <ul className="mt-2 divide-y divide-border rounded-sm border border-border bg-white" aria-label="Low stock sizes and colours">
             {counts.lowStock.map((variant) => (

@@ -14,7 +14,6 @@ import type { HeaderViewer } from "~/lib/header-viewer";
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
 
-
 export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; tagline: string; viewer: HeaderViewer | null }) {
   const cart = useCart();
   const wishlist = useWishlist();
