@@ -29,7 +29,7 @@ describeWithDatabase("stock CSV import and export", (database) => {
     customerId = (await createUser(database.db, { email: "ama@example.com" })).id;
   });
 
-  const bytes = (text: string) => new TextEncoder().encode(text);
+  const bytes = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
   const as = (id: string, email: string) => testLoadContext(database, { auth: signedInAs({ id, email }) });
   const cookie = "ahenfie.session_token=abc";
 
@@ -50,7 +50,7 @@ describeWithDatabase("stock CSV import and export", (database) => {
   }
 
   /** The Import stock dialog's post: multipart, the file under "file". */
-  function importPost(csv: string | Uint8Array, userCookie = cookie) {
+  function importPost(csv: string | Uint8Array<ArrayBuffer>, userCookie = cookie) {
     const form = new FormData();
     form.set("intent", "import-stock");
     form.set("file", new File([csv], "stock.csv", { type: "text/csv" }));
