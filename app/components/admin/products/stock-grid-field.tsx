@@ -50,7 +50,7 @@ export function StockGridField({
           <caption className="sr-only">Stock and SKU for each colour and size</caption>
           <thead className="max-md:hidden">
             <tr className="border-b border-border bg-sand/40 text-xs tracking-[0.08em] text-stone uppercase">
-              <th scope="col" className="w-32 px-3 py-2 text-left font-semibold">
+              <th scope="col" className="w-28 px-3 py-2 text-left font-semibold">
                 Colour
               </th>
               {sizes.map((size) => (
@@ -152,7 +152,7 @@ function GridCell({
   const label = variantLabel(row.key === NO_COLOR_ROW ? "" : row.label, size);
   const invalid = "border-destructive focus-visible:border-destructive";
   return (
-    <td className="px-1.5 py-2 align-top max-md:grid max-md:grid-cols-[2.5rem_5.5rem_minmax(0,1fr)] max-md:items-center max-md:gap-x-2 max-md:gap-y-1 max-md:p-0">
+    <td className="px-1.5 py-2 align-top max-md:grid max-md:grid-cols-[2.25rem_4.5rem_minmax(0,1fr)] max-md:items-center max-md:gap-x-2 max-md:gap-y-1 max-md:p-0">
       <span className="text-sm font-semibold text-charcoal md:hidden" aria-hidden>
         {size}
       </span>
@@ -175,20 +175,25 @@ function GridCell({
         aria-describedby={stockError ? `${id}-stock-error` : undefined}
         className={cn("h-9 px-2 text-right tabular-nums", stockError && invalid)}
       />
-      <Input
+      {/* Two short lines rather than one clipped one: a SKU ("AHF-KAF-001-ROYAL-GOLD-XXL") is wider than a size column, and wraps at its hyphens. */}
+      <textarea
         id={`${id}-sku`}
         name={`${name}.sku`}
+        rows={2}
         value={cell.sku}
-        onChange={(e) => onSku(e.target.value)}
+        onChange={(e) => onSku(e.target.value.replace(/[\r\n]+/g, ""))}
+        onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
         placeholder={suggestedSku ?? "Made on save"}
-        title={cell.sku || suggestedSku || undefined}
         maxLength={64}
         autoComplete="off"
         spellCheck={false}
         aria-label={`SKU, ${label}`}
         aria-invalid={skuError ? true : undefined}
         aria-describedby={skuError ? `${id}-sku-error` : undefined}
-        className={cn("h-8 px-2 font-mono text-[0.7rem] md:mt-1", skuError && invalid)}
+        className={cn(
+          "block w-full resize-none rounded-sm border border-border bg-white px-2 py-1 font-mono text-[0.7rem] leading-snug text-charcoal transition-colors placeholder:text-stone/80 focus-visible:border-forest focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold/60 md:mt-1",
+          skuError && invalid,
+        )}
       />
       {[
         [stockError, `${id}-stock-error`],
