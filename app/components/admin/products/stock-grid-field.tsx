@@ -84,8 +84,10 @@ export function StockGridField({
                         size={size}
                         cell={cell}
                         errors={form.allErrors}
-                        suggestedSku={
-                          productSku || productId ? suggestedVariantSku(productSku, row.color, size, productId ?? undefined) : null
+                        // A blank SKU keeps the variant's own; a new cell's is made from the product's SKU, colour and size.
+                        blankSku={
+                          cell.skuSeen ||
+                          (productSku || productId ? suggestedVariantSku(productSku, row.color, size, productId ?? undefined) : null)
                         }
                         onStock={(stock) => setStock(key, cell, stock)}
                         onSku={(sku) => update([{ key, cell: { ...cell, sku } }])}
@@ -130,7 +132,7 @@ function GridCell({
   size,
   cell,
   errors,
-  suggestedSku,
+  blankSku,
   onStock,
   onSku,
 }: {
@@ -140,7 +142,8 @@ function GridCell({
   size: string;
   cell: StockCell;
   errors: Record<string, string[] | undefined>;
-  suggestedSku: string | null;
+  /** What a blank SKU is saved as, shown in grey; null when not known before saving. */
+  blankSku: string | null;
   onStock: (stock: string) => void;
   onSku: (sku: string) => void;
 }) {
@@ -183,7 +186,7 @@ function GridCell({
         value={cell.sku}
         onChange={(e) => onSku(e.target.value.replace(/[\r\n]+/g, ""))}
         onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
-        placeholder={suggestedSku ?? "Made on save"}
+        placeholder={blankSku ?? "Made on save"}
         maxLength={64}
         autoComplete="off"
         spellCheck={false}

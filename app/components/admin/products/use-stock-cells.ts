@@ -21,12 +21,14 @@ export interface StockCell {
   sku: string;
   /** The figure shown when the form opened ("" for a new cell): an unchanged cell keeps what orders took meanwhile. */
   stockSeen: string;
+  /** The SKU the variant had when the form opened ("" for a new cell): what a blank SKU keeps (writeVariants). */
+  skuSeen: string;
 }
 
 /** The row of a product without colours. */
 export const NO_COLOR_ROW = "no-colour";
 
-const BLANK: StockCell = { id: "", stock: "0", sku: "", stockSeen: "" };
+const BLANK: StockCell = { id: "", stock: "0", sku: "", stockSeen: "", skuSeen: "" };
 const cellKey = (rowKey: string, size: string) => `${rowKey}|${size}`;
 
 /** The ticked sizes as Conform holds a checkbox group's value, in S → XXL order. */
@@ -55,7 +57,13 @@ export function useStockCells(
     for (const v of initialCells ?? []) {
       const rowKey = byColor.get(v.color ?? NO_COLOR);
       if (rowKey && v.size)
-        start[cellKey(rowKey, v.size)] = { id: v.id ?? "", stock: v.stock ?? "0", sku: v.sku ?? "", stockSeen: v.stockSeen ?? "" };
+        start[cellKey(rowKey, v.size)] = {
+          id: v.id ?? "",
+          stock: v.stock ?? "0",
+          sku: v.sku ?? "",
+          stockSeen: v.stockSeen ?? "",
+          skuSeen: v.sku ?? "",
+        };
     }
     return start;
   });
