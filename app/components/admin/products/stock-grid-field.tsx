@@ -37,7 +37,7 @@ export function StockGridField({
   const productSku = typeof fields.sku.value === "string" ? fields.sku.value.trim() : "";
   const id = useId();
 
-  const total = cells.reduce((sum, { cell }) => sum + (/^\d+$/.test(cell.stock.trim()) ? Number(cell.stock) : 0), 0);
+  const total = stockIn(cells);
   const setStock = (key: string, cell: StockCell, stock: string) => update([{ key, cell: { ...cell, stock } }]);
 
   if (sizes.length === 0) return <p className="text-sm text-stone">Tick at least one size above to set its stock.</p>;
@@ -63,7 +63,7 @@ export function StockGridField({
           <tbody className="max-md:grid max-md:gap-3">
             {rows.map((row) => {
               const rowCells = cells.filter((c) => c.row.key === row.key);
-              const rowTotal = rowCells.reduce((sum, { cell }) => sum + (/^\d+$/.test(cell.stock.trim()) ? Number(cell.stock) : 0), 0);
+              const rowTotal = stockIn(rowCells);
               return (
                 <tr
                   key={row.key}
@@ -112,6 +112,9 @@ export function StockGridField({
   );
 }
 
+/** Units in these cells (a cell not yet a whole number counts 0). */
+const stockIn = (cells: { cell: StockCell }[]) =>
+  cells.reduce((sum, { cell }) => sum + (/^\d+$/.test(cell.stock.trim()) ? Number(cell.stock) : 0), 0);
 const units = (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "unit" : "units"}`;
 
 /** The grid's rows from the Colours section as it stands: one per colour, else one colourless row. */
