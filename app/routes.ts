@@ -33,6 +33,7 @@ export default [
   ]),
   route("admin/custom-requests/photos/:name", "routes/admin/custom-request-photo.ts"),
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
+  route("admin/products/stock.csv", "routes/admin/products-stock-export.ts"),
   route("admin/orders/:orderId/:document", "routes/admin/order-document.tsx"),
   route("admin/customers/export.csv", "routes/admin/customers-export.ts"),
   route("admin/newsletter/export.csv", "routes/admin/newsletter-export.ts"),

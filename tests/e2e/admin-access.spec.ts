@@ -160,7 +160,24 @@ test("a customer cannot change a product, an order, a setting or a role", async 
   const post = (url: string, form: Record<string, string>) => customerApi.post(url, { form, headers: { Origin: baseURL } });
   const attempts = [
     await post("/admin/products", { intent: "delete", id: "1" }),
-    await post("/admin/products", { intent: "save", id: "1", name: "Hacked", price: "1.00", stockQuantity: "1" }),
+    await post("/admin/products", {
+      intent: "update",
+      id: "1",
+      name: "Hacked",
+      price: "1.00",
+      sizes: "M",
+      "variants[0].color": "",
+      "variants[0].size": "M",
+      "variants[0].stock": "0",
+    }),
+    // The Import stock dialog's upload, with a real file: Royal Gold S would go to 0.
+    await customerApi.post("/admin/products", {
+      multipart: {
+        intent: "import-stock",
+        file: { name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from("SKU,Stock\r\nAHF-KAF-001-ROYAL-GOLD-S,0\r\n") },
+      },
+      headers: { Origin: baseURL },
+    }),
     await post("/admin/orders", { intent: "status", orderId: "00000000-0000-4000-8000-000000000000", status: "cancelled" }),
     await post("/admin/orders", { intent: "payment", orderId: "00000000-0000-4000-8000-000000000000", paymentStatus: "paid" }),
     await post("/admin/settings", { intent: "general", storeName: "Hacked", maintenanceMode: "on" }),

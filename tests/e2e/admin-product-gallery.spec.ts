@@ -33,7 +33,7 @@ test("staff upload several photos for a colour, reorder them with the keyboard, 
   const add = productDialog(page);
   await add.getByLabel(/^Name/).first().fill(name);
   await add.getByLabel(/^Price/).fill("420.00");
-  await add.getByLabel(/^Stock/).fill("4");
+  await add.getByLabel("Stock, M", { exact: true }).fill("4");
   await add.getByRole("button", { name: "Add colour" }).click();
   await add.getByLabel("Colour 1 name").fill("Royal Gold");
   await add.getByLabel("Add photos to Colour 1 (Royal Gold)").setInputFiles([front.file, side.file, back.file]);

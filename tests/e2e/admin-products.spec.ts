@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { seedProducts } from "../../db/seed/catalog-data";
+import { seedProducts, type SeedProduct } from "../../db/seed/catalog-data";
+import { spreadStock } from "../../db/variant-rules";
 import { ADMIN_STATE, gotoAdmin, testOnOwnShop } from "./admin-support";
 import { expectNoSeriousViolations } from "./axe";
 import { cards, cedis, gotoHydrated, toast } from "./support";
@@ -14,6 +15,14 @@ import { cards, cedis, gotoHydrated, toast } from "./support";
 function unique(label: string) {
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
   return { name: `${label} ${id}`, sku: `E2E-${id}` };
+}
+
+/** What the seed put on the shelf of a sample product, cell by cell (db/seed/seed.ts): its stock spread over colours × sizes. */
+function seededStock(p: SeedProduct): number[] {
+  const colours = p.colors.length > 0 ? p.colors.map((c) => c.name) : [""];
+  const cells = colours.flatMap((color) => p.sizes.map((size) => `${color}|${size}`));
+  const shares = spreadStock(p.stock, cells.length);
+  return cells.map((cell, i) => p.variantStock?.[cell] ?? shares[i]!);
 }
 
 /** Opens /admin/products (with `search`, e.g. "?q=kente") as the e2e admin. */
@@ -61,7 +70,16 @@ test.describe("on the shared shop", () => {
     await expect(line.getByRole("cell").nth(0)).toHaveText(seeded.sku);
     await expect(line.getByRole("cell").nth(1)).toHaveText("Kaftans");
     await expect(line.getByRole("cell").nth(2)).toContainText(cedis(seeded.price));
-    await expect(line.getByRole("cell").nth(3)).toHaveText(String(seeded.stock));
+    // The total over its colours and sizes, and how many of them are sold out or low.
+    const cells = seededStock(seeded);
+    const total = cells.reduce((sum, n) => sum + n, 0);
+    const note = [
+      cells.filter((n) => n === 0).length && `${cells.filter((n) => n === 0).length} sold out`,
+      cells.filter((n) => n > 0 && n <= 5).length && `${cells.filter((n) => n > 0 && n <= 5).length} low`,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    await expect(line.getByRole("cell").nth(3)).toHaveText(note ? `${total}Sizes and colours: ${note}` : String(total));
     await expect(line.getByRole("cell").nth(4)).toHaveText("Active");
     await expect(line.getByRole("rowheader")).toContainText("Featured");
     await expect(line.getByRole("link", { name: `Edit ${seeded.name}` })).toBeVisible();
@@ -79,14 +97,14 @@ test.describe("on the shared shop", () => {
     await expect(page).toHaveURL(/[?&]product=new/);
     const add = productDialog(page, "Add New Product");
     await field(add, "Price (₵)").fill("89.50");
-    await field(add, "Stock").fill("3");
+    await add.getByLabel("Stock, M", { exact: true }).fill("3");
     await add.getByRole("button", { name: "Create Product" }).click();
 
     await expectFieldError(field(add, "Name"), "Name is required");
     await expect(toast(page, "Failed to save product")).toBeVisible();
     await expect(field(add, "Name")).toBeFocused();
     await expect(field(add, "Price (₵)")).toHaveValue("89.50");
-    await expect(field(add, "Stock")).toHaveValue("3");
+    await expect(add.getByLabel("Stock, M", { exact: true })).toHaveValue("3");
 
     // The original price must be above the price (a rule of the shared schema).
     await field(add, "Name").fill("Kumasi Test Smock");
@@ -103,7 +121,7 @@ test.describe("on the shared shop", () => {
     const add = productDialog(page, "Add New Product");
     await field(add, "Name").fill(name);
     await field(add, "Price (₵)").fill("210");
-    await field(add, "Stock").fill("4");
+    await add.getByLabel("Stock, L", { exact: true }).fill("4");
     await field(add, "SKU").fill("ahf-kaf-001");
     await add.getByRole("button", { name: "Create Product" }).click();
 
@@ -129,7 +147,7 @@ test.describe("on the shared shop", () => {
     await field(add, "Name").fill(name);
     await field(add, "SKU").fill(sku);
     await field(add, "Price (₵)").fill("99");
-    await field(add, "Stock").fill("1");
+    await add.getByLabel("Stock, S", { exact: true }).fill("1");
     await add.getByLabel("Product picture").setInputFiles(fake);
     await add.getByRole("button", { name: "Create Product" }).click();
 
@@ -232,7 +250,8 @@ test.describe("on a shop of its own", () => {
       await field(add, "Name").fill(name);
       await field(add, "Description").fill("A breezy linen kaftan for Accra afternoons.");
       await field(add, "Price (₵)").fill("123.45");
-      await field(add, "Stock").fill("9");
+      await add.getByLabel("Set every cell to").fill("9");
+      await add.getByRole("button", { name: "Set all" }).click();
       await field(add, "SKU").fill(sku);
       await field(add, "Category").selectOption({ label: "Kaftans" });
       await add.getByRole("switch", { name: /Featured/ }).click();

@@ -65,6 +65,12 @@ export const adminScreens: AdminScreen[] = [
     },
     dialog: { role: "alertdialog", primary: "Delete" },
   },
+  {
+    name: "product-stock-import",
+    path: () => "/admin/products",
+    open: (page) => page.getByRole("button", { name: "Import stock" }).click(),
+    dialog: { role: "dialog", primary: "Import stock" },
+  },
   { name: "customers", path: () => "/admin/customers" },
   {
     name: "customer-details",

@@ -11,6 +11,7 @@ import { loadedProductKey, PRODUCT_PARAM, ProductEditor } from "~/components/adm
 import { ProductFilters } from "~/components/admin/products/product-filters";
 import { loadProductsPage } from "~/components/admin/products/products-loader.server";
 import { ProductsLoadError } from "~/components/admin/products/products-load-error";
+import { StockCsvActions } from "~/components/admin/products/stock-import-dialog";
 import { buttonVariants } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { guardAction } from "~/modules/auth/action-guard.server";
@@ -29,7 +30,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 /**
- * Create (intent=create), edit (intent=update, id) and delete (intent=delete, id). The guard
+ * Create (intent=create), edit (intent=update, id), delete (intent=delete, id) and the stock CSV
+ * import (intent=import-stock, file). The guard
  * checks method, admin session, same origin, size (before the body is read), then the form
  * with the shared schema; photos are stored only once the rest is valid.
  */
@@ -49,9 +51,12 @@ export default function AdminProducts({ loaderData: data }: Route.ComponentProps
       title="Products"
       description="Everything the storefront sells: prices, stock, photos and what is on show."
       actions={
-        <Link to={add.href} state={add.state} preventScrollReset className={buttonVariants()}>
-          <Plus aria-hidden /> Add Product
-        </Link>
+        <>
+          <StockCsvActions />
+          <Link to={add.href} state={add.state} preventScrollReset className={buttonVariants()}>
+            <Plus aria-hidden /> Add Product
+          </Link>
+        </>
       }
       filters={<ProductFilters categories={data.ok ? data.categories : []} />}
       dialog={dialog}

@@ -11,5 +11,13 @@ export type ProductActionResult =
       result?: SubmissionResult<string[]>;
     };
 
+/**
+ * What the products page's action answers the "Import stock" dialog: the summary of what changed,
+ * or why nothing did (the file's problem, or every bad row in `problems`).
+ */
+export type StockImportAnswer =
+  | { ok: true; intent: "import-stock"; message: string }
+  | { ok: false; message: string; problems?: string[]; result?: SubmissionResult<string[]> };
+
 /** The form's line when fields need attention (either side's check). */
 export const CORRECT_PRODUCT_FIELDS = "Please correct the highlighted fields.";

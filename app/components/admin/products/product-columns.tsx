@@ -51,7 +51,7 @@ export function productColumns(
       ),
       phone: "trailing",
     },
-    { header: "Stock", align: "right", cell: (p) => <StockLevel stock={p.totalStock} threshold={lowStockThreshold} />, phone: "meta" },
+    { header: "Stock", align: "right", cell: (p) => <ProductStock product={p} threshold={lowStockThreshold} />, phone: "meta" },
     { header: "Status", cell: (p) => <StatusBadge active={p.isActive} />, phone: "meta" },
     {
       header: "Actions",
@@ -99,6 +99,29 @@ function ProductName({ product }: { product: AdminProductRow }) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The product's units over all its sizes and colours, marked when few or none are left, and
+ * under it how many of its sizes and colours are sold out or low ("2 sold out · 1 low"), so a
+ * product with plenty overall but an empty XL still stands out.
+ */
+function ProductStock({ product, threshold }: { product: AdminProductRow; threshold: number }) {
+  const note = [
+    product.totalStock > 0 && product.variantsSoldOut > 0 && `${product.variantsSoldOut} sold out`,
+    product.variantsLow > 0 && `${product.variantsLow} low`,
+  ].filter(Boolean);
+  return (
+    <span className="inline-flex flex-col items-end gap-1 max-md:items-start">
+      <StockLevel stock={product.totalStock} threshold={threshold} />
+      {note.length > 0 && (
+        <span className="text-xs font-medium whitespace-nowrap text-stone">
+          <span className="sr-only">Sizes and colours: </span>
+          {note.join(" · ")}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -54,7 +54,7 @@ export function ProductDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent
-        className="max-w-3xl"
+        className="max-w-4xl"
         // A stray click beside the dialog must not throw away a half-typed product.
         onInteractOutside={(event) => event.preventDefault()}
       >

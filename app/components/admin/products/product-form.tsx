@@ -14,6 +14,7 @@ import { MADE_TO_MEASURE_DAYS, productFormSchema, type ProductInput } from "~/mo
 import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-action";
 import { ProductColorsField } from "./product-colors-field";
 import { ProductImageInput } from "./product-image-input";
+import { StockGridField } from "./stock-grid-field";
 
 const switches = [
   { name: "isActive", label: "Active", hint: "Shown and sold on the storefront" },
@@ -115,6 +116,17 @@ export function ProductForm({
           <CheckboxGroup field={fields.sizes} label="Sizes" options={SIZES} />
         </FormSection>
 
+        <FormSection title="Colours" description="Each colour may have its own picture; the first one is shown on cards.">
+          <ProductColorsField form={form} field={fields.colors} />
+        </FormSection>
+
+        <FormSection
+          title="Stock"
+          description="Units on the shelf in each colour and size. Rows and columns follow the colours and sizes above."
+        >
+          <StockGridField form={form} fields={fields} productId={product?.id ?? null} />
+        </FormSection>
+
         <FormSection
           title="Made to measure"
           description="Offered beside the sizes: the shopper gives their measurements and the piece is cut for them. It takes no stock."
@@ -157,10 +169,6 @@ export function ProductForm({
               <TextareaInput field={fields.care} rows={4} placeholder={"Dry clean only\nIron on low heat"} />
             </Field>
           </div>
-        </FormSection>
-
-        <FormSection title="Colours" description="Each colour may have its own picture; the first one is shown on cards.">
-          <ProductColorsField form={form} field={fields.colors} />
         </FormSection>
       </div>
 
