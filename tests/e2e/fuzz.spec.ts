@@ -96,7 +96,7 @@ async function placeOrder(shop: Shop): Promise<{ orderId: string; orderNumber: s
       country: "GH",
       region: "GH-AA",
       paymentMethod: "pay_on_delivery",
-      items: JSON.stringify([{ productId: 3, quantity: 1 }]),
+      items: JSON.stringify([{ productId: 3, colorIndex: 0, size: "M", quantity: 1 }]),
       idempotencyKey: `fuzz-setup-${Date.now()}`,
     }),
   });
