@@ -11,6 +11,7 @@ import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { sharedRequest, type PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
+import { StylesheetInliner } from "./inline-stylesheet";
 import { maintenanceVerdict } from "./maintenance-gate";
 
 export interface HttpAppOptions {
@@ -29,6 +30,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
   const dev = mode === "development";
+  // Cached pages carry the stylesheet inside them (production builds only).
+  const stylesheet = clientDir ? new StylesheetInliner(clientDir) : null;
 
   // One log line per request, with its id, status and duration.
   app.use("*", async (c, next) => {
@@ -135,7 +138,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
         renderComplete: true,
         closedForMaintenance: false,
       });
-      return pageCache.store(cacheKey, rendered);
+      return pageCache.store(cacheKey, rendered, { request: c.req.raw, prepareHtml: stylesheet?.inline });
     });
     return withHttpsPolicy(response, https);
   }

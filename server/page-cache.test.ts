@@ -40,6 +40,21 @@ describe("page cache", () => {
     expect(await plain.text()).toBe(page);
   });
 
+  it("prepares a page once before keeping it and sends the first visitor the kept, gzipped copy", async () => {
+    const cache = new PageCache(policy);
+    const request = new Request("http://shop/collections/all", { headers: { "accept-encoding": "gzip" } });
+    let prepared = 0;
+    const prepareHtml = (text: string) => (prepared++, text.replace("<head>", "<head><style>body{}</style>"));
+    const first = await cache.store("/collections/all", html(), { request, prepareHtml });
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    const firstText = zlib.gunzipSync(Buffer.from(await first.arrayBuffer())).toString();
+    expect(firstText).toContain("<head><style>body{}</style>");
+    const hit = cache.get("/collections/all", new Request("http://shop/collections/all"))!;
+    expect(await hit.text()).toBe(firstText);
+    expect(prepared).toBe(1);
+  });
+
   it("serves signed-in visitors the shared page, but never mutations, the API, admin or anyone's own pages", () => {
     const cache = new PageCache(policy);
     // The cookies better-auth sets for the shop (auth.server.ts), over http and over https: the

@@ -22,6 +22,13 @@ import { pageQuery } from "~/lib/page-cache-key";
  */
 export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 
+export interface StoreOptions {
+  /** Who the response is for: a stored page is sent gzipped when they accept it. */
+  request?: Request;
+  /** What is done to a page once, before it is kept (server/inline-stylesheet.ts). */
+  prepareHtml?: (html: string) => string;
+}
+
 interface Entry {
   status: number;
   headers: [string, string][];
@@ -91,41 +98,31 @@ export class PageCache {
 
   get(key: string, request: Request): Response | null {
     const entry = this.entries.get(key);
-    if (!entry) return null;
-    const headers = new Headers(entry.headers);
-    headers.set("X-Cache", "HIT");
-    headers.append("Vary", "Accept-Encoding");
-    const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-    if (gzip) headers.set("Content-Encoding", "gzip");
-    const bytes = gzip ? entry.gzipped : entry.body;
-    // A Buffer is a Uint8Array, which Response takes; the DOM typings just do not say so.
-    return new Response(bytes as unknown as BodyInit, { status: entry.status, headers });
+    return entry ? served(entry, request, "HIT") : null;
   }
 
   /**
    * Stores a successful, cookie-free HTML or data response whose route declared it public
-   * (`Cache-Control: public, s-maxage=N`), for N seconds (capped); returns the response to send.
+   * (`Cache-Control: public, s-maxage=N`), for N seconds (capped); returns the response to send:
+   * the stored one (compressed once, here, for everyone), or the response as it came when it
+   * may not be stored.
    */
-  async store(key: string, response: Response): Promise<Response> {
+  async store(key: string, response: Response, { request, prepareHtml }: StoreOptions = {}): Promise<Response> {
     const type = response.headers.get("content-type") ?? "";
     const html = type.startsWith("text/html");
     const seconds = sharedCacheSeconds(response.headers.get("cache-control"));
     const storable =
       seconds !== null && response.status === 200 && !response.headers.has("set-cookie") && (html || type.startsWith("text/x-script"));
     if (!storable || !response.body) return response;
-    const text = await response.text();
+    const rendered = await response.text();
+    const text = html && prepareHtml ? prepareHtml(rendered) : rendered;
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(text)));
     const body = Buffer.from(text);
-    this.entries.set(
-      key,
-      { status: response.status, headers: [...headers.entries()], body, gzipped: zlib.gzipSync(body) },
-      { ttl: Math.min(seconds * 1000, this.maxTtlMs) },
-    );
-    const fresh = new Headers(response.headers);
-    fresh.set("X-Cache", "MISS");
-    return new Response(text, { status: response.status, headers: fresh });
+    const entry: Entry = { status: response.status, headers: [...headers.entries()], body, gzipped: zlib.gzipSync(body) };
+    this.entries.set(key, entry, { ttl: Math.min(seconds * 1000, this.maxTtlMs) });
+    return served(entry, request, "MISS");
   }
 
   /** Renders in flight, by key: everyone asking for a page while it renders shares that render. */
@@ -159,6 +156,18 @@ export class PageCache {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** A kept page as sent to `request`: gzipped when it accepts gzip, marked HIT or MISS. */
+function served(entry: Entry, request: Request | undefined, cache: "HIT" | "MISS"): Response {
+  const headers = new Headers(entry.headers);
+  headers.set("X-Cache", cache);
+  headers.append("Vary", "Accept-Encoding");
+  const gzip = /\bgzip\b/.test(request?.headers.get("accept-encoding") ?? "");
+  if (gzip) headers.set("Content-Encoding", "gzip");
+  const bytes = gzip ? entry.gzipped : entry.body;
+  // A Buffer is a Uint8Array, which Response takes; the DOM typings just do not say so.
+  return new Response(bytes as unknown as BodyInit, { status: entry.status, headers });
 }
 
 /**

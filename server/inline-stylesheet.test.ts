@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { StylesheetInliner } from "./inline-stylesheet";
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "inline-css-"));
+fs.mkdirSync(path.join(clientDir, "assets"));
+fs.writeFileSync(path.join(clientDir, "assets/root-abc.css"), "body{color:#1d5b43}.price::after{content:'$&'}");
+fs.writeFileSync(path.join(clientDir, "assets/evil.css"), "a{}</style><script>alert(1)</script>");
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+const page = (href: string) =>
+  `<html><head><meta charset="utf-8"/><link nonce="n1" rel="stylesheet" href="${href}"/></head><body>Hi</body></html>`;
+
+describe("StylesheetInliner", () => {
+  const inliner = new StylesheetInliner(clientDir);
+
+  it("puts the stylesheet in the page and keeps its link, no longer blocking the paint", () => {
+    const html = inliner.inline(page("/assets/root-abc.css"));
+    expect(html).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price::after{content:'$&'}</style>`);
+    expect(html).toContain(`<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css" media="print"/>`);
+    expect(html.indexOf("<style")).toBeLessThan(html.indexOf("<link"));
+    expect(html).toContain("<body>Hi</body>");
+  });
+
+  it("leaves a page alone when its stylesheet is missing, outside the assets or could close the style element", () => {
+    for (const href of ["/assets/gone.css", "/assets/evil.css"]) expect(inliner.inline(page(href))).toBe(page(href));
+    const outside = page("/assets/../../etc/passwd.css");
+    expect(inliner.inline(outside)).toBe(outside);
+    expect(inliner.inline("<html><body>no link</body></html>")).toBe("<html><body>no link</body></html>");
+  });
+});
