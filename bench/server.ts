@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-database";
+import { lighthouseMedians } from "./lighthouse-audit";
 import { cpuMs, watchRss } from "./process-usage";
 import { freshBenchDataDir, startBenchServer } from "./start-server";
 
@@ -14,9 +15,11 @@ import { freshBenchDataDir, startBenchServer } from "./start-server";
  * - cache misses: a unique search on every request, and the server's CPU per such render
  *   (budget ≤ 5 ms);
  * - the server's peak RSS over the whole run (budget ≤ 250 MB);
- * - first-load JavaScript per page, gzipped (budget ≤ 100 KB).
+ * - first-load JavaScript per page, gzipped (budget ≤ 100 KB);
+ * - Lighthouse medians on a quiet server (bench/lighthouse-audit.ts; `--runs N`, default 3).
  *
- * Usage: npm run build && npm run bench:server [-- --duration 10] [-- --only pglite|postgres]
+ * Usage: npm run build && npm run bench:server [-- --duration 10] [--only pglite|postgres]
+ *   [--runs 3] [--no-lighthouse]
  */
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -176,10 +179,14 @@ if (only !== "pglite" && (await postgresReachable())) {
 }
 
 {
-  // First-load JavaScript needs no load: one server, each page once.
+  // First-load JavaScript and Lighthouse need no load: one quiet server.
   const server = await startBenchServer(3293, { DATA_DIR: freshBenchDataDir(3293), PORT: "3293" });
-  console.log("\nFirst-load JavaScript (gzip, every script loaded or preloaded)");
-  for (const path of [...PAGES, "/checkout"])
-    console.log(path.padEnd(28), `${(await firstLoadJsKiB(server.url, path)).toFixed(1)} KiB`.padStart(10));
-  await server.stop();
+  try {
+    console.log("\nFirst-load JavaScript (gzip, every script loaded or preloaded)");
+    for (const path of [...PAGES, "/checkout"])
+      console.log(path.padEnd(28), `${(await firstLoadJsKiB(server.url, path)).toFixed(1)} KiB`.padStart(10));
+    if (!process.argv.includes("--no-lighthouse")) await lighthouseMedians(server.url, Number(arg("runs") ?? 3));
+  } finally {
+    await server.stop();
+  }
 }

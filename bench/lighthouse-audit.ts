@@ -1,0 +1,97 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, ensureChromium } from "../tests/setup/chromium";
+
+/** The storefront pages DESIGN.md and issue 15 budget with Lighthouse. */
+export const LIGHTHOUSE_PAGES = ["/", "/collections/kaftans", "/product/1", "/checkout"];
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+interface PageScores {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  /** What keeps accessibility, best practices or SEO under 100, from the median run. */
+  failing: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Lighthouse, mobile preset (its default: a mid-range phone on slow 4G), `runs` times per page;
+ * prints and returns the median of each figure. One Chromium for all runs.
+ */
+export async function lighthouseMedians(origin: string, runs = 3, pages = LIGHTHOUSE_PAGES): Promise<PageScores[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: CHROMIUM_ARGS.filter((f) => f !== "--headless").concat("--headless=new"),
+  });
+  const results: PageScores[] = [];
+  console.log(`\nLighthouse (mobile, median of ${runs} runs) against ${origin}`);
+  console.log(
+    "page".padEnd(24),
+    ...["perf", "a11y", "bp", "seo"].map((h) => h.padStart(5)),
+    "FCP ms".padStart(8),
+    "LCP ms".padStart(8),
+    "CLS".padStart(6),
+    "TBT ms".padStart(7),
+  );
+  try {
+    for (const path of pages) {
+      const samples: PageScores[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(origin + path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`No Lighthouse result for ${path}`);
+        const { categories, audits } = result.lhr;
+        const failing = CATEGORIES.slice(1).flatMap((id) =>
+          (categories[id]?.auditRefs ?? [])
+            .map((ref) => audits[ref.id])
+            .filter((a) => a && a.score !== null && a.score < 1 && !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode))
+            .map((a) => `${id}: ${a!.id} — ${a!.title}`),
+        );
+        samples.push({
+          path,
+          scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as PageScores["scores"],
+          fcp: audits["first-contentful-paint"]?.numericValue ?? 0,
+          lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
+          cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+          tbt: audits["total-blocking-time"]?.numericValue ?? 0,
+          failing,
+        });
+      }
+      const byPerformance = [...samples].sort((a, b) => a.scores.performance - b.scores.performance);
+      const middle = byPerformance[Math.floor(samples.length / 2)]!;
+      const page: PageScores = {
+        path,
+        scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(samples.map((s) => s.scores[id]))])) as PageScores["scores"],
+        fcp: median(samples.map((s) => s.fcp)),
+        lcp: median(samples.map((s) => s.lcp)),
+        cls: median(samples.map((s) => s.cls)),
+        tbt: median(samples.map((s) => s.tbt)),
+        failing: middle.failing,
+      };
+      results.push(page);
+      console.log(
+        path.padEnd(24),
+        ...CATEGORIES.map((id) => String(page.scores[id]).padStart(5)),
+        String(Math.round(page.fcp)).padStart(8),
+        String(Math.round(page.lcp)).padStart(8),
+        page.cls.toFixed(3).padStart(6),
+        String(Math.round(page.tbt)).padStart(7),
+        `  (performance runs: ${samples.map((s) => s.scores.performance).join(", ")})`,
+      );
+      for (const line of page.failing) console.log(`    ${line}`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
