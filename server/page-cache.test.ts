@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { inlineScriptHashes, PageCache, sharedRequest } from "./page-cache";
 
@@ -53,6 +53,24 @@ describe("page cache", () => {
     const hit = cache.get("/collections/all", new Request("http://shop/collections/all"))!;
     expect(await hit.text()).toBe(firstText);
     expect(prepared).toBe(1);
+  });
+
+  it("gzips a page fast when it is rendered and at the best level once it is asked for again", async () => {
+    const cache = new PageCache(policy);
+    const request = new Request("http://shop/collections/all", { headers: { "accept-encoding": "gzip" } });
+    const long = page.replace(
+      "<body>",
+      `<body>${Array.from({ length: 400 }, (_, i) => `<p>${["Kente", "kaftan", "agbada", "ankara", "Royal Gold", "Emerald"][(i * i) % 6]} ${(i * 7919) % 1000}</p>`).join("")}`,
+    );
+    const response = new Response(long, { headers: { "content-type": "text/html", "cache-control": PUBLIC_PAGE_CACHE_CONTROL } });
+    const first = Buffer.from(await (await cache.store("/collections/all", response, { request })).arrayBuffer());
+    const second = Buffer.from(await cache.get("/collections/all", request)!.arrayBuffer());
+    expect(second.equals(first)).toBe(true);
+    await vi.waitFor(async () => {
+      const later = Buffer.from(await cache.get("/collections/all", request)!.arrayBuffer());
+      expect(later.length).toBeLessThan(first.length);
+      expect(zlib.gunzipSync(later).toString()).toBe(long);
+    });
   });
 
   it("serves signed-in visitors the shared page, but never mutations, the API, admin or anyone's own pages", () => {
