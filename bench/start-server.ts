@@ -20,10 +20,10 @@ export interface BenchServer {
  * and resolves when /api/health answers. The data folder is `.tmp/bench-<port>` (benchDataDir).
  */
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
+  if (!fs.existsSync("build/server-entry.mjs")) throw new Error("No build: run `npm run build` first.");
   const dataDir = benchDataDir(port);
   // node itself, not an npx wrapper, so stop() reaches the server.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["build/server-entry.mjs"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

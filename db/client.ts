@@ -69,9 +69,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers, inside the server's own process, is half its
+ * memory budget (250 MB); a shop small enough for the embedded database fits in 16 MB, and the
+ * operating system's file cache keeps the rest of its pages close.
+ */
+const PGLITE_SETTINGS = ["shared_buffers=16MB"];
+
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

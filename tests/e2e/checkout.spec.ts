@@ -46,6 +46,8 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await expect(page.getByTestId("summary-subtotal")).toHaveText("₵249.99");
+    // The toast comes a frame after the alert: axe measures it once it has faded in.
+    await expect(toast(page, "Your cart was updated")).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();

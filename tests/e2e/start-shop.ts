@@ -6,7 +6,7 @@ import pg from "pg";
 
 /**
  * A shop of a test's own, apart from the suite's shared one (playwright.config.ts's webServer):
- * the production server (server/index.ts, run by node itself so signals reach it) on a free
+ * the production server (build/server-entry.mjs, run by node itself so signals reach it) on a free
  * port, on a fresh data folder, or on a new PostgreSQL database of its own.
  *
  *   const shop = await startShop({ admin: E2E_ADMIN, env: { SMTP_URL: smtp.url } });
@@ -95,7 +95,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     }
   }
 
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["build/server-entry.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

@@ -4,7 +4,7 @@ import { ensureChromium } from "./chromium";
 /** Before the browser tests: a browser on the machine and a fresh production build. */
 const browser = ensureChromium();
 console.log(`Browser for tests: ${browser}`);
-const build = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+const build = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 if (build.status !== 0) {
   console.error("The build failed; browser tests need a working build.");
   process.exit(build.status ?? 1);

@@ -4,12 +4,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * `npm start`: build when there is no build yet or the sources changed since the last one
- * (after a `git pull`, say), then run the production server.
+ * The first half of `npm start`: build when there is no build yet or the sources changed since
+ * the last one (after a `git pull`, say). npm then runs the production server,
+ * build/server-entry.mjs, with node itself: under tsx its loader would cost some 240 MB.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const builtEntry = path.join(root, "build/server/index.js");
-const sources = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const builtEntry = path.join(root, "build/server-entry.mjs");
+const sources = ["app", "server", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 /** The newest modification time of a file or of any file below a folder. */
 function newestChange(target: string): number {
@@ -31,9 +32,6 @@ if (builtAt < changedAt) {
       ? "The sources changed since the last build: building again..."
       : "No build found: building the shop first (this happens once)...",
   );
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// eslint-disable-next-line no-restricted-properties -- the launcher sets the default NODE_ENV of the server it starts (React Router reads it too), before any configuration is loaded.
-process.env.NODE_ENV ??= "production";
-await import("./index");
