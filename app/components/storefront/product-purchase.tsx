@@ -47,13 +47,13 @@ export function ProductPurchase({
   // "Sold Out" when nothing is left at all; "Sold Out in Emerald" when another colour still has some.
   const soldOutLabel = color && anyInStock(product.variants) ? `Sold Out in ${color.name}` : "Sold Out";
 
-  function addToCart() {
+  async function addToCart() {
     if (mustChooseSize) {
       setSizeMissing(true);
       firstSize.current?.focus();
       return;
     }
-    const measurements = bespoke ? measurementsForm.read() : null;
+    const measurements = bespoke ? await measurementsForm.read() : null;
     if (bespoke && !measurements) return;
     cart.add(
       cartLineFromProduct(product, {
@@ -127,7 +127,7 @@ export function ProductPurchase({
         // The made-to-measure label is long: it wraps on a phone rather than widening the page.
         className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
         disabled={soldOut}
-        onClick={addToCart}
+        onClick={() => void addToCart()}
       >
         <ShoppingBag aria-hidden />
         {soldOut
