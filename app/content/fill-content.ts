@@ -1,5 +1,5 @@
 import { formatMoneyBrief, type CurrencyCode } from "../lib/money";
-import { whatsappLink } from "../modules/settings/contact-links.schema";
+import { whatsappLink } from "../modules/settings/contact-links";
 import type { StoreProfile } from "../modules/settings/store-profile";
 import type { ShippingZone } from "../modules/shipping/shipping-zones";
 import { homeFreeShippingThreshold } from "../modules/shipping/delivery-quote";

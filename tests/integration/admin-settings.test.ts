@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { settings } from "~db/schema/store";
-import {
-  defaultStoreSettings,
-  generalSettingsFormValues,
-  generalSettingsSchema,
-  notificationSettingsSchema,
-} from "~/modules/settings/settings.schema";
+import { generalSettingsFormValues, generalSettingsSchema, notificationSettingsSchema } from "~/modules/settings/settings.schema";
+import { defaultStoreSettings } from "~/modules/settings/store-settings";
 import {
   getStoreSettings,
   invalidateStoreSettingsCache,

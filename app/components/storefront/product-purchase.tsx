@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingBag } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { MADE_TO_MEASURE_MAX_QUANTITY } from "~/modules/cart/cart";
@@ -9,10 +9,13 @@ import { lineTotal } from "~/modules/pricing/order-totals";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { useCart } from "./cart/cart-provider";
 import { ColourSwatches } from "./product/colour-swatches";
-import { MadeToMeasurePanel, useMadeToMeasureForm } from "./product/made-to-measure-panel";
 import { SizePicker } from "./product/size-picker";
 import type { ProductSelection } from "./product/use-product-selection";
+import { loadMadeToMeasurePanel, useMadeToMeasureForm } from "./product/use-made-to-measure-form";
 import { useFormatMoney } from "./use-store-settings";
+
+// Shown only once the shopper chooses Made to measure, so it stays out of the first download.
+const MadeToMeasurePanel = lazy(() => loadMadeToMeasurePanel().then((module) => ({ default: module.MadeToMeasurePanel })));
 
 /**
  * Colours, sizes (or made to measure), quantity and Add to Cart, on the product page and in
@@ -47,13 +50,13 @@ export function ProductPurchase({
   // "Sold Out" when nothing is left at all; "Sold Out in Emerald" when another colour still has some.
   const soldOutLabel = color && anyInStock(product.variants) ? `Sold Out in ${color.name}` : "Sold Out";
 
-  function addToCart() {
+  async function addToCart() {
     if (mustChooseSize) {
       setSizeMissing(true);
       firstSize.current?.focus();
       return;
     }
-    const measurements = bespoke ? measurementsForm.read() : null;
+    const measurements = bespoke ? await measurementsForm.read() : null;
     if (bespoke && !measurements) return;
     cart.add(
       cartLineFromProduct(product, {
@@ -81,7 +84,11 @@ export function ProductPurchase({
         panelId={`${idPrefix}-panel`}
       />
 
-      {bespoke && <MadeToMeasurePanel offer={offer} form={measurementsForm} idPrefix={idPrefix} />}
+      {bespoke && (
+        <Suspense fallback={null}>
+          <MadeToMeasurePanel offer={offer} form={measurementsForm} idPrefix={idPrefix} />
+        </Suspense>
+      )}
 
       <div>
         <p className="mb-3 text-xs font-bold tracking-[0.16em] text-stone uppercase" id={`qty-${product.id}`}>
@@ -127,7 +134,7 @@ export function ProductPurchase({
         // The made-to-measure label is long: it wraps on a phone rather than widening the page.
         className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
         disabled={soldOut}
-        onClick={addToCart}
+        onClick={() => void addToCart()}
       >
         <ShoppingBag aria-hidden />
         {soldOut

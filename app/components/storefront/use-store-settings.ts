@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/lib/root-data";
 import { formatMoney, formatMoneyBrief, type CurrencyCode } from "~/lib/money";
-import { defaultStoreSettings } from "~/modules/settings/settings.schema";
+import { defaultStoreSettings } from "~/modules/settings/store-settings";
 import { storeProfile, type StoreProfile } from "~/modules/settings/store-profile";
 
 /**

@@ -1,4 +1,4 @@
-import { measurementsFingerprint, storedMeasurementsSchema, type Measurements } from "~/modules/measurements/measurements";
+import { isMeasurements, measurementsFingerprint, type Measurements } from "~/modules/measurements/measurements";
 import { subtotalOf } from "~/modules/pricing/order-totals";
 import { variantLabel } from "~/modules/catalog/variants";
 
@@ -121,5 +121,5 @@ function isCartLine(value: unknown): value is CartLine {
 function isMadeToMeasure(value: unknown): boolean {
   if (!value || typeof value !== "object") return false;
   const m = value as Record<string, unknown>;
-  return storedMeasurementsSchema.safeParse(m.measurements).success && Number.isSafeInteger(m.surcharge) && Number.isInteger(m.days);
+  return isMeasurements(m.measurements) && Number.isSafeInteger(m.surcharge) && Number.isInteger(m.days);
 }

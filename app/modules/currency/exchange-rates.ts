@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { CurrencyCode } from "~/lib/money";
 
 /**
@@ -60,16 +59,6 @@ export interface ExchangeRates {
   base: CurrencyCode;
   rates: Partial<Record<DisplayCurrency, ExchangeRate>>;
 }
-
-export const exchangeRateSchema = z.object({
-  rate: z.number().positive().max(MAX_RATE),
-  setAt: z.iso.datetime({ offset: true }),
-});
-
-export const exchangeRatesSchema = z.object({
-  base: z.enum(["GHS", "USD", "EUR"]),
-  rates: z.partialRecord(z.enum(displayCurrencies), exchangeRateSchema),
-}) satisfies z.ZodType<ExchangeRates>;
 
 export const noExchangeRates: ExchangeRates = { base: "GHS", rates: {} };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText } from "~/lib/input";
 import { formatMoneyBrief, type CurrencyCode } from "~/lib/money";
-import { measurementsSchema } from "~/modules/measurements/measurements";
+import { measurementsSchema } from "~/modules/measurements/measurements.schema";
 
 /**
  * A custom order request as the form sends it (one Zod schema in the browser and the action),

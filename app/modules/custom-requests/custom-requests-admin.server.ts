@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { customRequests } from "~db/schema/custom";
 import { escapeLike } from "~/lib/sql-like";
-import { storedMeasurementsSchema, type Measurements } from "~/modules/measurements/measurements";
+import type { Measurements } from "~/modules/measurements/measurements";
+import { storedMeasurementsSchema } from "~/modules/measurements/measurements.schema";
 import { CUSTOM_REQUESTS_ADMIN_PAGE_SIZE, type CustomRequestListQuery } from "./custom-request-filters.schema";
 import type { CustomRequestStatus } from "./custom-request.schema";
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { customerMeasurements } from "~db/schema/custom";
-import { storedMeasurementsSchema, type Measurements } from "./measurements";
+import type { Measurements } from "./measurements";
+import { storedMeasurementsSchema } from "./measurements.schema";
 
 /** A signed-in customer's last measurements (offered the next time), or null. */
 export async function savedMeasurements(db: Db, userId: string): Promise<Measurements | null> {

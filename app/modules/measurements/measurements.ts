@@ -1,10 +1,9 @@
-import { z } from "zod";
-
 /**
  * Body measurements for made-to-measure garments and custom order requests (DECISIONS.md
  * "Sizes, colours and made to measure"). Kept exactly as the customer typed them, in the unit
  * they chose (tailors read what was measured), and checked against sensible bounds for an adult
- * man, converted to centimetres. Pure: the browser form and the server share it.
+ * man, converted to centimetres. Pure and free of Zod (the schemas that check what is typed are
+ * in measurements.schema.ts), so pages that only show or carry measurements stay light.
  */
 export const measurementUnits = ["cm", "in"] as const;
 export type MeasurementUnit = (typeof measurementUnits)[number];
@@ -54,60 +53,17 @@ export function formatMeasurement(value: number, unit: MeasurementUnit): string 
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
 }
 
-function boundsIn(field: (typeof measurementFields)[number], unit: MeasurementUnit): { min: number; max: number } {
-  if (unit === "cm") return { min: field.minCm, max: field.maxCm };
-  return { min: Math.ceil(field.minCm / CM_PER_INCH), max: Math.floor(field.maxCm / CM_PER_INCH) };
-}
-
-/** One measurement typed in a form ("82", "82.5", "32,5"), checked against its bounds in the chosen unit. */
-function measurementValue(field: (typeof measurementFields)[number], unit: MeasurementUnit) {
-  const { min, max } = boundsIn(field, unit);
-  return z.union([z.string(), z.number()]).transform((raw, ctx) => {
-    const text = String(raw).trim().replace(",", ".");
-    if (text === "") {
-      ctx.addIssue({ code: "custom", message: `Enter your ${field.label.toLowerCase()} in ${unit}` });
-      return z.NEVER;
-    }
-    if (!/^\d{1,3}(\.\d)?$/.test(text)) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Enter your ${field.label.toLowerCase()} as a number in ${unit}, e.g. ${min + Math.round((max - min) / 3)}`,
-      });
-      return z.NEVER;
-    }
-    const value = Number(text);
-    if (value < min || value > max) {
-      ctx.addIssue({
-        code: "custom",
-        message: `A ${field.label.toLowerCase()} of ${formatMeasurement(value, unit)} is outside what we can make (${min}–${max} ${unit}). Please measure again${unit === "cm" ? "" : ", or check the unit"}.`,
-      });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
 /**
- * The measurements form: a unit and every measurement. Field errors are keyed by measurement
- * ("values.chest"), each naming the measurement, the unit and the bounds.
+ * Whether a value has the shape of stored measurements (a unit and a number for every
+ * measurement): the browser's check of a cart line read back from storage. The same shape as
+ * storedMeasurementsSchema (measurements.schema.ts), without Zod, because every page carries the cart.
  */
-export const measurementsSchema = z
-  .object({ unit: z.enum(measurementUnits, { error: "Choose centimetres or inches" }), values: z.record(z.string(), z.unknown()) })
-  .transform((input, ctx): Measurements => {
-    const values = {} as Record<MeasurementKey, number>;
-    for (const field of measurementFields) {
-      const parsed = measurementValue(field, input.unit).safeParse(input.values[field.key] ?? "");
-      if (parsed.success) values[field.key] = parsed.data;
-      else ctx.addIssue({ code: "custom", path: ["values", field.key], message: parsed.error.issues[0]?.message ?? "Not a measurement" });
-    }
-    return { unit: input.unit, values };
-  });
-
-/** How measurements are stored (JSON columns): already checked, so only the shape is verified on read. */
-export const storedMeasurementsSchema = z.object({
-  unit: z.enum(measurementUnits),
-  values: z.object(Object.fromEntries(measurementFields.map((f) => [f.key, z.number()])) as Record<MeasurementKey, z.ZodNumber>),
-});
+export function isMeasurements(value: unknown): value is Measurements {
+  if (typeof value !== "object" || value === null) return false;
+  const { unit, values } = value as { unit?: unknown; values?: unknown };
+  if (!(measurementUnits as readonly unknown[]).includes(unit) || typeof values !== "object" || values === null) return false;
+  return measurementFields.every((f) => Number.isFinite((values as Record<string, unknown>)[f.key]));
+}
 
 /**
  * A short fingerprint of a set of measurements (unit and every value, in the fields' order):

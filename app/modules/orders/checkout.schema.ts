@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { plainText, serialId } from "~/lib/input";
-import { measurementsSchema } from "~/modules/measurements/measurements";
+import { measurementsSchema } from "~/modules/measurements/measurements.schema";
 import { HOME_COUNTRY, isCountryCode, isGhanaRegion } from "~/modules/shipping/areas";
 
 import { paymentMethods, type PaymentMethod } from "./order-constants";

@@ -1,4 +1,5 @@
-import { storedMeasurementsSchema, type Measurements } from "~/modules/measurements/measurements";
+import type { Measurements } from "~/modules/measurements/measurements";
+import { storedMeasurementsSchema } from "~/modules/measurements/measurements.schema";
 
 /** What an order line cut to the customer's measurements carries: the measurements, the surcharge in its price (pesewas) and the working days to make it. */
 export interface LineMadeToMeasure {

@@ -1,5 +1,5 @@
 import type { ProductReviews } from "./product-reviews.server";
-import { formatRating } from "./review.schema";
+import { formatRating } from "./review-display";
 
 /**
  * The `aggregateRating` and `review` of a Product's JSON-LD: only from approved reviews, and

@@ -44,20 +44,6 @@ export const moderateReviewSchema = z.object({
   status: z.enum(["approved", "hidden"], { error: "Choose approve or hide." }),
 });
 
-/** "Ama Mensah" → "Ama M.": how a review names its author in public. */
-export function publicAuthorName(fullName: string): string {
-  const parts = fullName.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return "A customer";
-  const [first, ...rest] = parts;
-  const last = rest.at(-1);
-  return last ? `${first} ${last[0]!.toUpperCase()}.` : first!;
-}
-
-/** "4.7": an average to one decimal, as the product page and structured data show it. */
-export function formatRating(average: number): string {
-  return average.toFixed(1);
-}
-
 /**
  * The largest review post (the form and its one photo of at most 8 MB). The server's body
  * limit lets a signed-in customer's post to the review page reach it (server/body-limit.ts);

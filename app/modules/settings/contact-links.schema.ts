@@ -1,30 +1,10 @@
 import { z } from "zod";
+import { isSocialLink, socialLinkMessage, WHATSAPP_NUMBER_MESSAGE, whatsappDigits, type SocialNetwork } from "./contact-links";
 
 /**
- * The shop's WhatsApp number and social links (Settings → General → Contact and social): how
- * each is checked, shared by the form, the stored-settings schema and the pages that link them.
- * Pure, so the browser form and the server check with the same rules.
+ * How the shop's WhatsApp number and social links are checked, by the General settings form and
+ * the stored-settings schema (the rules themselves are in contact-links.ts).
  */
-
-export const WHATSAPP_NUMBER_MESSAGE =
-  "Enter the WhatsApp number in international form, with + and the country code, e.g. +233 24 123 4567";
-
-/** What may separate the digits of a typed number: spaces, dashes, dots and brackets. */
-const SEPARATORS = /[\s\-().]/g;
-
-/** "+233 24 123 4567" → "233241234567"; null when it is not an international number (E.164: 8 to 15 digits). */
-export function whatsappDigits(number: string): string | null {
-  const compact = number.trim().replace(SEPARATORS, "");
-  const match = /^\+([1-9]\d{7,14})$/.exec(compact);
-  return match ? match[1]! : null;
-}
-
-/** WhatsApp's click-to-chat link, with a prefilled message when given; null without a valid number. */
-export function whatsappLink(number: string, message?: string): string | null {
-  const digits = whatsappDigits(number);
-  if (!digits) return null;
-  return message ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : `https://wa.me/${digits}`;
-}
 
 /** An optional WhatsApp number: "" for none, else an international number as the shop typed it. */
 export const whatsappNumberSchema = z
@@ -33,32 +13,6 @@ export const whatsappNumberSchema = z
   .max(30, WHATSAPP_NUMBER_MESSAGE)
   .refine((value) => value === "" || whatsappDigits(value) !== null, WHATSAPP_NUMBER_MESSAGE);
 
-export const socialNetworks = [
-  { key: "instagramUrl", label: "Instagram", hosts: ["instagram.com"], example: "https://instagram.com/yourshop" },
-  { key: "facebookUrl", label: "Facebook", hosts: ["facebook.com", "fb.com"], example: "https://facebook.com/yourshop" },
-  { key: "tiktokUrl", label: "TikTok", hosts: ["tiktok.com"], example: "https://tiktok.com/@yourshop" },
-  { key: "xUrl", label: "X", hosts: ["x.com", "twitter.com"], example: "https://x.com/yourshop" },
-] as const;
-export type SocialNetwork = (typeof socialNetworks)[number];
-export type SocialLinkKey = SocialNetwork["key"];
-
-export const socialLinkMessage = (network: SocialNetwork) =>
-  `Enter the address of your ${network.label} page, starting with https://, e.g. ${network.example}`;
-
-/** True for an https address on the network's own site (or a subdomain such as www.) with a page path. */
-export function isSocialLink(network: SocialNetwork, value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" || url.username || url.password || url.port) return false;
-  const host = url.hostname.toLowerCase();
-  const onNetwork = network.hosts.some((h) => host === h || host.endsWith(`.${h}`));
-  return onNetwork && url.pathname.replace(/\/+$/, "").length > 1;
-}
-
 /** An optional link to the shop's page on one network: "" for none. */
 export function socialLinkSchema(network: SocialNetwork) {
   return z
@@ -66,9 +20,4 @@ export function socialLinkSchema(network: SocialNetwork) {
     .trim()
     .max(300, socialLinkMessage(network))
     .refine((value) => value === "" || isSocialLink(network, value), socialLinkMessage(network));
-}
-
-/** The shop's social links that are set, in a fixed order, for the footer and structured data. */
-export function socialLinksOf(values: Record<SocialLinkKey, string>): { label: string; url: string }[] {
-  return socialNetworks.filter((n) => values[n.key]).map((n) => ({ label: n.label, url: values[n.key] }));
 }

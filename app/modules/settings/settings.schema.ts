@@ -1,78 +1,14 @@
 import { z } from "zod";
-import { brand } from "~/lib/brand";
-import type { CurrencyCode } from "~/lib/money";
-import { socialLinkSchema, socialNetworks, whatsappNumberSchema } from "./contact-links.schema";
-import { exchangeRatesSchema, noExchangeRates, type ExchangeRates } from "~/modules/currency/exchange-rates";
+import { socialNetworks } from "./contact-links";
+import { socialLinkSchema, whatsappNumberSchema } from "./contact-links.schema";
+import { PAYMENT_HOLD_MINUTES, storeCurrencies, storeTimezones, type StoreSettings } from "./store-settings";
+import { exchangeRatesSchema } from "~/modules/currency/exchange-rates.schema";
 
 /**
- * Store settings: what they are, their defaults, and the Zod schemas for the admin Settings
- * tabs. Pure (no server imports), so the browser form and the server action share them.
+ * The Zod schemas of store settings: how each value is stored, and what each admin Settings tab
+ * posts. Pure (no server imports), so the browser form and the server action share them; what the
+ * settings are and their defaults are in store-settings.ts.
  */
-export const storeCurrencies = ["GHS", "USD", "EUR"] as const satisfies readonly CurrencyCode[];
-export const storeTimezones = ["Africa/Accra", "UTC", "America/New_York"] as const;
-export type StoreTimezone = (typeof storeTimezones)[number];
-
-/** Shown next to the currency choice (DECISIONS.md "Money"). */
-export const currencyChangeWarning =
-  "Prices are not converted. Changing the currency changes only the currency prices are shown and charged in; new orders record it.";
-
-export interface StoreSettings {
-  currency: CurrencyCode;
-  /** IANA zone used for dates in admin and emails, and for the revenue-per-day chart. */
-  timezone: StoreTimezone;
-  /** When on, storefront routes answer 503 with a maintenance page to everyone but admins. */
-  maintenanceMode: boolean;
-  /** New-order alerts to admins. */
-  emailNotifications: boolean;
-  /** Order status change emails to the customer. */
-  orderNotifications: boolean;
-  /** Account emails to customers beyond the required ones (verification and reset always go). */
-  customerNotifications: boolean;
-  storeName: string;
-  contactEmail: string;
-  contactPhone: string;
-  /** Lines separated by "\n". */
-  contactAddress: string;
-  /** The shop's WhatsApp number in international form ("+233 24 411 8820"), or "" for none. */
-  whatsappNumber: string;
-  /** https links to the shop's pages on each network, or "" (contact-links.schema.ts). */
-  instagramUrl: string;
-  facebookUrl: string;
-  tiktokUrl: string;
-  xUrl: string;
-  /**
-   * Minutes an online order (card, mobile money) is held unpaid, its stock reserved; then it is
-   * cancelled (after one last check with Paystack) and the stock returned (Settings → Payments).
-   */
-  paymentHoldMinutes: number;
-  /** Rates for approximate prices in other currencies (Settings → Currencies); display only. */
-  exchangeRates: ExchangeRates;
-}
-
-export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
-
-export const defaultStoreSettings: StoreSettings = {
-  currency: "GHS",
-  timezone: "Africa/Accra",
-  maintenanceMode: false,
-  emailNotifications: true,
-  orderNotifications: true,
-  customerNotifications: true,
-  storeName: brand.name,
-  contactEmail: brand.contact.email,
-  contactPhone: brand.contact.phone,
-  contactAddress: brand.contact.addressLines.join("\n"),
-  whatsappNumber: brand.contact.whatsapp,
-  instagramUrl: brand.social.instagram,
-  facebookUrl: brand.social.facebook,
-  tiktokUrl: "",
-  xUrl: "",
-  paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
-  exchangeRates: noExchangeRates,
-};
-
-export type StoreSettingKey = keyof StoreSettings;
-export const storeSettingKeys = Object.keys(defaultStoreSettings) as StoreSettingKey[];
 
 /**
  * How each value is stored (the JSON in the settings table) — also what saveStoreSettings

@@ -4,7 +4,8 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "~db/client";
 import { settings } from "~db/schema/store";
 import { announceStorefrontChange, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
-import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type StoreSettings } from "./settings.schema";
+import { storedSettingsSchema } from "./settings.schema";
+import { defaultStoreSettings, storeSettingKeys, type StoreSettings } from "./store-settings";
 
 /**
  * Store settings kept in the `settings` table (key → JSON value). Missing keys — and stored
@@ -17,8 +18,8 @@ import { defaultStoreSettings, storedSettingsSchema, storeSettingKeys, type Stor
  * same PostgreSQL database as soon as they hear it (storefront-changes.server.ts). Reads inside a transaction always go to the database, so an order is priced with
  * the settings its own transaction sees.
  */
-export type { StoreSettings } from "./settings.schema";
-export { defaultStoreSettings } from "./settings.schema";
+export type { StoreSettings } from "./store-settings";
+export { defaultStoreSettings } from "./store-settings";
 
 export const SETTINGS_CACHE_TTL_MS = 5_000;
 

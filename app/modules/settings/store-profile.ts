@@ -1,7 +1,7 @@
 import { brand } from "~/lib/brand";
 import type { CurrencyCode } from "~/lib/money";
-import { socialLinksOf } from "./contact-links.schema";
-import type { StoreSettings, StoreTimezone } from "./settings.schema";
+import { socialLinksOf } from "./contact-links";
+import type { StoreSettings, StoreTimezone } from "./store-settings";
 
 /**
  * Who the shop is, as every storefront page states it: the settings shoppers see (name,

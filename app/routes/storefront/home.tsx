@@ -7,7 +7,7 @@ import { categoryCounts, listCollection } from "~/modules/catalog/storefront-que
 import { HOME_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { rootDataOf } from "~/lib/store-meta";
-import { defaultStoreSettings } from "~/modules/settings/settings.schema";
+import { defaultStoreSettings } from "~/modules/settings/store-settings";
 import { storeProfile } from "~/modules/settings/store-profile";
 import { siteOrigin } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import { CheckCircle2, EyeOff, Hourglass, Star } from "lucide-react";
 import { count, type Summary } from "~/components/admin/list/summary-cards";
 import type { ReviewAdminSummary } from "~/modules/reviews/review-moderation.server";
-import { formatRating } from "~/modules/reviews/review.schema";
+import { formatRating } from "~/modules/reviews/review-display";
 
 /** Over every review (not only the ones a filter finds). */
 export const reviewSummaryCards = (summary: ReviewAdminSummary): Summary[] => [

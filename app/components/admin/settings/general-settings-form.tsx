@@ -7,14 +7,9 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Switch } from "~/components/ui/switch";
 import { Link } from "react-router";
 import { currencySymbols } from "~/lib/money";
-import {
-  currencyChangeWarning,
-  generalSettingsSchema,
-  storeCurrencies,
-  storeTimezones,
-  type generalSettingsFormValues,
-} from "~/modules/settings/settings.schema";
-import { socialNetworks } from "~/modules/settings/contact-links.schema";
+import { generalSettingsSchema, type generalSettingsFormValues } from "~/modules/settings/settings.schema";
+import { currencyChangeWarning, storeCurrencies, storeTimezones } from "~/modules/settings/store-settings";
+import { socialNetworks } from "~/modules/settings/contact-links";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 

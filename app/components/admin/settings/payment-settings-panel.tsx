@@ -7,7 +7,8 @@ import { notify } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import type { PaystackConnection } from "~/modules/payments/paystack-connection.server";
 import { paystackModeDescriptions } from "~/modules/payments/paystack-mode";
-import { PAYMENT_HOLD_MINUTES, paymentSettingsSchema } from "~/modules/settings/settings.schema";
+import { paymentSettingsSchema } from "~/modules/settings/settings.schema";
+import { PAYMENT_HOLD_MINUTES } from "~/modules/settings/store-settings";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 

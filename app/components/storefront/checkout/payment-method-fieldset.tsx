@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { whatsappLink } from "~/modules/settings/contact-links.schema";
+import { whatsappLink } from "~/modules/settings/contact-links";
 import { isOnlinePayment, paymentMethods, type PaymentMethod } from "~/modules/orders/order-constants";
 import { useStoreProfile } from "../use-store-settings";
 

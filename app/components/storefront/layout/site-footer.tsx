@@ -1,6 +1,6 @@
 import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { whatsappLink } from "~/modules/settings/contact-links.schema";
+import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";
 import { BrandMark } from "./brand-mark";

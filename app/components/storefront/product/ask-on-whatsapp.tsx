@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { whatsappLink } from "~/modules/settings/contact-links.schema";
+import { whatsappLink } from "~/modules/settings/contact-links";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/lib/root-data";
 import { useStoreProfile } from "../use-store-settings";

@@ -1,55 +1,9 @@
 import { Clock, Scissors } from "lucide-react";
-import { useCallback, useRef, useState } from "react";
 import { MeasurementsFields } from "~/components/storefront/measurements/measurements-fields";
-import { useSavedMeasurements } from "~/components/storefront/measurements/use-saved-measurements";
-import { measurementsSchema, type Measurements, type MeasurementUnit } from "~/modules/measurements/measurements";
 import { useFormatMoney } from "../use-store-settings";
+import type { MadeToMeasureForm } from "./use-made-to-measure-form";
 
 const PRODUCT_GUIDE_ADVICE = "Every box is needed to cut your piece; if one puzzles you, our tailor will call before cutting.";
-
-/**
- * The measurements of a made-to-measure choice on the product page or in Quick View: the unit,
- * the boxes (the shared MeasurementsFields, pre-filled with a signed-in customer's saved
- * measurements once they arrive) and their errors. `read` checks what is typed with the same
- * schema as the server: the measurements, or null with each wrong box's message shown and the
- * first one focused.
- */
-export function useMadeToMeasureForm(enabled: boolean) {
-  // The fieldset, kept in state (a callback ref) so reading it stays out of render.
-  const [fieldset, setFieldset] = useState<HTMLFieldSetElement | null>(null);
-  const [unit, setUnit] = useState<MeasurementUnit>("cm");
-  const [saved, setSaved] = useState<Measurements | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const typed = useRef(false);
-
-  useSavedMeasurements((measurements) => {
-    if (typed.current) return;
-    setSaved(measurements);
-    setUnit(measurements.unit);
-  }, enabled);
-
-  const read = useCallback((): Measurements | null => {
-    const inputs = [...(fieldset?.querySelectorAll<HTMLInputElement>('input[name^="measurements.values."]') ?? [])];
-    const values = Object.fromEntries(inputs.map((input) => [input.name.slice("measurements.values.".length), input.value]));
-    const parsed = measurementsSchema.safeParse({ unit, values });
-    if (parsed.success) {
-      setErrors({});
-      return parsed.data;
-    }
-    const next: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) next[`measurements.${issue.path.join(".")}`] ??= [issue.message];
-    setErrors(next);
-    const first = inputs.find((input) => next[input.name]);
-    first?.focus();
-    return null;
-  }, [unit, fieldset]);
-  const markTyped = useCallback(() => {
-    typed.current = true;
-  }, []);
-
-  return { setFieldset, unit, setUnit, saved, errors, read, markTyped };
-}
-export type MadeToMeasureForm = ReturnType<typeof useMadeToMeasureForm>;
 
 /** What choosing Made to measure shows: the surcharge, the production time and the measurements. */
 export function MadeToMeasurePanel({

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { ProductReviews as ProductReviewsData, PublicReview, ReviewPage } from "~/modules/reviews/product-reviews.server";
-import { formatRating } from "~/modules/reviews/review.schema";
+import { formatRating } from "~/modules/reviews/review-display";
 import { OwnReviewPanel } from "./own-review-panel";
 import { ReviewCard } from "./review-card";
 import { ReviewStars } from "./review-stars";

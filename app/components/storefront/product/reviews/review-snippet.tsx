@@ -1,5 +1,5 @@
 import type { ReviewSummary } from "~/modules/reviews/product-reviews.server";
-import { formatRating } from "~/modules/reviews/review.schema";
+import { formatRating } from "~/modules/reviews/review-display";
 import { ReviewStars } from "./review-stars";
 
 /** The rating under the product's price, linking to its reviews: the real average and count, or "No reviews yet". */

@@ -1,0 +1,74 @@
+import { brand } from "~/lib/brand";
+import type { CurrencyCode } from "~/lib/money";
+import { noExchangeRates, type ExchangeRates } from "~/modules/currency/exchange-rates";
+
+/**
+ * Store settings: what they are and their defaults. Pure and free of Zod, so storefront pages
+ * can read them without carrying Zod; the schemas for storing them and for the admin Settings
+ * tabs are in settings.schema.ts.
+ */
+export const storeCurrencies = ["GHS", "USD", "EUR"] as const satisfies readonly CurrencyCode[];
+export const storeTimezones = ["Africa/Accra", "UTC", "America/New_York"] as const;
+export type StoreTimezone = (typeof storeTimezones)[number];
+
+/** Shown next to the currency choice (DECISIONS.md "Money"). */
+export const currencyChangeWarning =
+  "Prices are not converted. Changing the currency changes only the currency prices are shown and charged in; new orders record it.";
+
+export interface StoreSettings {
+  currency: CurrencyCode;
+  /** IANA zone used for dates in admin and emails, and for the revenue-per-day chart. */
+  timezone: StoreTimezone;
+  /** When on, storefront routes answer 503 with a maintenance page to everyone but admins. */
+  maintenanceMode: boolean;
+  /** New-order alerts to admins. */
+  emailNotifications: boolean;
+  /** Order status change emails to the customer. */
+  orderNotifications: boolean;
+  /** Account emails to customers beyond the required ones (verification and reset always go). */
+  customerNotifications: boolean;
+  storeName: string;
+  contactEmail: string;
+  contactPhone: string;
+  /** Lines separated by "\n". */
+  contactAddress: string;
+  /** The shop's WhatsApp number in international form ("+233 24 411 8820"), or "" for none. */
+  whatsappNumber: string;
+  /** https links to the shop's pages on each network, or "" (contact-links.ts). */
+  instagramUrl: string;
+  facebookUrl: string;
+  tiktokUrl: string;
+  xUrl: string;
+  /**
+   * Minutes an online order (card, mobile money) is held unpaid, its stock reserved; then it is
+   * cancelled (after one last check with Paystack) and the stock returned (Settings → Payments).
+   */
+  paymentHoldMinutes: number;
+  /** Rates for approximate prices in other currencies (Settings → Currencies); display only. */
+  exchangeRates: ExchangeRates;
+}
+
+export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
+
+export const defaultStoreSettings: StoreSettings = {
+  currency: "GHS",
+  timezone: "Africa/Accra",
+  maintenanceMode: false,
+  emailNotifications: true,
+  orderNotifications: true,
+  customerNotifications: true,
+  storeName: brand.name,
+  contactEmail: brand.contact.email,
+  contactPhone: brand.contact.phone,
+  contactAddress: brand.contact.addressLines.join("\n"),
+  whatsappNumber: brand.contact.whatsapp,
+  instagramUrl: brand.social.instagram,
+  facebookUrl: brand.social.facebook,
+  tiktokUrl: "",
+  xUrl: "",
+  paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
+  exchangeRates: noExchangeRates,
+};
+
+export type StoreSettingKey = keyof StoreSettings;
+export const storeSettingKeys = Object.keys(defaultStoreSettings) as StoreSettingKey[];
