@@ -9,8 +9,8 @@ import { pageQuery } from "~/lib/page-cache-key";
  * payloads of client navigations. A page that may be cached is rendered from a request without
  * its cookies (`sharedRequest`), so it cannot carry anything of the visitor's; what is
  * personal in the header (the account menu) arrives after load from /api/viewer. Signed-in
- * shoppers are therefore served the same cached page as guests. What may be kept is the route's decision, never this
- * cache's: a response is stored only when its Cache-Control says `public` with an `s-maxage`
+ * shoppers are therefore served the same cached page as guests. What may be kept is the
+ * route's decision, never this cache's: a response is stored only when its Cache-Control says `public` with an `s-maxage`
  * (app/lib/cache-control.ts; the route's `headers` export), for that long but at most
  * PAGE_CACHE_MAX_TTL_MS. Anything else (no header, private, no-store) is never stored,
  * whatever its path. Storefront changes clear it at once (`clear()`, subscribed to the
@@ -29,8 +29,10 @@ export interface StoreOptions {
   prepareHtml?: (html: string) => string;
 }
 
-/** A kept page, gzipped only: nearly every visitor accepts gzip, and the few who do not are
- * sent it inflated (well under a millisecond), so a page takes a sixth of the memory. */
+/**
+ * A kept page, gzipped only: nearly every visitor accepts gzip, and the few who do not are sent
+ * it inflated (well under a millisecond), so a page takes a sixth of the memory.
+ */
 interface Entry {
   status: number;
   headers: [string, string][];
