@@ -13,7 +13,7 @@ export function cpuMs(pid: number): number {
 }
 
 /** Resident memory of a process now, in MB. */
-export function rssMb(pid: number): number {
+function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;

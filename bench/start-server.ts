@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
 /** The server's data folder; `freshBenchDataDir` empties it (then admin:create may fill it first). */
-export const benchDataDir = (port: number) => `.tmp/bench-${port}`;
+const benchDataDir = (port: number) => `.tmp/bench-${port}`;
 export function freshBenchDataDir(port: number): string {
   fs.rmSync(benchDataDir(port), { recursive: true, force: true });
   return benchDataDir(port);
@@ -16,8 +16,9 @@ export interface BenchServer {
 }
 
 /**
- * Starts the production server on a fresh data folder (or the database in env.DATABASE_URL)
- * and resolves when /api/health answers. The data folder is `.tmp/bench-<port>` (benchDataDir).
+ * Starts the production server (build/server-entry.mjs) on its data folder, `.tmp/bench-<port>`
+ * (benchDataDir; empty it first with freshBenchDataDir), or on the database in env.DATABASE_URL,
+ * and resolves when /api/health answers.
  */
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!fs.existsSync("build/server-entry.mjs")) throw new Error("No build: run `npm run build` first.");

@@ -22,7 +22,7 @@ import { pageQuery } from "~/lib/page-cache-key";
  */
 export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 
-export interface StoreOptions {
+interface StoreOptions {
   /** Who the response is for: a stored page is sent gzipped when they accept it. */
   request?: Request;
   /** What is done to a page once, before it is kept (server/inline-stylesheet.ts). */
@@ -113,17 +113,20 @@ export class PageCache {
   get(key: string, request: Request): Response | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.compressedFast) this.compressBetter(entry);
+    if (entry.compressedFast) this.compressBetter(key, entry);
     return served(entry, request, "HIT");
   }
 
-  private compressBetter(entry: Entry): void {
+  private compressBetter(key: string, entry: Entry): void {
     entry.compressedFast = false;
     // zlib's asynchronous calls run on libuv's thread pool, beside the requests being served.
     zlib.gunzip(entry.gzipped, (inflateError, body) => {
       if (inflateError) return;
       zlib.gzip(body, BEST_GZIP, (error, smaller) => {
-        if (!error) entry.gzipped = smaller;
+        // Kept again for the time it had left, so the cache counts its new, smaller size.
+        const ttl = this.entries.getRemainingTTL(key);
+        if (error || this.entries.peek(key) !== entry || !(ttl > 0)) return;
+        this.entries.set(key, { ...entry, gzipped: smaller }, { ttl });
       });
     });
   }

@@ -54,3 +54,10 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: Iterable<Ro
  * names) correctly instead of guessing a legacy code page.
  */
 export const CSV_BOM = "\uFEFF";
+
+/** A CSV read batch by batch (an export's chunks), as one text: for tests and small exports. */
+export async function csvText(chunks: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}

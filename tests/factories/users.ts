@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "~db/client";
 import { users } from "~db/schema/auth";
+import { userRoles } from "~db/schema/store";
 
 let sequence = 0;
 
@@ -29,4 +30,11 @@ export async function createUser(db: Db, overrides: UserOverrides = {}) {
     })
     .returning();
   return row!;
+}
+
+/** A staff account: a user (createUser) with the admin role. */
+export async function createAdmin(db: Db, overrides: UserOverrides = {}) {
+  const admin = await createUser(db, overrides);
+  await db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+  return admin;
 }

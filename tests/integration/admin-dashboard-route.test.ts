@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { beforeAll, expect, it } from "vitest";
-import { userRoles } from "~db/schema/store";
 import { loader } from "~/routes/admin/dashboard";
-import { createUser } from "../factories/users";
+import { createAdmin } from "../factories/users";
 import { signedInAs, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -25,9 +24,7 @@ describeWithDatabase("admin dashboard loader", (database) => {
   const log = pino({ base: undefined }, sink).child({ requestId: "req-123" });
 
   beforeAll(async () => {
-    const admin = await createUser(database.db, { email: "owner@example.com" });
-    adminId = admin.id;
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    adminId = (await createAdmin(database.db, { email: "owner@example.com" })).id;
   });
 
   /** A signed-in admin's request, with a stand-in for better-auth's session lookup. */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { newsletterSubscribers, userRoles } from "~db/schema/store";
+import { newsletterSubscribers } from "~db/schema/store";
 import { listSubscribers, removeSubscriber, subscribersCsv, subscriberSummary } from "~/modules/newsletter/subscribers.server";
 import { action, loader } from "~/routes/admin/newsletter";
 import { loader as exportLoader } from "~/routes/admin/newsletter-export";
-import { createUser } from "../factories/users";
+import { createAdmin, createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -18,9 +18,7 @@ describeWithDatabase("admin newsletter subscribers", (database) => {
   let customerId: string;
 
   beforeAll(async () => {
-    const admin = await createUser(database.db, { email: "owner@example.com" });
-    adminId = admin.id;
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    adminId = (await createAdmin(database.db, { email: "owner@example.com" })).id;
     customerId = (await createUser(database.db, { email: "ama@example.com" })).id;
   });
 

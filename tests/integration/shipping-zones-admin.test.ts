@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shippingZones } from "~db/schema/shipping";
 import { settings } from "~db/schema/store";
-import { userRoles } from "~db/schema/store";
 import { mergeExchangeRates, exchangeRatesFormSchema } from "~/modules/currency/exchange-rates-form";
 import { saveExchangeRates, staleExchangeRates, exchangeRatesForAdmin } from "~/modules/currency/exchange-rates.server";
 import { getStoreSettings, saveStoreSettings } from "~/modules/settings/settings.server";
@@ -13,7 +12,7 @@ import type { ShopRates } from "~/modules/shipping/shop-rates";
 import { loader as shopRatesLoader } from "~/routes/api/shop-rates";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action, loader } from "~/routes/admin/shipping";
-import { createUser } from "../factories/users";
+import { createAdmin, createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -77,9 +76,7 @@ describeWithDatabase("admin shipping zones", (database) => {
   let customerId: string;
 
   beforeAll(async () => {
-    const admin = await createUser(database.db, { email: "owner@example.com" });
-    adminId = admin.id;
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    adminId = (await createAdmin(database.db, { email: "owner@example.com" })).id;
     customerId = (await createUser(database.db, { email: "ama@example.com" })).id;
   });
 

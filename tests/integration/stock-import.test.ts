@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { queryRows } from "~db/client";
-import { userRoles } from "~db/schema/store";
+
 import { importStock } from "~/modules/catalog/stock-import.server";
 import { stockCsv } from "~/modules/catalog/stock-csv.server";
 import { onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { action as productsAction } from "~/routes/admin/products";
 import { loader as stockExportLoader } from "~/routes/admin/products-stock-export";
 import { createProduct, stockOfVariant, totalStockOf, variantOf } from "../factories/catalog";
-import { createUser } from "../factories/users";
+import { createAdmin, createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { routeAnswer } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
@@ -23,9 +23,7 @@ describeWithDatabase("stock CSV import and export", (database) => {
   let customerId: string;
 
   beforeAll(async () => {
-    const admin = await createUser(database.db, { email: "owner@example.com" });
-    adminId = admin.id;
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    adminId = (await createAdmin(database.db, { email: "owner@example.com" })).id;
     customerId = (await createUser(database.db, { email: "ama@example.com" })).id;
   });
 

@@ -32,7 +32,7 @@ const viewerStore = createBrowserStore<HeaderViewer | null>("ahenfie.viewer.v1",
 let asking: Promise<void> | null = null;
 
 /** Asks the server who is signed in and keeps the answer (one request at a time). */
-export function refreshViewer(): Promise<void> {
+function refreshViewer(): Promise<void> {
   asking ??= fetch("/api/viewer", { headers: { Accept: "application/json" }, cache: "no-store" })
     .then((response) => (response.ok ? (response.json() as Promise<{ viewer: HeaderViewer | null }>) : Promise.reject(response)))
     .then(({ viewer }) => {

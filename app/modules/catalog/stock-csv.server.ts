@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
-import { csvHeader, csvRows, type CsvColumn } from "~/lib/csv";
+import { csvHeader, csvRows, csvText, type CsvColumn } from "~/lib/csv";
 import { SIZES } from "./catalog-constants";
 
 /**
@@ -12,7 +12,7 @@ import { SIZES } from "./catalog-constants";
  * Products are read in batches by name (keyset paging on lower(name), id), so an export of any
  * catalog holds one batch at a time.
  */
-export const STOCK_CSV_BATCH_SIZE = 500;
+const STOCK_CSV_BATCH_SIZE = 500;
 
 interface StockRow {
   sku: string;
@@ -66,7 +66,5 @@ export async function* stockCsvChunks(db: Db, options: { batchSize?: number } = 
 
 /** The whole CSV as one string (tests, small catalogs). */
 export async function stockCsv(db: Db, options: { batchSize?: number } = {}): Promise<string> {
-  let text = "";
-  for await (const chunk of stockCsvChunks(db, options)) text += chunk;
-  return text;
+  return csvText(stockCsvChunks(db, options));
 }

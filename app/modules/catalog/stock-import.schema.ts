@@ -7,11 +7,11 @@ import { z } from "zod";
  */
 
 /** A stocktake file: about 25,000 rows of "SKU,Product,Colour,Size,Stock". */
-export const STOCK_IMPORT_MAX_BYTES = 1024 * 1024;
+const STOCK_IMPORT_MAX_BYTES = 1024 * 1024;
 /** What the file picker offers (spreadsheets save CSV as text/csv, some as .csv with another type). */
 export const STOCK_IMPORT_ACCEPT = ".csv,text/csv";
 
-export const STOCK_IMPORT_MESSAGES = {
+const STOCK_IMPORT_MESSAGES = {
   missing: "Choose a CSV file to import.",
   tooLarge: "The file is too large: a stock CSV may be at most 1 MB.",
 } as const;

@@ -17,7 +17,7 @@ import { MAX_STOCK } from "./product.schema";
  * transaction, under the rows' locks, and the storefront is told once it has committed.
  */
 
-export type StockImportResult =
+type StockImportResult =
   | { ok: true; updated: number; unchanged: number }
   | {
       ok: false;
@@ -28,7 +28,7 @@ export type StockImportResult =
     };
 
 /** Bad rows listed in one answer; beyond them the answer says how many more there are. */
-export const MAX_PROBLEMS_LISTED = 100;
+const MAX_PROBLEMS_LISTED = 100;
 /** Rows looked up or written per statement. */
 const BATCH = 1_000;
 
@@ -75,7 +75,7 @@ export async function importStock(db: Db, bytes: Uint8Array): Promise<StockImpor
 }
 
 /** The file's SKU and Stock cells, row by row, or why the file as a whole cannot be read. */
-export function readStockFile(bytes: Uint8Array): { ok: true; rows: FileRow[] } | (StockImportResult & { ok: false }) {
+function readStockFile(bytes: Uint8Array): { ok: true; rows: FileRow[] } | (StockImportResult & { ok: false }) {
   const text = decodeText(bytes);
   if (text === null) return refused(`This is not a CSV file: it holds binary data. ${SAVE_AS_CSV}`);
   if (text.replace(/^\uFEFF/, "").trim() === "")

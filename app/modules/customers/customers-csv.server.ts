@@ -1,5 +1,5 @@
 import { queryRows, type Db } from "~db/client";
-import { csvHeader, csvRows, type CsvColumn } from "~/lib/csv";
+import { csvHeader, csvRows, csvText, type CsvColumn } from "~/lib/csv";
 import { formatSortableDateTime } from "~/lib/dates";
 import { toDecimalString } from "~/lib/money";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -66,7 +66,5 @@ export async function customersCsv(
   filters: Pick<CustomersQuery, "search" | "sort"> = {},
   options: CustomersCsvOptions = {},
 ): Promise<string> {
-  let text = "";
-  for await (const chunk of customersCsvChunks(db, filters, options)) text += chunk;
-  return text;
+  return csvText(customersCsvChunks(db, filters, options));
 }

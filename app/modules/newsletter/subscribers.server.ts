@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { newsletterSubscribers } from "~db/schema/store";
-import { csvHeader, csvRows, type CsvColumn } from "~/lib/csv";
+import { csvHeader, csvRows, csvText, type CsvColumn } from "~/lib/csv";
 import { formatSortableDateTime } from "~/lib/dates";
 import { subscribersQuerySchema, type SubscriberStatus, type SubscribersQuery } from "./subscribers.schema";
 
@@ -144,7 +144,5 @@ export async function* subscribersCsvChunks(
 
 /** The whole CSV as one string (tests). */
 export async function subscribersCsv(db: Db, filters: { search?: string }, options: { timeZone: string; batchSize?: number }) {
-  let text = "";
-  for await (const chunk of subscribersCsvChunks(db, filters, options)) text += chunk;
-  return text;
+  return csvText(subscribersCsvChunks(db, filters, options));
 }

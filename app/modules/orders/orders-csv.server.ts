@@ -2,7 +2,7 @@ import { and, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { formatSortableDateTime } from "~/lib/dates";
 import { orders } from "~db/schema/orders";
-import { csvLine } from "~/lib/csv";
+import { csvLine, csvText } from "~/lib/csv";
 import { csvByteStream } from "~/lib/csv-response.server";
 import { toDecimalString } from "~/lib/money";
 import { paymentMethods } from "~/modules/orders/order-constants";
@@ -142,9 +142,7 @@ function readBatch(db: Db, where: SQL | undefined, cursor: BatchCursor | null, b
 
 /** The whole CSV as one string (tests, small exports). */
 export async function ordersCsv(db: Db, filters: AdminOrderFilters, options: OrdersCsvOptions = {}): Promise<string> {
-  let text = "";
-  for await (const chunk of ordersCsvChunks(db, filters, options)) text += chunk;
-  return text;
+  return csvText(ordersCsvChunks(db, filters, options));
 }
 
 /** The CSV as a byte stream with a byte-order mark (csvByteStream), read batch by batch. */
