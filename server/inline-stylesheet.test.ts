@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ConstantText, piecesText } from "./gzip-pieces";
 import { StylesheetInliner } from "./inline-stylesheet";
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "inline-css-"));
@@ -11,23 +12,31 @@ fs.writeFileSync(path.join(clientDir, "assets/evil.css"), "a{}</style><script>al
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
 const page = (href: string) =>
-  `<html><head><meta charset="utf-8"/><link nonce="n1" rel="stylesheet" href="${href}"/></head><body>Hi</body></html>`;
+  Buffer.from(`<html><head><meta charset="utf-8"/><link nonce="n1" rel="stylesheet" href="${href}"/></head><body>Hi — ₵</body></html>`);
 
 describe("StylesheetInliner", () => {
   const inliner = new StylesheetInliner(clientDir);
 
   it("puts the stylesheet in the page and keeps its link, no longer blocking the paint", () => {
-    const html = inliner.inline(page("/assets/root-abc.css"));
+    const html = piecesText(inliner.inline(page("/assets/root-abc.css")));
     expect(html).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price::after{content:'$&'}</style>`);
     expect(html).toContain(`<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css" media="print"/>`);
     expect(html.indexOf("<style")).toBeLessThan(html.indexOf("<link"));
-    expect(html).toContain("<body>Hi</body>");
+    expect(html).toContain("<body>Hi — ₵</body>");
   });
 
   it("leaves a page alone when its stylesheet is missing, outside the assets or could close the style element", () => {
-    for (const href of ["/assets/gone.css", "/assets/evil.css"]) expect(inliner.inline(page(href))).toBe(page(href));
+    for (const href of ["/assets/gone.css", "/assets/evil.css"]) expect(inliner.inline(page(href))).toEqual([page(href)]);
     const outside = page("/assets/../../etc/passwd.css");
-    expect(inliner.inline(outside)).toBe(outside);
-    expect(inliner.inline("<html><body>no link</body></html>")).toBe("<html><body>no link</body></html>");
+    expect(inliner.inline(outside)).toEqual([outside]);
+    const noLink = Buffer.from("<html><body>no link</body></html>");
+    expect(inliner.inline(noLink)).toEqual([noLink]);
+  });
+
+  it("shares one compressed style element between pages", () => {
+    const [, first] = inliner.inline(page("/assets/root-abc.css"));
+    const [, second] = inliner.inline(Buffer.from(page("/assets/root-abc.css").toString().replace("Hi", "Hello")));
+    expect(first).toBeInstanceOf(ConstantText);
+    expect(second).toBe(first);
   });
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ConstantText, type PagePieces } from "./gzip-pieces";
 
 /** The stylesheet link React Router renders for the app's CSS (`import "./app.css"` in root.tsx). */
 const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/assets\/[\w.-]+\.css)"([^>]*)\/?>/;
@@ -16,29 +17,34 @@ const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/asset
  * it in its cache). Client navigations never fetch HTML again, so the cost is one page's worth.
  */
 export class StylesheetInliner {
-  private readonly texts = new Map<string, string | null>();
+  /** By stylesheet: its style element, compressed once (gzip-pieces.ts), or null when it may not be inlined. */
+  private readonly styles = new Map<string, ConstantText | null>();
 
   constructor(private readonly clientDir: string) {}
 
-  inline = (html: string): string => {
-    const match = STYLESHEET_LINK.exec(html);
-    if (!match) return html;
+  /**
+   * The page with its stylesheet inside, as pieces: the page's own text around the style
+   * element, which is the same in every page and so compressed only once.
+   */
+  inline = (html: Buffer): PagePieces => {
+    // Read as latin1, one character per byte: the link is ASCII, and its offsets are byte offsets.
+    const match = STYLESHEET_LINK.exec(html.toString("latin1"));
+    if (!match) return [html];
     const [link, before = "", between = "", href = "", after = ""] = match;
-    const css = this.read(href);
-    if (css === null) return html;
+    const style = this.style(href);
+    if (style === null) return [html];
     const printLink = `<link${before}rel="stylesheet"${between}href="${href}"${after.replace(/\s*\/$/, "")} media="print"/>`;
-    // A function replacement: the stylesheet's own `$` signs must not be read as patterns.
-    return html.replace(link, () => `<style data-href="${href}">${css}</style>${printLink}`);
+    return [html.subarray(0, match.index), style, Buffer.from(printLink), html.subarray(match.index + link.length)];
   };
 
-  /** The stylesheet's text, read once; null when it is missing or could end the style element. */
-  private read(href: string): string | null {
-    if (!this.texts.has(href)) {
+  /** The stylesheet's style element, read once; null when it is missing or could end the style element. */
+  private style(href: string): ConstantText | null {
+    if (!this.styles.has(href)) {
       const root = path.resolve(this.clientDir);
       const file = path.join(root, href);
-      const text = file.startsWith(root + path.sep) && fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
-      this.texts.set(href, text !== null && !/<\/style/i.test(text) ? text : null);
+      const css = file.startsWith(root + path.sep) && fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+      this.styles.set(href, css !== null && !/<\/style/i.test(css) ? new ConstantText(`<style data-href="${href}">${css}</style>`) : null);
     }
-    return this.texts.get(href) ?? null;
+    return this.styles.get(href) ?? null;
   }
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
+import { ConstantText } from "./gzip-pieces";
 import { inlineScriptHashes, PageCache, sharedRequest } from "./page-cache";
 
 const policy = (hashes: string[]) => `script-src ${hashes.join(" ")}`;
@@ -17,7 +18,10 @@ const sha = (s: string) => `'sha256-${crypto.createHash("sha256").update(s).dige
 
 describe("page cache", () => {
   it("hashes exactly the executable inline scripts", () => {
-    expect(inlineScriptHashes(page)).toEqual([sha("window.__ctx = 1;"), sha('import "/assets/x.js";')]);
+    expect(inlineScriptHashes(Buffer.from(page))).toEqual([sha("window.__ctx = 1;"), sha('import "/assets/x.js";')]);
+    // Hashed as the bytes sent: UTF-8, whatever the characters.
+    const priced = `<body><script>window.__price = "₵1,250 — Ɔdɔ";</script></body>`;
+    expect(inlineScriptHashes(Buffer.from(priced))).toEqual([sha('window.__price = "₵1,250 — Ɔdɔ";')]);
   });
 
   it("serves a cached page gzipped, under a policy listing its script hashes", async () => {
@@ -44,7 +48,12 @@ describe("page cache", () => {
     const cache = new PageCache(policy);
     const request = new Request("http://shop/collections/all", { headers: { "accept-encoding": "gzip" } });
     let prepared = 0;
-    const prepareHtml = (text: string) => (prepared++, text.replace("<head>", "<head><style>body{}</style>"));
+    const style = new ConstantText("<style>body{}</style>");
+    const prepareHtml = (bytes: Buffer) => {
+      prepared++;
+      const at = bytes.indexOf("<head>") + "<head>".length;
+      return [bytes.subarray(0, at), style, bytes.subarray(at)];
+    };
     const first = await cache.store("/collections/all", html(), { request, prepareHtml });
     expect(first.headers.get("x-cache")).toBe("MISS");
     expect(first.headers.get("content-encoding")).toBe("gzip");

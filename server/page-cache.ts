@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { sharedCacheSeconds } from "~/lib/cache-control";
 import { pageQuery } from "~/lib/page-cache-key";
+import { gzipPieces, type PagePieces } from "./gzip-pieces";
 
 /**
  * A short-lived cache of whole responses for GET requests, whoever asks: pages and the `.data`
@@ -25,8 +26,11 @@ export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 interface StoreOptions {
   /** Who the response is for: a stored page is sent gzipped when they accept it. */
   request?: Request;
-  /** What is done to a page once, before it is kept (server/inline-stylesheet.ts). */
-  prepareHtml?: (html: string) => string;
+  /**
+   * What is done to a page once, before it is kept (server/inline-stylesheet.ts): it may add
+   * styles, never scripts (the policy lists the hashes of the page's scripts as rendered).
+   */
+  prepareHtml?: (html: Buffer) => PagePieces;
 }
 
 /**
@@ -46,19 +50,21 @@ interface Entry {
  * level, some 15% larger), and again at the best level, off the event loop, once a second
  * visitor shows it is worth it. A search nobody repeats never pays for the slow compression.
  */
-const FAST_GZIP = { level: 1 };
+const FAST_GZIP_LEVEL = 1;
 const BEST_GZIP = { level: 9 };
 
 /** The hashes of a page's executable inline scripts (JSON-LD data blocks are not scripts). */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  // Read as latin1, one character per byte (fast, and no UTF-8 decoding): each script is hashed
+  // as the very bytes that were sent.
+  for (const match of html.toString("latin1").matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     if (/\bsrc\s*=/i.test(attributes) || /type\s*=\s*["']application\/(ld\+)?json["']/i.test(attributes)) continue;
     hashes.add(
       `'sha256-${crypto
         .createHash("sha256")
-        .update(match[2] ?? "")
+        .update(match[2] ?? "", "latin1")
         .digest("base64")}'`,
     );
   }
@@ -144,16 +150,15 @@ export class PageCache {
     const storable =
       seconds !== null && response.status === 200 && !response.headers.has("set-cookie") && (html || type.startsWith("text/x-script"));
     if (!storable || !response.body) return response;
-    const rendered = await response.text();
-    const text = html && prepareHtml ? prepareHtml(rendered) : rendered;
+    const rendered = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     headers.delete("content-length");
-    if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(text)));
-    const body = Buffer.from(text);
+    if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(rendered)));
+    const pieces = html && prepareHtml ? prepareHtml(rendered) : [rendered];
     const entry: Entry = {
       status: response.status,
       headers: [...headers.entries()],
-      gzipped: zlib.gzipSync(body, FAST_GZIP),
+      gzipped: gzipPieces(pieces, FAST_GZIP_LEVEL),
       compressedFast: true,
     };
     this.entries.set(key, entry, { ttl: Math.min(seconds * 1000, this.maxTtlMs) });

@@ -1,0 +1,36 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { ConstantText, gzipPieces, piecesText, type PagePieces } from "./gzip-pieces";
+
+const stylesheet = new ConstantText(
+  `<style>${Array.from({ length: 300 }, (_, i) => `.c${i}{color:#1d5b43;margin:${i}px}`).join("")}</style>`,
+);
+const page = (name: string): PagePieces => [
+  Buffer.from(`<!DOCTYPE html><html><head><title>${name} — Ahenfie</title>`),
+  stylesheet,
+  Buffer.from(`</head><body><h1>${name}</h1><p>₵1,250.00 · Royal Gold, XXL</p>${"<li>kente</li>".repeat(50)}</body></html>`),
+];
+
+describe("gzipPieces", () => {
+  it("makes one gzip stream that inflates to the pieces' text, multi-byte characters included", () => {
+    for (const name of ["Kaftans", "Agbada Ɔdɔ", ""]) {
+      const pieces = page(name);
+      const gzipped = gzipPieces(pieces, 1);
+      expect(zlib.gunzipSync(gzipped).toString()).toBe(piecesText(pieces));
+      // The deflate stream alone is whole too (gunzip also checked the CRC-32 and length after it).
+      expect(zlib.inflateRawSync(gzipped.subarray(10, -8)).toString()).toBe(piecesText(pieces));
+    }
+  });
+
+  it("holds the constant text as compressed once, not again per page", () => {
+    const pieces = page("Kaftans");
+    const gzipped = gzipPieces(pieces, 1);
+    expect(gzipped.includes(stylesheet.deflated)).toBe(true);
+    expect(gzipped.length).toBeLessThan(zlib.gzipSync(piecesText(pieces), { level: 1 }).length + 64);
+  });
+
+  it("copes with empty pieces and a page of constant text only", () => {
+    expect(zlib.gunzipSync(gzipPieces([Buffer.alloc(0), stylesheet, Buffer.alloc(0)], 6)).toString()).toBe(stylesheet.text);
+    expect(zlib.gunzipSync(gzipPieces([], 6)).toString()).toBe("");
+  });
+});
