@@ -2,13 +2,15 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
+import os from "node:os";
+import pLimit from "p-limit";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import { sharedRequest, type PageCache } from "./page-cache";
+import type { PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
@@ -24,6 +26,16 @@ export interface HttpAppOptions {
   clientDir?: string;
 }
 
+/**
+ * How many renders (pages, their data, resource routes) run at once per core. Past that, a
+ * render waits for a slot instead of starting: a hundred renders started together all finish
+ * late, each holding its loader data and half-written page in memory (peaks of several hundred
+ * MB), and starve the cached pages and API calls that need only a moment. Two per core keeps a
+ * core busy while another render waits on the database. Cached pages never wait: renderOnce
+ * serves them before any render.
+ */
+const RENDER_SLOTS_PER_CORE = 2;
+
 export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
   const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
   const { config } = services;
@@ -32,6 +44,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   const dev = mode === "development";
   // Cached pages carry the stylesheet inside them (production builds only).
   const stylesheet = clientDir ? new StylesheetInliner(clientDir) : null;
+  // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
+  const renderSlots = pLimit(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE));
 
   // One log line per request, with its id, status and duration.
   app.use("*", async (c, next) => {
@@ -128,24 +142,23 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
         await render(c.req.raw, { ...context, cspNonce: nonce, renderComplete: false, closedForMaintenance: maintenance.closed }),
         https,
       );
-    // Everyone asking for the same page while it renders waits for that one render (renderOnce).
-    const response = await pageCache.renderOnce(cacheKey, c.req.raw, async () => {
-      // A page anyone may be served is rendered as anyone would see it (sharedRequest: no cookies),
-      // and stored only if the route said it is public (its Cache-Control; see page-cache.ts).
-      const rendered = await render(sharedRequest(c.req.raw), {
-        ...context,
-        cspNonce: nonce,
-        renderComplete: true,
-        closedForMaintenance: false,
-      });
-      return pageCache.store(cacheKey, rendered, { request: c.req.raw, prepareHtml: stylesheet?.inline });
-    });
+    // Rendered once for everyone asking at that moment, as anyone would see it, and kept when
+    // the route says it is public; a page that turns out personal is rendered for the visitor.
+    const response = await pageCache.serve(
+      cacheKey,
+      c.req.raw,
+      (request, { shared }) => render(request, { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false }),
+      { prepareHtml: stylesheet?.inline },
+    );
     return withHttpsPolicy(response, https);
   }
 
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
   async function render(request: Request, context: AppLoadContext) {
-    const response = await handleRequest(request, context);
+    const response = await renderSlots(() =>
+      // Whoever gave up while waiting for a slot is not rendered for.
+      request.signal.aborted ? new Response(null, { status: 499 }) : handleRequest(request, context),
+    );
     // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
     if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {

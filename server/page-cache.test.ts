@@ -254,4 +254,30 @@ describe("page cache", () => {
     await Promise.all(Array.from({ length: 3 }, () => cache.renderOnce("/x", new Request("http://shop/x"), render)));
     expect(renders).toBe(3);
   });
+
+  it("serves a public page rendered without cookies to everyone, signed in or not", async () => {
+    const cache = new PageCache(policy);
+    const seen: (string | null)[] = [];
+    const render = async (request: Request) => (seen.push(request.headers.get("cookie")), html());
+    const signedIn = new Request("http://shop/product/1", { headers: { cookie: "ahenfie.session_token=abc" } });
+    expect(await (await cache.serve("/product/1", signedIn, render)).text()).toBe(page);
+    const guest = await cache.serve("/product/1", new Request("http://shop/product/1"), render);
+    expect(guest.headers.get("x-cache")).toBe("HIT");
+    expect(seen).toEqual([null]);
+  });
+
+  it("renders a page that turns out private again for the visitor, with their cookies, and keeps neither", async () => {
+    const cache = new PageCache(policy);
+    const render = async (request: Request, { shared }: { shared: boolean }) => {
+      const who = request.headers.get("cookie") ? "Signed in as ama@example.com" : "Sign in";
+      return new Response(`<html><body>${who} ${shared ? "(shared)" : "(personal)"}</body></html>`, {
+        headers: { "content-type": "text/html", "cache-control": "private, no-store" },
+      });
+    };
+    const signedIn = new Request("http://shop/wishlist", { headers: { cookie: "ahenfie.session_token=abc" } });
+    expect(await (await cache.serve("/wishlist", signedIn, render)).text()).toContain("Signed in as ama@example.com (personal)");
+    // A guest gets the page rendered once, as anyone; nothing of the shopper's was kept.
+    expect(await (await cache.serve("/wishlist", new Request("http://shop/wishlist"), render)).text()).toContain("Sign in (shared)");
+    expect(cache.get("/wishlist", new Request("http://shop/wishlist"))).toBeNull();
+  });
 });

@@ -193,6 +193,28 @@ export class PageCache {
     }
   }
 
+  /**
+   * A page anyone may be served, for `request`: from the cache, or rendered once as anyone would
+   * see it (`sharedRequest`: no cookies) and stored when its route declares it public. When the
+   * page may not be kept after all (a private route missing from PERSONAL_PATH, an error page)
+   * and the visitor sent cookies, it is rendered again for them, with their cookies: a signed-in
+   * shopper is never shown a page of theirs as if they were signed out.
+   */
+  async serve(
+    key: string,
+    request: Request,
+    render: (request: Request, { shared }: { shared: boolean }) => Promise<Response>,
+    options: Pick<StoreOptions, "prepareHtml"> = {},
+  ): Promise<Response> {
+    return this.renderOnce(key, request, async () => {
+      const rendered = await render(sharedRequest(request), { shared: true });
+      const answer = await this.store(key, rendered, { ...options, request });
+      if (answer !== rendered || !request.headers.has("cookie")) return answer;
+      await rendered.body?.cancel();
+      return render(request, { shared: false });
+    });
+  }
+
   clear(): void {
     this.entries.clear();
   }
@@ -213,8 +235,9 @@ function served(entry: Entry, request: Request | undefined, cache: "HIT" | "MISS
 /**
  * The request a cacheable page is rendered from: the visitor's request without its cookies, so
  * no loader of a shared page can read a session (or anything else of the visitor's) by
- * mistake. A page that needs the session must be personal (PERSONAL_PATH and a private
- * Cache-Control); rendered from this request it would find nobody signed in.
+ * mistake. A page that needs the session must be personal (a private Cache-Control, and in
+ * PERSONAL_PATH so it is rendered once, for the visitor; one missing from the list is rendered
+ * twice, as anyone and then for the visitor: right, but twice the work).
  */
 export function sharedRequest(request: Request): Request {
   if (!request.headers.has("cookie")) return request;
