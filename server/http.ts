@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import pLimit from "p-limit";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
@@ -95,13 +96,14 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800"),
-      }),
-    );
+    // The rest of public/ (images, icons), looked for only under its own top-level names: a
+    // page request costs no file lookup.
+    const publicNames = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
+    const servePublic = serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800"),
+    });
+    app.use("*", (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
   }
 
   // Who is asking (the address the rate limits count), then how much they may send.
