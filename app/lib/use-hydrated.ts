@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -9,4 +9,16 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * True when the component first rendered after the page hydrated (a client navigation, a new
+ * filter, another colour), false when it arrived in the server's HTML. Entrance animations ask
+ * this, so what the server sent is visible in the first paint instead of fading in from
+ * transparent: a phone's largest paint (a product picture) is not held back by an animation.
+ */
+export function useMountedAfterHydration(): boolean {
+  const hydrated = useHydrated();
+  const [mountedAfterHydration] = useState(hydrated);
+  return mountedAfterHydration;
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";
+import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { Price } from "./price";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
@@ -21,11 +22,14 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
   const [quickView, setQuickView] = useState<false | "view" | "choose-size">(false);
   const soldOut = product.totalStock <= 0;
   const href = `/product/${product.id}`;
+  // Cards in the server's HTML show at once (the first row is the phone's largest paint); cards a
+  // filter or a page change brings in rise into place.
+  const fadeIn = useMountedAfterHydration();
 
   return (
     <article
-      className="group relative flex animate-fade-up flex-col"
-      style={{ animationDelay: `${Math.min(index, 11) * 0.06}s` }}
+      className={cn("group relative flex flex-col", fadeIn && "animate-fade-up")}
+      style={fadeIn ? { animationDelay: `${Math.min(index, 11) * 0.06}s` } : undefined}
       aria-label={product.name}
     >
       <div className="relative overflow-hidden rounded-sm bg-sand">

@@ -2,6 +2,7 @@ import { Expand } from "lucide-react";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
+import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { ProductImage } from "../product-image";
@@ -34,6 +35,9 @@ export function ProductGallery({
   const [zoomWanted, setZoomWanted] = useState(false);
   const track = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
+  // Another colour's gallery fades in; the one in the server's HTML is the page's largest paint
+  // and shows at once.
+  const fadeIn = useMountedAfterHydration();
   const count = images.length;
   const altFor = (i: number) =>
     `${product.name}${colorName ? ` in ${colorName}` : ""}${count > 1 && i > 0 ? `, picture ${i + 1} of ${count}` : ""}`;
@@ -80,7 +84,7 @@ export function ProductGallery({
                 alt={altFor(i)}
                 sizes="(min-width: 1280px) 640px, (min-width: 1024px) 55vw, 100vw"
                 priority={i === 0}
-                className={i === 0 ? "animate-[overlay-in_300ms_ease-out]" : undefined}
+                className={i === 0 && fadeIn ? "animate-[overlay-in_300ms_ease-out]" : undefined}
               />
             </button>
           ))}
