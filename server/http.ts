@@ -139,11 +139,15 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     if (maintenance.closed && maintenance.refusal) return maintenance.refusal;
 
     const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw);
-    if (!cacheKey)
-      return withHttpsPolicy(
-        await render(c.req.raw, { ...context, cspNonce: nonce, renderComplete: false, closedForMaintenance: maintenance.closed }),
-        https,
-      );
+    if (!cacheKey) {
+      const personal = await render(c.req.raw, {
+        ...context,
+        cspNonce: nonce,
+        renderComplete: false,
+        closedForMaintenance: maintenance.closed,
+      });
+      return withHttpsPolicy(withInlineStylesheet(personal, new URL(c.req.url).pathname), https);
+    }
     // Rendered once for everyone asking at that moment, as anyone would see it, and kept when
     // the route says it is public; a page that turns out personal is rendered for the visitor.
     const response = await pageCache.serve(
@@ -153,6 +157,19 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
       { prepareHtml: stylesheet?.inline },
     );
     return withHttpsPolicy(response, https);
+  }
+
+  /**
+   * A shopper's own page (checkout, confirmation, account, sign-in) carries the stylesheet inside
+   * it too: checkout is where a slow phone must not wait for a second request. The admin's
+   * pages keep the link, which the browser has cached after their first page.
+   */
+  function withInlineStylesheet(response: Response, pathname: string): Response {
+    const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+    if (!stylesheet || !html || !response.body || /^\/+admin(\/|$)/i.test(pathname)) return response;
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    return new Response(stylesheet.inlineStream(response.body), { status: response.status, statusText: response.statusText, headers });
   }
 
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */

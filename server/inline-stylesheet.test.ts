@@ -39,4 +39,20 @@ describe("StylesheetInliner", () => {
     expect(first).toBeInstanceOf(ConstantText);
     expect(second).toBe(first);
   });
+
+  it("puts the stylesheet into a streamed page however its chunks fall, and passes the rest through", async () => {
+    const whole = Buffer.concat([page("/assets/root-abc.css"), Buffer.from("<main>₵1,250 — Ɔdɔ</main>".repeat(20))]);
+    const expected = piecesText(inliner.inline(whole));
+    for (const size of [1, 7, 64, whole.length]) {
+      const chunks = Array.from({ length: Math.ceil(whole.length / size) }, (_, i) => whole.subarray(i * size, (i + 1) * size));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+      expect(await new Response(inliner.inlineStream(body)).text(), `chunks of ${size}`).toBe(expected);
+    }
+    expect(expected).toContain("<style data-href=");
+  });
 });

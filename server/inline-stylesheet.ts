@@ -16,6 +16,9 @@ const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/asset
  * and the browser fetches the file without blocking the paint (a later full page load then finds
  * it in its cache). Client navigations never fetch HTML again, so the cost is one page's worth.
  */
+/** How much of a streamed page is held while looking for the end of its head. */
+const HEAD_LIMIT = 256 * 1024;
+
 export class StylesheetInliner {
   /** By stylesheet: its style element, compressed once (gzip-pieces.ts), or null when it may not be inlined. */
   private readonly styles = new Map<string, ConstantText | null>();
@@ -35,6 +38,30 @@ export class StylesheetInliner {
     if (style === null) return [html];
     const printLink = `<link${before}rel="stylesheet"${between}href="${href}"${after.replace(/\s*\/$/, "")} media="print"/>`;
     return [html.subarray(0, match.index), style, Buffer.from(printLink), html.subarray(match.index + link.length)];
+  };
+
+  /**
+   * The same for a page streamed to one visitor (checkout, account: never cached): its head is
+   * held until it is whole, gets the stylesheet, and the rest of the page flows on untouched.
+   */
+  inlineStream = (body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> => {
+    let head: Buffer | null = Buffer.alloc(0);
+    const flushHead = (controller: TransformStreamDefaultController<Uint8Array>) => {
+      if (head === null) return;
+      for (const piece of this.inline(head)) controller.enqueue(piece instanceof ConstantText ? piece.bytes : piece);
+      head = null;
+    };
+    return body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          if (head === null) return controller.enqueue(chunk);
+          head = Buffer.concat([head, chunk]);
+          // The stylesheet link is in the head; a page with no head end in its first 256 KB is sent as it is.
+          if (head.includes("</head>") || head.length > HEAD_LIMIT) flushHead(controller);
+        },
+        flush: flushHead,
+      }),
+    );
   };
 
   /** The stylesheet's style element, read once; null when it is missing or could end the style element. */
