@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { storefrontChunkGroups } from "./vite-chunks";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
     alias: {
@@ -11,7 +12,14 @@ export default defineConfig({
       "~db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
-  build: { assetsInlineLimit: 0, sourcemap: process.env.ANALYZE === "1" },
+  build: {
+    assetsInlineLimit: 0,
+    sourcemap: process.env.ANALYZE === "1",
+    // The browser's chunks (see vite-chunks.ts); the server build is one file in the end.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: storefrontChunkGroups(fileURLToPath(new URL("./app", import.meta.url))) } } },
+  },
   server: { hmr: { port: 24679 } },
   ssr: {
     // pg, sharp and PGlite stay plain Node imports on the server.
@@ -20,4 +28,4 @@ export default defineConfig({
     // whole from node_modules, lucide-react alone took some 35 MB of the server's memory.
     noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//],
   },
-});
+}));

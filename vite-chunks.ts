@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** What the chunking callbacks may ask of the module graph. */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
+
+/** The pages whose first load the budget counts (`firstLoadJsKiB` in bench/server.ts). */
+const keyPages = ["home", "collection", "product", "checkout"];
+
+/**
+ * The browser bundle's chunks, for the storefront's first load. Left to itself the bundler cut
+ * the modules every storefront page loads into 50–65 files, one per set of routes sharing them
+ * (an icon, a button, a store); gzipped one by one they weighed 12–16 KiB more than together.
+ * - `framework`: React, React DOM, React Router (every page of the site loads all three).
+ * - `storefront-shell`: every module of ours that the document (`root.tsx`) and the storefront
+ *   layout import statically, with the libraries they use. Every storefront page loads it.
+ * - One chunk per set of key pages (`home-collection`, `product`, …): our modules those pages
+ *   import statically, and the lucide icons they draw, by which of the four pages reach them.
+ *   A module that imports another library (Radix, sonner, …) is left to the bundler, so a
+ *   chunk here never drags a library's shared internals along.
+ * What only other pages or lazy panels use is chunked as before.
+ */
+export function storefrontChunkGroups(appDir: string) {
+  let graphFacts: ReturnType<typeof readGraph> | undefined;
+  const facts = (graph: ModuleGraph) => (graphFacts ??= readGraph(appDir, graph));
+  return [
+    { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 100 },
+    { name: (id: string, graph: ModuleGraph) => (facts(graph).shell.has(id) ? "storefront-shell" : null), priority: 99 },
+    // A module's dependencies are reached by the pages that reach it, and maybe more: sets of
+    // more pages go first, so a chunk never takes in what a wider set needs.
+    ...keyPages.map((_, index) => {
+      const pageCount = keyPages.length - index;
+      return {
+        priority: pageCount,
+        name(id: string, graph: ModuleGraph) {
+          const pages = facts(graph).pagesReaching.get(id);
+          return pages?.length === pageCount ? pages.join("-") : null;
+        },
+      };
+    }),
+  ];
+}
+
+function readGraph(appDir: string, graph: ModuleGraph) {
+  const routes = path.join(appDir, "routes/storefront");
+  const shell = appModulesReachedFrom([path.join(appDir, "root.tsx"), path.join(routes, "layout.tsx")], graph, appDir);
+  const pagesReaching = new Map<string, string[]>();
+  const reach = (id: string, page: string) => {
+    const pages = pagesReaching.get(id) ?? [];
+    if (!pages.includes(page)) pagesReaching.set(id, [...pages, page]);
+  };
+  const icons = lucideIconFiles(graph);
+  // Libraries a captured module may import: those every storefront page has already.
+  const ownLibraries = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|clsx|class-variance-authority)[\\/]|^\0vite\//;
+  const usesOtherLibraries = new Map<string, boolean>();
+  const drawsOnOtherLibraries = (id: string): boolean => {
+    let result = usesOtherLibraries.get(id);
+    if (result === undefined) {
+      usesOtherLibraries.set(id, false); // import cycles
+      result = (graph.getModuleInfo(id)?.importedIds ?? []).some((next) =>
+        next.startsWith(appDir) ? !shell.has(next) && drawsOnOtherLibraries(next) : next !== icons.barrel && !ownLibraries.test(next),
+      );
+      usesOtherLibraries.set(id, result);
+    }
+    return result;
+  };
+  for (const page of keyPages) {
+    const entry = path.join(routes, `${page}.tsx`);
+    for (const id of appModulesReachedFrom([entry], graph, appDir)) {
+      if (id === entry || shell.has(id)) continue;
+      // Icons by every module that draws them, captured or not, so no page borrows another's.
+      for (const icon of lucideImports(graph.getModuleInfo(id)?.code ?? "")) if (icons.files.has(icon)) reach(icons.files.get(icon)!, page);
+      if (!drawsOnOtherLibraries(id)) reach(id, page);
+    }
+  }
+  return { shell, pagesReaching };
+}
+
+/** The lucide barrel's id and, for each icon's name, the file it comes from. */
+function lucideIconFiles(graph: ModuleGraph) {
+  const files = new Map<string, string>();
+  const barrel = resolveLucideBarrel();
+  if (!barrel) return { barrel, files };
+  const code = graph.getModuleInfo(barrel)?.code ?? fs.readFileSync(barrel, "utf8");
+  for (const [, names, file] of code.matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)'/g))
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) files.set(name!, path.join(path.dirname(barrel), "icons", file!));
+  return { barrel, files };
+}
+
+function resolveLucideBarrel(): string | undefined {
+  try {
+    return fs.realpathSync(path.join(import.meta.dirname, "node_modules/lucide-react/dist/esm/lucide-react.mjs"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The names a module imports from lucide-react. */
+function lucideImports(code: string): string[] {
+  return [...code.matchAll(/import \{([^}]*)\} from "lucide-react"/g)].flatMap(([, names]) =>
+    names!
+      .split(",")
+      .map((name) => name.trim().split(/\s+as\s+/)[0]!)
+      .filter(Boolean),
+  );
+}
+
+/**
+ * The modules under `appDir` that `roots` import statically, directly or through each other.
+ * It stops at node_modules: a barrel such as `radix-ui` imports every primitive, though a page
+ * keeps only the ones it uses; the bundler adds the libraries each captured module needs.
+ */
+function appModulesReachedFrom(roots: string[], graph: ModuleGraph, appDir: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (next.startsWith(appDir)) stack.push(next);
+  }
+  return seen;
+}
