@@ -23,8 +23,13 @@ export class ConstantText {
  */
 export type PagePieces = (Buffer | ConstantText)[];
 
+/** A piece's bytes, whether its own or a constant text's. */
+export function pieceBytes(piece: Buffer | ConstantText): Buffer {
+  return piece instanceof ConstantText ? piece.bytes : piece;
+}
+
 export function piecesText(pieces: PagePieces): string {
-  return Buffer.concat(pieces.map((piece) => (piece instanceof ConstantText ? piece.bytes : piece))).toString();
+  return Buffer.concat(pieces.map(pieceBytes)).toString();
 }
 
 /** Raw deflate of `bytes`, sync-flushed rather than finished, so further blocks may follow. */
@@ -48,7 +53,7 @@ export function gzipPieces(pieces: PagePieces, level: number): Buffer {
   let crc = 0;
   let length = 0;
   for (const piece of pieces) {
-    const bytes = piece instanceof ConstantText ? piece.bytes : piece;
+    const bytes = pieceBytes(piece);
     if (bytes.length === 0) continue;
     parts.push(piece instanceof ConstantText ? piece.deflated : deflateOpen(bytes, level));
     crc = zlib.crc32(bytes, crc);

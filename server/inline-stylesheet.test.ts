@@ -22,6 +22,10 @@ describe("StylesheetInliner", () => {
     expect(html).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price::after{content:'$&'}</style>`);
     expect(html).toContain(`<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css" media="print"/>`);
     expect(html.indexOf("<style")).toBeLessThan(html.indexOf("<link"));
+    // React Router writes a fragment after a stylesheet in a shared chunk: kept on the link.
+    const shared = piecesText(inliner.inline(page("/assets/root-abc.css#")));
+    expect(shared).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}`);
+    expect(shared).toContain(`<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css#" media="print"/>`);
     expect(html).toContain("<body>Hi — ₵</body>");
   });
 

@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ConstantText, type PagePieces } from "./gzip-pieces";
+import { ConstantText, pieceBytes, type PagePieces } from "./gzip-pieces";
 
 /** The stylesheet link React Router renders for the app's CSS (`import "./app.css"` in root.tsx). */
-const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/assets\/[\w.-]+\.css)"([^>]*)\/?>/;
+// Its href may end in a fragment or query (React Router writes `…css#` for a stylesheet in a shared chunk).
+const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/assets\/[\w.-]+\.css)([#?][^"]*)?"([^>]*)\/?>/;
+
+/** How much of a streamed page is held while looking for the end of its head. */
+const HEAD_LIMIT = 256 * 1024;
 
 /**
  * Puts the app's stylesheet inside a page, so the first paint does not wait for a second
@@ -16,9 +20,6 @@ const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/asset
  * and the browser fetches the file without blocking the paint (a later full page load then finds
  * it in its cache). Client navigations never fetch HTML again, so the cost is one page's worth.
  */
-/** How much of a streamed page is held while looking for the end of its head. */
-const HEAD_LIMIT = 256 * 1024;
-
 export class StylesheetInliner {
   /** By stylesheet: its style element, compressed once (gzip-pieces.ts), or null when it may not be inlined. */
   private readonly styles = new Map<string, ConstantText | null>();
@@ -33,10 +34,10 @@ export class StylesheetInliner {
     // Read as latin1, one character per byte: the link is ASCII, and its offsets are byte offsets.
     const match = STYLESHEET_LINK.exec(html.toString("latin1"));
     if (!match) return [html];
-    const [link, before = "", between = "", href = "", after = ""] = match;
+    const [link, before = "", between = "", href = "", suffix = "", after = ""] = match;
     const style = this.style(href);
     if (style === null) return [html];
-    const printLink = `<link${before}rel="stylesheet"${between}href="${href}"${after.replace(/\s*\/$/, "")} media="print"/>`;
+    const printLink = `<link${before}rel="stylesheet"${between}href="${href}${suffix}"${after.replace(/\s*\/$/, "")} media="print"/>`;
     return [html.subarray(0, match.index), style, Buffer.from(printLink), html.subarray(match.index + link.length)];
   };
 
@@ -48,7 +49,7 @@ export class StylesheetInliner {
     let head: Buffer | null = Buffer.alloc(0);
     const flushHead = (controller: TransformStreamDefaultController<Uint8Array>) => {
       if (head === null) return;
-      for (const piece of this.inline(head)) controller.enqueue(piece instanceof ConstantText ? piece.bytes : piece);
+      for (const piece of this.inline(head)) controller.enqueue(pieceBytes(piece));
       head = null;
     };
     return body.pipeThrough(
