@@ -1,3 +1,5 @@
+import { groupDigits } from "./numbers";
+
 /**
  * Money is integer pesewas everywhere (1 GHS = 100 pesewas). Floats never hold money:
  * parsing and formatting work on the digits.
@@ -5,8 +7,6 @@
 export type CurrencyCode = "GHS" | "USD" | "EUR";
 
 export const currencySymbols: Record<CurrencyCode, string> = { GHS: "₵", USD: "$", EUR: "€" };
-
-const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** 123456 -> "₵1,234.56" */
 export function formatMoney(pesewas: number, currency: CurrencyCode = "GHS"): string {

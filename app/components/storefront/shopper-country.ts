@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { HOME_COUNTRY, isGhanaRegion, regionName } from "~/modules/shipping/ghana";
+import { countryName, isCountryCode } from "~/modules/shipping/countries";
 
 /**
  * Where the shopper is, as far as this browser knows: the country (and, in Ghana, the region)
@@ -17,29 +18,9 @@ export interface ShopperCountry {
 
 export const SHOPPER_COUNTRY_KEY = "shopper-country";
 
-/**
- * Country names from the browser's own Intl data rather than the shop's country list (areas.ts,
- * about 3 KB gzipped), which only checkout and the admin load: this module runs on every page.
- */
-const intlCountryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-/** "GB" → "United Kingdom"; null for anything that is not a country code the browser knows. */
-export function browserCountryName(code: string): string | null {
-  if (!/^[A-Z]{2}$/.test(code) || code === "ZZ") return null;
-  try {
-    return intlCountryNames.of(code) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function isCountryCode(code: string): boolean {
-  return browserCountryName(code) !== null;
-}
-
 /** "Greater Accra, Ghana" or "United Kingdom", for the shopper's destination. */
 export function shopperDestinationName(country: string, region: string | null): string {
-  const name = browserCountryName(country) ?? country;
+  const name = countryName(country);
   return country === HOME_COUNTRY && region && isGhanaRegion(region) ? `${regionName(region)}, ${name}` : name;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   convertAmount,
+  displayCurrencies,
   formatApproximate,
   formatDisplayAmount,
   guessCurrency,
@@ -39,6 +40,24 @@ describe("formatApproximate", () => {
 
   it("shows the cedi with the shop's own sign", () => {
     expect(formatDisplayAmount(1249.97, "GHS")).toBe("₵1,249.97");
+  });
+
+  it("writes every display currency as Intl.NumberFormat does (narrow sign, half away from zero)", () => {
+    const amounts = [0, 0.004, 0.005, 1.005, 2.675, 9.995, 999.995, 1_234.5, 99_999.999, 1_234_567.891, -3.456, -0.001];
+    for (let i = 0; i < 200; i++) amounts.push(Math.round(Math.random() * 10 ** (2 + (i % 8))) / 1000);
+    for (const currency of displayCurrencies) {
+      const whole = currency === "NGN" || currency === "XOF";
+      const intl = new Intl.NumberFormat("en", {
+        style: "currency",
+        currency,
+        currencyDisplay: "narrowSymbol",
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: whole ? 0 : 2,
+      });
+      for (const amount of amounts) {
+        expect(formatDisplayAmount(amount, currency), `${amount} ${currency}`).toBe(intl.format(amount).replace("GH₵", "₵"));
+      }
+    }
   });
 });
 

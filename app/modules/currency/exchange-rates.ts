@@ -1,4 +1,5 @@
 import type { CurrencyCode } from "~/lib/money";
+import { groupDigits } from "~/lib/numbers";
 
 /**
  * Approximate prices in the shopper's currency (DECISIONS.md "Selling worldwide"). The shop
@@ -81,21 +82,22 @@ export function isRateStale(rate: ExchangeRate, now: Date = new Date()): boolean
 /** Whole units for currencies whose small coins nobody quotes (naira, CFA franc). */
 const wholeUnitCurrencies: ReadonlySet<DisplayCurrency> = new Set(["NGN", "XOF"]);
 
-const formatters = new Map<DisplayCurrency, Intl.NumberFormat>();
-function formatterFor(currency: DisplayCurrency): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    const whole = wholeUnitCurrencies.has(currency);
-    formatter = new Intl.NumberFormat("en", {
-      style: "currency",
-      currency,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    });
-    formatters.set(currency, formatter);
-  }
-  return formatter;
+/**
+ * The signs Intl.NumberFormat("en", { currencyDisplay: "narrowSymbol" }) writes (GHS as the shop's
+ * own "₵"), kept here because the browser's first Intl object costs 40–60 ms of main thread on a
+ * phone (ICU starts up): the price approximations would pay it on every page. A test compares
+ * this formatting with Intl's for every display currency.
+ */
+const displaySigns: Record<DisplayCurrency, string> = { GHS: "₵", USD: "$", GBP: "£", EUR: "€", NGN: "₦", XOF: "F\u202fCFA\u00a0" };
+
+/** 1234567.891 → "1,234,567.89" (or "1,234,568" in whole units), rounding half away from zero like Intl. */
+function groupedAmount(amount: number, decimals: number): string {
+  const factor = 10 ** decimals;
+  // toPrecision first: 1.005 is 1.00499999… in binary, and Intl rounds the decimal the number prints as.
+  const scaled = Math.round(Number((Math.abs(amount) * factor).toPrecision(15)));
+  const whole = groupDigits(Math.floor(scaled / factor).toString());
+  const fraction = decimals > 0 ? `.${(scaled % factor).toString().padStart(decimals, "0")}` : "";
+  return `${amount < 0 ? "-" : ""}${whole}${fraction}`;
 }
 
 /** An amount in the store currency's minor units (pesewas), in another currency's major units. */
@@ -105,8 +107,8 @@ export function convertAmount(minorUnits: number, rate: number): number {
 
 /** "$24.60", "₦3,952", "£18.75" (GHS as "₵", the shop's own sign). */
 export function formatDisplayAmount(amount: number, currency: DisplayCurrency): string {
-  const text = formatterFor(currency).format(amount);
-  return currency === "GHS" ? text.replace("GH₵", "₵") : text;
+  const text = groupedAmount(amount, wholeUnitCurrencies.has(currency) ? 0 : 2);
+  return text.startsWith("-") ? `-${displaySigns[currency]}${text.slice(1)}` : `${displaySigns[currency]}${text}`;
 }
 
 /** "≈ $24.60": a store-currency amount (minor units) shown approximately in another currency. */

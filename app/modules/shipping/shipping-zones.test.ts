@@ -32,6 +32,14 @@ describe("shipping zones: lookup", () => {
     }
   });
 
+  it("lists Ghana first, then every other country in the order localeCompare gives (Türkiye before Turkmenistan)", () => {
+    const [home, ...others] = countryOptions;
+    expect(home).toEqual([HOME_COUNTRY, "Ghana"]);
+    const names = others.map(([, name]) => name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(names.indexOf("Türkiye")).toBe(names.indexOf("Turkmenistan") - 1);
+  });
+
   it("puts every Ghana region in exactly one sample zone: Greater Accra its own, the other fifteen Rest of Ghana", () => {
     expect(ghanaRegions).toHaveLength(16);
     for (const [region] of ghanaRegions) {

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/numbers";
 import { useCallback } from "react";
 import { isRouteErrorResponse, useNavigate, useNavigation, useParams } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
@@ -144,7 +145,7 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
           <p>Loading products...</p>
         ) : (
           <p>
-            {listing.total.toLocaleString("en")}
+            {formatCount(listing.total)}
             {listing.totalIsCapped ? "+" : ""} {listing.total === 1 ? "product" : "products"}
             {listing.pageCount > 1 && ` · Page ${listing.page} of ${listing.pageCount}`}
           </p>

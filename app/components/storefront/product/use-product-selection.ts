@@ -3,8 +3,14 @@ import { DEFAULT_SIZE } from "~/modules/catalog/catalog-constants";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { NO_COLOR, sizeToOffer, stockOf, variantLabel } from "~/modules/catalog/variants";
 
-/** "Emerald", "Emerald and Midnight", "Emerald, Midnight and Ivory". */
-const colourList = new Intl.ListFormat("en-GB", { type: "conjunction" });
+/**
+ * "Emerald", "Emerald and Midnight", "Emerald, Midnight and Ivory" (British: no comma before
+ * "and"). Written out rather than Intl.ListFormat, whose first use on a page costs a phone tens
+ * of milliseconds.
+ */
+function colourList(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
 
 /**
  * Colour, size (or made to measure) and quantity chosen on a product page or in Quick View.
@@ -54,7 +60,7 @@ export function useProductSelection(product: ProductDetail, options: { askSize?:
     setNotice(
       [
         `${variantLabel(colorName, soldOut)} is sold out.`,
-        elsewhere.length > 0 ? `It is in stock in ${colourList.format(elsewhere)}.` : null,
+        elsewhere.length > 0 ? `It is in stock in ${colourList(elsewhere)}.` : null,
         product.madeToMeasure ? "Made to measure is still available." : null,
       ]
         .filter(Boolean)

@@ -1,3 +1,4 @@
+import { formatCount } from "~/lib/numbers";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImagePlus } from "lucide-react";
@@ -61,7 +62,7 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
       <Field
         field={fields.body}
         label="Your review"
-        hint={`How it fits, the cloth, the finish: ${REVIEW_BODY_MIN} to ${REVIEW_BODY_MAX.toLocaleString("en")} characters.`}
+        hint={`How it fits, the cloth, the finish: ${REVIEW_BODY_MIN} to ${formatCount(REVIEW_BODY_MAX)} characters.`}
       >
         <TextareaInput field={fields.body} hint rows={6} maxLength={REVIEW_BODY_MAX} required minLength={REVIEW_BODY_MIN} />
       </Field>
