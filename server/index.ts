@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError } from "~/env.server";
 import { boot } from "./boot";
 import { createHttpApp } from "./http";
+import { limitHeapGrowth } from "./heap";
 import { handleShutdown } from "./lifecycle";
 import { createLogger } from "./logger";
 
@@ -13,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Production entry: the built app on one port, on the configured database. */
 async function main() {
+  limitHeapGrowth();
   const { config, logger, services, shutdown } = await boot();
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
