@@ -4,8 +4,8 @@ import v8 from "node:v8";
  * How much V8 lets the heap grow past what survived its last full collection before it collects
  * again. Left to itself V8 picks a factor between 1.1 and 4: under load the server's heap went
  * from 60 MB live to 250 MB between collections, and its RSS to 450 MB on PostgreSQL. A quarter
- * keeps the peak near 200 MB at the same throughput (docs/performance.md, "the heap kept tight"), without
- * a hard cap that could stop the shop when a large export truly needs the memory.
+ * keeps the peak near 200 MB at the same throughput (docs/performance.md, "the heap kept
+ * tight"), without a hard cap that could stop the shop when a large export truly needs memory.
  */
 export const HEAP_GROWING_PERCENT = 25;
 

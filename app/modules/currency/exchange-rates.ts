@@ -91,13 +91,12 @@ const wholeUnitCurrencies: ReadonlySet<DisplayCurrency> = new Set(["NGN", "XOF"]
 const displaySigns: Record<DisplayCurrency, string> = { GHS: "₵", USD: "$", GBP: "£", EUR: "€", NGN: "₦", XOF: "F\u202fCFA\u00a0" };
 
 /** 1234567.891 → "1,234,567.89" (or "1,234,568" in whole units), rounding half away from zero like Intl. */
-function groupedAmount(amount: number, decimals: number): string {
+function unsignedAmount(amount: number, decimals: number): string {
   const factor = 10 ** decimals;
   // toPrecision first: 1.005 is 1.00499999… in binary, and Intl rounds the decimal the number prints as.
   const scaled = Math.round(Number((Math.abs(amount) * factor).toPrecision(15)));
-  const whole = groupDigits(Math.floor(scaled / factor).toString());
   const fraction = decimals > 0 ? `.${(scaled % factor).toString().padStart(decimals, "0")}` : "";
-  return `${amount < 0 ? "-" : ""}${whole}${fraction}`;
+  return groupDigits(Math.floor(scaled / factor).toString()) + fraction;
 }
 
 /** An amount in the store currency's minor units (pesewas), in another currency's major units. */
@@ -107,8 +106,8 @@ export function convertAmount(minorUnits: number, rate: number): number {
 
 /** "$24.60", "₦3,952", "£18.75" (GHS as "₵", the shop's own sign). */
 export function formatDisplayAmount(amount: number, currency: DisplayCurrency): string {
-  const text = groupedAmount(amount, wholeUnitCurrencies.has(currency) ? 0 : 2);
-  return text.startsWith("-") ? `-${displaySigns[currency]}${text.slice(1)}` : `${displaySigns[currency]}${text}`;
+  const digits = unsignedAmount(amount, wholeUnitCurrencies.has(currency) ? 0 : 2);
+  return `${amount < 0 ? "-" : ""}${displaySigns[currency]}${digits}`;
 }
 
 /** "≈ $24.60": a store-currency amount (minor units) shown approximately in another currency. */

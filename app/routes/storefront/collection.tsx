@@ -1,4 +1,3 @@
-import { formatCount } from "~/lib/numbers";
 import { useCallback } from "react";
 import { isRouteErrorResponse, useNavigate, useNavigation, useParams } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
@@ -22,6 +21,7 @@ import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { useResultsFocus } from "~/components/storefront/use-results-focus";
 import type { Route } from "./+types/collection";
+import { formatCount } from "~/lib/numbers";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;

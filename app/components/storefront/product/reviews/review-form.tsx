@@ -1,4 +1,3 @@
-import { formatCount } from "~/lib/numbers";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImagePlus } from "lucide-react";
@@ -18,6 +17,7 @@ import {
 } from "~/modules/reviews/review.schema";
 import type { OwnReview } from "~/modules/reviews/reviews.server";
 import { StarRatingInput } from "./star-rating-input";
+import { formatCount } from "~/lib/numbers";
 
 /**
  * The review form: stars (a radio group), an optional title, the review and an optional photo.
