@@ -125,7 +125,9 @@ export function HeroCarousel() {
                     <h2 className="text-5xl leading-[0.95] font-semibold md:text-7xl">{slide.title}</h2>
                   )}
                   <p className="mt-5 max-w-md text-base leading-relaxed text-ivory/85 md:text-lg">{slide.text}</p>
-                  <div className="mt-8 flex flex-wrap gap-3">
+                  {/* One button per line on phones, whatever their labels' width: a row that wraps or not
+                      by a few pixels would jump when the web font replaces the fallback. */}
+                  <div className="mt-8 flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap">
                     <Button asChild variant="gold" size="lg">
                       <Link to={slide.cta.to}>{slide.cta.label}</Link>
                     </Button>
