@@ -149,7 +149,7 @@ describeWithDatabase("product reviews", (database) => {
       const [ama, kofi] = (await reviewRows()).sort((a, b) => a.rating - b.rating).reverse();
       // Both pending: nothing public, nothing in structured data.
       expect(await productReviewSummary(database.db, productId)).toEqual({ count: 0, average: null, distribution: [0, 0, 0, 0, 0] });
-      expect(reviewsJsonLd(await loadProductReviews(database.db, productId))).toEqual({});
+      expect(reviewsJsonLd(await loadProductReviews(database.db, productId, "Africa/Accra"))).toEqual({});
       expect(changes).not.toHaveBeenCalled();
 
       expect(await moderateReview(database.db, ama!.id, "approved", "Owner")).toMatchObject({ changed: true });
@@ -159,9 +159,23 @@ describeWithDatabase("product reviews", (database) => {
       await moderateReview(database.db, kofi!.id, "approved", "Owner");
       // (5 + 2) / 2 = 3.5
       expect(await productReviewSummary(database.db, productId)).toEqual({ count: 2, average: 3.5, distribution: [1, 0, 0, 1, 0] });
-      const page = await approvedReviews(database.db, productId);
+      const page = await approvedReviews(database.db, productId, "Africa/Accra");
       expect(page.reviews.map((r) => r.author)).toEqual(["Kofi B.", "Ama M."]);
-      expect(reviewsJsonLd(await loadProductReviews(database.db, productId))).toMatchObject({
+      // Each review's day comes written out, in the store's timezone: half past eleven at night in
+      // Accra is already the next day in Auckland.
+      await database.db
+        .update(productReviews)
+        .set({ createdAt: new Date("2026-03-12T23:30:00Z") })
+        .where(eq(productReviews.id, kofi!.id));
+      expect((await approvedReviews(database.db, productId, "Africa/Accra")).reviews[1]).toMatchObject({
+        author: "Kofi B.",
+        createdOn: "12 Mar 2026",
+      });
+      expect((await approvedReviews(database.db, productId, "Pacific/Auckland")).reviews[1]).toMatchObject({
+        author: "Kofi B.",
+        createdOn: "13 Mar 2026",
+      });
+      expect(reviewsJsonLd(await loadProductReviews(database.db, productId, "Africa/Accra"))).toMatchObject({
         aggregateRating: { "@type": "AggregateRating", ratingValue: "3.5", reviewCount: 2 },
       });
 

@@ -9,6 +9,7 @@ import { shippingZoneFormSchema, type ShippingZoneInput } from "~/modules/shippi
 import { createShippingZone, deleteShippingZone, updateShippingZone } from "~/modules/shipping/shipping-zones-admin.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import type { ShopRates } from "~/modules/shipping/shop-rates";
+import { formatDate } from "~/lib/dates";
 import { loader as shopRatesLoader } from "~/routes/api/shop-rates";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { action, loader } from "~/routes/admin/shipping";
@@ -261,6 +262,9 @@ describeWithDatabase("admin shipping zones", (database) => {
       expect(saved.rates.EUR).toEqual({ rate: 0.083, setAt: now.toISOString() });
       expect(saved.rates.NGN).toBeUndefined();
       expect((await shopRates()).exchangeRates).toMatchObject({ USD: { rate: 0.0925 }, EUR: { rate: 0.083 } });
+      // The day each rate was set reaches shoppers written out, in the store's timezone (Accra).
+      expect((await shopRates()).exchangeRates.USD?.setOn).toBe(formatDate(now, "Africa/Accra"));
+      expect(formatDate(now, "Africa/Accra")).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
 
       const removed = await saveExchangeRates(database.db, exchangeRatesFormSchema.parse({ USD: "0.0925", GBP: "" }), now);
       expect(Object.keys(removed.rates)).toEqual(["USD"]);

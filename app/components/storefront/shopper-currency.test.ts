@@ -12,9 +12,10 @@ import {
 } from "./shopper-currency";
 
 const setAt = "2026-11-24T09:00:00.000Z";
+const setOn = "24 Nov 2026";
 const rates: ShopRates = {
   currency: "GHS",
-  exchangeRates: { EUR: { rate: 0.0784, setAt }, USD: { rate: 0.0909, setAt }, XOF: { rate: 51.4, setAt } },
+  exchangeRates: { EUR: { rate: 0.0784, setAt, setOn }, USD: { rate: 0.0909, setAt, setOn }, XOF: { rate: 51.4, setAt, setOn } },
   zones: [],
 };
 
@@ -109,7 +110,7 @@ describe("currencyChoices", () => {
 
 describe("approximateCurrency", () => {
   it("gives the rate of the shopper's currency", () => {
-    expect(approximateCurrency(rates, "USD")).toEqual({ currency: "USD", rate: { rate: 0.0909, setAt }, storeCurrency: "GHS" });
+    expect(approximateCurrency(rates, "USD")).toEqual({ currency: "USD", rate: { rate: 0.0909, setAt, setOn }, storeCurrency: "GHS" });
   });
 
   it("shows nothing before the rates arrive, in the store currency, or without a rate for the shopper's", () => {

@@ -1,14 +1,8 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { createBrowserStore, type BrowserStore } from "~/lib/browser-store";
 import type { CurrencyCode } from "~/lib/money";
-import {
-  displayCurrencies,
-  guessCurrency,
-  isDisplayCurrency,
-  type DisplayCurrency,
-  type ExchangeRate,
-} from "~/modules/currency/exchange-rates";
-import type { ShopRates } from "~/modules/shipping/shop-rates";
+import { displayCurrencies, guessCurrency, isDisplayCurrency, type DisplayCurrency } from "~/modules/currency/exchange-rates";
+import type { ShopRate, ShopRates } from "~/modules/shipping/shop-rates";
 import { useShopRates } from "./use-shop-rates";
 
 /**
@@ -61,7 +55,7 @@ export function currencyChoices(rates: ShopRates): DisplayCurrency[] {
 
 export interface ApproximateCurrency {
   currency: DisplayCurrency;
-  rate: ExchangeRate;
+  rate: ShopRate;
   storeCurrency: CurrencyCode;
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { productReviews } from "~db/schema/customers";
 import { publicAuthorName } from "./review-display";
+import { formatDate } from "~/lib/dates";
 
 /**
  * What every shopper sees of a product's reviews: approved ones only (pending and hidden never
@@ -28,6 +29,8 @@ export interface PublicReview {
   body: string;
   photoUrl: string | null;
   createdAt: string;
+  /** The day it was written, as the shop writes dates ("12 Mar 2026", store timezone): the browser formats no date. */
+  createdOn: string;
 }
 
 export interface ReviewPage {
@@ -56,8 +59,17 @@ export async function productReviewSummary(db: Db, productId: number): Promise<R
   return { count: total, average: total ? Math.round((sum / total) * 10) / 10 : null, distribution };
 }
 
-/** One page of the product's approved reviews, newest first (product_reviews_product_status_idx). */
-export async function approvedReviews(db: Db, productId: number, page = 1, pageSize = REVIEWS_PAGE_SIZE): Promise<ReviewPage> {
+/**
+ * One page of the product's approved reviews, newest first (product_reviews_product_status_idx),
+ * dated in `timeZone` (the store's).
+ */
+export async function approvedReviews(
+  db: Db,
+  productId: number,
+  timeZone: string,
+  page = 1,
+  pageSize = REVIEWS_PAGE_SIZE,
+): Promise<ReviewPage> {
   const rows = await db
     .select({
       id: productReviews.id,
@@ -80,6 +92,7 @@ export async function approvedReviews(db: Db, productId: number, page = 1, pageS
       ...review,
       author: publicAuthorName(authorName),
       createdAt: createdAt.toISOString(),
+      createdOn: formatDate(createdAt, timeZone),
     })),
   };
 }
@@ -90,7 +103,7 @@ export interface ProductReviews {
 }
 
 /** The summary and the first page, for the product page's loader. */
-export async function loadProductReviews(db: Db, productId: number): Promise<ProductReviews> {
-  const [summary, first] = await Promise.all([productReviewSummary(db, productId), approvedReviews(db, productId)]);
+export async function loadProductReviews(db: Db, productId: number, timeZone: string): Promise<ProductReviews> {
+  const [summary, first] = await Promise.all([productReviewSummary(db, productId), approvedReviews(db, productId, timeZone)]);
   return { summary, first };
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formatDate } from "~/lib/dates";
 import { ratesFor } from "~/modules/currency/exchange-rates";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
@@ -18,7 +19,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, zones] = await Promise.all([getStoreSettings(db), listShippingZones(db)]);
   const body: ShopRates = {
     currency: settings.currency,
-    exchangeRates: ratesFor(settings.exchangeRates, settings.currency),
+    exchangeRates: Object.fromEntries(
+      Object.entries(ratesFor(settings.exchangeRates, settings.currency)).map(([currency, rate]) => [
+        currency,
+        { ...rate, setOn: formatDate(rate.setAt, settings.timezone) },
+      ]),
+    ),
     zones: zones.map(({ id: _id, ...zone }) => zone),
   };
   return data(body, { headers: { "Cache-Control": CACHE_CONTROL } });

@@ -38,12 +38,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = productIdSchema.safeParse(params.productId);
   const product = id.success ? await getProduct(context.database.db, id.data) : null;
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });
-  const [related, reviews, settings] = await Promise.all([
+  const [related, { reviews, timeZone }] = await Promise.all([
     relatedProducts(context.database.db, product),
-    loadProductReviews(context.database.db, product.id),
-    getStoreSettings(context.database.db),
+    getStoreSettings(context.database.db).then(async ({ timezone }) => ({
+      reviews: await loadProductReviews(context.database.db, product.id, timezone),
+      timeZone: timezone,
+    })),
   ]);
-  return { product, related, origin, reviews, timeZone: settings.timezone };
+  return { product, related, origin, reviews, timeZone };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {

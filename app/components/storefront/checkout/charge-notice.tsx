@@ -1,8 +1,6 @@
-import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { displayCurrencyPluralNames } from "~/modules/currency/exchange-rates";
 import { useApproximateCurrency } from "../shopper-currency";
-import { useStoreTimeZone } from "../use-store-settings";
 
 /**
  * With approximate amounts on show, checkout says plainly what is charged: the exact total in the
@@ -12,7 +10,6 @@ import { useStoreTimeZone } from "../use-store-settings";
  */
 export function ChargeNotice({ subtotal, shipping }: { subtotal: number; shipping: number | null }) {
   const approximate = useApproximateCurrency();
-  const timeZone = useStoreTimeZone();
   if (!approximate) return null;
   const { storeCurrency, currency, rate } = approximate;
   return (
@@ -25,7 +22,7 @@ export function ChargeNotice({ subtotal, shipping }: { subtotal: number; shippin
         {formatMoney(subtotal + (shipping ?? 0), storeCurrency)} ({storeCurrency})
       </strong>
       {shipping === null ? " plus shipping to the destination you choose" : ", the exact amount above"}. Amounts in{" "}
-      {displayCurrencyPluralNames[currency]} are approximate, at the rate our team set on {formatDate(rate.setAt, timeZone)}.
+      {displayCurrencyPluralNames[currency]} are approximate, at the rate our team set on {rate.setOn}.
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { ReviewStanding } from "~/modules/reviews/reviews.server";
+import { formatDate } from "~/lib/dates";
 import { ReviewCard } from "./review-card";
 
 /**
@@ -46,7 +47,8 @@ export function OwnReviewPanel({ productId, timeZone }: { productId: number; tim
             )}
           </span>
         </div>
-        <ReviewCard review={{ ...own, author: "You", createdAt: own.updatedAt }} timeZone={timeZone} />
+        {/* Formatted here, after load and for a reviewer only: the product page's own dates come written out. */}
+        <ReviewCard review={{ ...own, author: "You", createdAt: own.updatedAt, createdOn: formatDate(own.updatedAt, timeZone) }} />
       </section>
     );
   }

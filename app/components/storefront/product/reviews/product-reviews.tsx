@@ -87,7 +87,7 @@ export function ProductReviews({ productId, reviews, timeZone }: { productId: nu
             <>
               <div className="divide-y divide-border border-y border-border">
                 {shown.map((review) => (
-                  <ReviewCard key={review.id} review={review} timeZone={timeZone} />
+                  <ReviewCard key={review.id} review={review} />
                 ))}
               </div>
               {next.hasMore && (

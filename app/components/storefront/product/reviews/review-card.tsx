@@ -1,15 +1,12 @@
-import { formatDate } from "~/lib/dates";
 import { imageSrc } from "~/lib/images";
 import type { PublicReview } from "~/modules/reviews/product-reviews.server";
 import { ReviewStars, starsLabel } from "./review-stars";
 
-/** One review as shoppers read it: stars, title, text, author ("Ama M."), date in the store's zone, photo. */
+/** One review as shoppers read it: stars, title, text, author ("Ama M."), date (written out by the server), photo. */
 export function ReviewCard({
   review,
-  timeZone,
 }: {
-  review: Pick<PublicReview, "rating" | "title" | "body" | "photoUrl" | "createdAt"> & { author: string };
-  timeZone: string;
+  review: Pick<PublicReview, "rating" | "title" | "body" | "photoUrl" | "createdAt" | "createdOn"> & { author: string };
 }) {
   return (
     <article className="grid gap-4 py-6 sm:grid-cols-[1fr_auto]">
@@ -19,7 +16,7 @@ export function ReviewCard({
         <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-line text-charcoal/90">{review.body}</p>
         <p className="mt-3 text-xs tracking-wide text-stone">
           <span className="font-semibold text-charcoal">{review.author}</span> · Verified buyer ·{" "}
-          <time dateTime={review.createdAt}>{formatDate(review.createdAt, timeZone)}</time>
+          <time dateTime={review.createdAt}>{review.createdOn}</time>
         </p>
       </div>
       {review.photoUrl && (
