@@ -185,7 +185,10 @@ if (only !== "pglite" && (await postgresReachable())) {
     console.log("\nFirst-load JavaScript (gzip, every script loaded or preloaded)");
     for (const path of [...PAGES, "/checkout"])
       console.log(path.padEnd(28), `${(await firstLoadJsKiB(server.url, path)).toFixed(1)} KiB`.padStart(10));
-    if (!process.argv.includes("--no-lighthouse")) await lighthouseMedians(server.url, Number(arg("runs") ?? 3));
+    if (!process.argv.includes("--no-lighthouse")) {
+      for (const throttling of ["simulate", "devtools"] as const)
+        await lighthouseMedians(server.url, Number(arg("runs") ?? 3), { throttling });
+    }
   } finally {
     await server.stop();
   }
