@@ -46,10 +46,16 @@ function uniqueSearchPath(): string {
   return `/collections/all?q=${word}&min=${Math.floor(Math.random() * 250)}`;
 }
 
-async function load(url: string, connections: number, options: { headers?: Record<string, string>; uniqueSearch?: boolean } = {}) {
+/** `afterWarmUp` runs between the 2-second warm-up and the measured run (to start counting CPU). */
+async function load(
+  url: string,
+  connections: number,
+  options: { headers?: Record<string, string>; uniqueSearch?: boolean; afterWarmUp?: () => void } = {},
+) {
   const headers = { "accept-encoding": "gzip", ...options.headers };
   const requests = options.uniqueSearch ? [{ setupRequest: (request: object) => ({ ...request, path: uniqueSearchPath() }) }] : undefined;
   await autocannon({ url, connections, duration: 2, headers, requests }); // warm-up
+  options.afterWarmUp?.();
   return autocannon({ url, connections, duration, headers, requests });
 }
 
@@ -106,9 +112,10 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
           await load(`${server.url}/api/viewer`, connections, { headers: { cookie } }),
         ),
       );
-      const cpuBefore = cpuMs(server.pid!);
-      const miss = await load(server.url, connections, { uniqueSearch: true });
-      if (connections === 10) cpuPerRender = (cpuMs(server.pid!) - cpuBefore) / (miss.requests.total + 1);
+      // Counted from the end of the warm-up: its requests are not in the measured total.
+      let cpuBefore = 0;
+      const miss = await load(server.url, connections, { uniqueSearch: true, afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
+      if (connections === 10) cpuPerRender = (cpuMs(server.pid!) - cpuBefore) / Math.max(1, miss.requests.total);
       rows.push(row("cache miss (unique search)", "/collections/all?q=…", connections, miss));
     }
   } finally {
