@@ -243,6 +243,27 @@ describe("page cache", () => {
     expect(answers.filter((a) => a.headers.get("x-cache") === "HIT")).toHaveLength(24);
   });
 
+  it("keeps a page with a query only from its second asking: a flood of searches nobody repeats leaves the cache as it was", async () => {
+    const cache = new PageCache(policy);
+    const ask = (key: string) => cache.renderOnce(key, new Request(`http://shop${key}`), () => cache.store(key, html()));
+    await ask("/product/1");
+    expect(cache.get("/product/1", new Request("http://shop/product/1"))?.headers.get("x-cache")).toBe("HIT");
+    for (let i = 0; i < 50; i++) {
+      const first = await ask(`/collections/all?q=kente${i}`);
+      // The visitor is served the page, compressed like a kept one, but it is not kept.
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      expect(await first.text()).toBe(page);
+      expect(cache.get(`/collections/all?q=kente${i}`, new Request("http://shop/"))).toBeNull();
+    }
+    expect(cache.get("/product/1", new Request("http://shop/product/1"))?.headers.get("x-cache")).toBe("HIT");
+    // Asked for again, a search is kept.
+    expect((await ask("/collections/all?q=kente7")).headers.get("x-cache")).toBe("MISS");
+    expect((await ask("/collections/all?q=kente7")).headers.get("x-cache")).toBe("HIT");
+    // A client navigation's data, whose only parameter names its routes, is kept at once.
+    await ask("/product/2.data?_routes=root%2Croutes%2Fstorefront%2Fproduct");
+    expect(cache.get("/product/2.data?_routes=root%2Croutes%2Fstorefront%2Fproduct", new Request("http://shop/"))).not.toBeNull();
+  });
+
   it("lets each waiter render its own page when the shared render could not be stored", async () => {
     const cache = new PageCache(policy);
     let renders = 0;

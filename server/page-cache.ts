@@ -53,6 +53,18 @@ interface Entry {
 const FAST_GZIP_LEVEL = 1;
 const BEST_GZIP = { level: 9 };
 
+/**
+ * Whether a key's page is one of endlessly many a visitor can ask for: it has a query parameter
+ * (a search, a filter, a later page) beyond `_routes`, which only names the routes of a client
+ * navigation's data.
+ */
+function isOneOfMany(key: string): boolean {
+  const start = key.indexOf("?");
+  if (start < 0) return false;
+  for (const name of new URLSearchParams(key.slice(start + 1)).keys()) if (name !== "_routes") return true;
+  return false;
+}
+
 /** The hashes of a page's executable inline scripts (JSON-LD data blocks are not scripts). */
 export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
@@ -98,6 +110,14 @@ export class PageCache {
     sizeCalculation: (e) => e.gzipped.length + 512,
   });
 
+  /**
+   * How many times each page with a query (`isOneOfMany`) was asked for in the last
+   * PAGE_CACHE_MAX_TTL_MS. Such a page is kept only from its second asking on, two at the same
+   * moment included: anyone can make endless new searches, and a flood of searches nobody
+   * repeats would otherwise push every product and collection page out of the cache.
+   */
+  private asked = new LRUCache<string, number>({ max: 10_000, ttl: PAGE_CACHE_MAX_TTL_MS });
+
   /** `maxTtlMs`: the longest a page is kept, whatever its s-maxage (PAGE_CACHE_MAX_TTL_MS). */
   constructor(
     private readonly policyForHashes: (hashes: string[]) => string,
@@ -139,7 +159,8 @@ export class PageCache {
 
   /**
    * Stores a successful, cookie-free HTML or data response whose route declared it public
-   * (`Cache-Control: public, s-maxage=N`), for N seconds (capped); returns the response to send:
+   * (`Cache-Control: public, s-maxage=N`), for N seconds (capped), a page with a query only once
+   * it has been asked for twice (`asked`); returns the response to send:
    * the stored one (compressed once, here, for everyone), or the response as it came when it
    * may not be stored.
    */
@@ -161,7 +182,10 @@ export class PageCache {
       gzipped: gzipPieces(pieces, FAST_GZIP_LEVEL),
       compressedFast: true,
     };
-    this.entries.set(key, entry, { ttl: Math.min(seconds * 1000, this.maxTtlMs) });
+    // Served compressed like a kept page either way; kept only when worth it (`asked`).
+    if (!isOneOfMany(key) || (this.asked.get(key) ?? 0) >= 2) {
+      this.entries.set(key, entry, { ttl: Math.min(seconds * 1000, this.maxTtlMs) });
+    }
     return served(entry, request, "MISS");
   }
 
@@ -176,6 +200,7 @@ export class PageCache {
   async renderOnce(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
     const cached = this.get(key, request);
     if (cached) return cached;
+    if (isOneOfMany(key)) this.asked.set(key, (this.asked.get(key) ?? 0) + 1);
     const pending = this.rendering.get(key);
     if (pending) {
       await pending;
