@@ -16,9 +16,11 @@ describe("font fallbacks", () => {
   });
 
   it("Android's fonts are tried before the others, and Arial's clones take Arial's size", async () => {
-    const faces = [
-      ...(await fontFallbackCss()).matchAll(/font-family: "([^"]+)";\n\s+src: local\("([^"]+)"\);\n\s+size-adjust: ([\d.]+)%/g),
-    ].map(([, family, local, size]) => ({ family, local, size: Number(size) }));
+    // One entry per local font: a face lists a model and its metric clones as its sources.
+    const faces = [...(await fontFallbackCss()).matchAll(/font-family: "([^"]+)";\n\s+src: ([^;]+);\n\s+size-adjust: ([\d.]+)%/g)].flatMap(
+      ([, family, sources, size]) =>
+        [...sources!.matchAll(/local\("([^"]+)"\)/g)].map(([, local]) => ({ family, local, size: Number(size) })).reverse(),
+    );
     const manrope = faces.filter((f) => f.family === "Manrope Variable fallback");
     // The browser takes the last face it can load: the best fallback is written last.
     expect(manrope.at(-1)?.local).toBe("Roboto");

@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { productReviews } from "~db/schema/customers";
-import { publicAuthorName } from "./review-display";
 import { formatDate } from "~/lib/dates";
+import { publicAuthorName } from "./review-display";
 
 /**
  * What every shopper sees of a product's reviews: approved ones only (pending and hidden never

@@ -38,12 +38,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = productIdSchema.safeParse(params.productId);
   const product = id.success ? await getProduct(context.database.db, id.data) : null;
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });
-  const [related, { reviews, timeZone }] = await Promise.all([
+  // Settings are held in memory (settings.server.ts): reading them first costs no round trip.
+  const { timezone: timeZone } = await getStoreSettings(context.database.db);
+  const [related, reviews] = await Promise.all([
     relatedProducts(context.database.db, product),
-    getStoreSettings(context.database.db).then(async ({ timezone }) => ({
-      reviews: await loadProductReviews(context.database.db, product.id, timezone),
-      timeZone: timezone,
-    })),
+    loadProductReviews(context.database.db, product.id, timeZone),
   ]);
   return { product, related, origin, reviews, timeZone };
 }

@@ -2,8 +2,8 @@ import { PenLine } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import type { ReviewStanding } from "~/modules/reviews/reviews.server";
 import { formatDate } from "~/lib/dates";
+import type { ReviewStanding } from "~/modules/reviews/reviews.server";
 import { ReviewCard } from "./review-card";
 
 /**
