@@ -8,9 +8,24 @@ import { clsx, type ClassValue } from "clsx";
  * A class it does not recognise is kept as written.
  */
 export function cn(...inputs: ClassValue[]): string {
+  // A page render calls cn a few hundred times with a few dozen distinct lists of classes: the
+  // merged list is remembered by what clsx joined, so each distinct list is merged once.
+  const joined = clsx(inputs);
+  let merged = mergedByJoined.get(joined);
+  if (merged === undefined) {
+    merged = merge(joined);
+    if (mergedByJoined.size >= 5000) mergedByJoined.clear();
+    mergedByJoined.set(joined, merged);
+  }
+  return merged;
+}
+
+const mergedByJoined = new Map<string, string>();
+
+function merge(joined: string): string {
   const taken = new Set<string>();
   const kept: string[] = [];
-  const classes = clsx(inputs).split(/\s+/);
+  const classes = joined.split(/\s+/);
   for (let index = classes.length - 1; index >= 0; index--) {
     const name = classes[index]!;
     if (!name) continue;
