@@ -29,6 +29,13 @@ test("a signed-in admin gets the cached page with their own menu; a guest after 
   await expect(page.getByRole("menuitem", { name: "Admin Panel" })).toHaveAttribute("href", "/admin");
   await page.keyboard.press("Escape");
 
+  // The menu's answer is the admin's own, never stored, and sent whole: 60 bytes need no gzip.
+  const viewer = await page.request.get("/api/viewer", { headers: { "Accept-Encoding": "gzip" } });
+  expect(await viewer.json()).toEqual({ viewer: { email: E2E_ADMIN.email, isAdmin: true } });
+  expect(viewer.headers()["cache-control"]).toBe("private, no-store");
+  expect(viewer.headers()["content-encoding"]).toBeUndefined();
+  expect(Number(viewer.headers()["content-length"])).toBeGreaterThan(0);
+
   const guest = await browser.newContext({ baseURL });
   const guestPage = await guest.newPage();
   await expect.poll(() => openServedFromCache(guestPage, "/product/3")).toBe(true);
