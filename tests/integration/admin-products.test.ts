@@ -287,6 +287,16 @@ describeWithDatabase("admin products", (database) => {
     expect(new Set(named.map((p) => p.slug)).size).toBe(4);
   });
 
+  it("saves a dozen new products with the same name at once, each with its own slug", async () => {
+    // Creators of one name take turns for its slug: none is refused however many arrive together.
+    const named = await Promise.all(
+      Array.from({ length: 12 }, () => createProduct(database.db, form({ ...basics, name: "Crowded Kaftan", sku: "" }))),
+    );
+    expect(named.map((p) => p.slug).sort()).toEqual(
+      ["crowded-kaftan", ...Array.from({ length: 11 }, (_, i) => `crowded-kaftan-${i + 2}`)].sort(),
+    );
+  });
+
   it("refuses a category that does not exist", async () => {
     const attempt = createProduct(database.db, form({ ...basics, categoryId: 999_999 }));
     await expect(attempt).rejects.toBeInstanceOf(UnknownCategoryError);

@@ -1,4 +1,4 @@
-import { eq, like, or } from "drizzle-orm";
+import { eq, like, or, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { products } from "~db/schema/catalog";
 
@@ -15,13 +15,21 @@ export function slugify(name: string): string {
   return slug || "product";
 }
 
+/** First key of the slug locks (pg_advisory_xact_lock's two-key form): "SLUG" in ASCII. */
+const SLUG_LOCK = 0x534c5547;
+
 /**
- * A slug no other product has: the name's slug, else the first free "-2", "-3"… The unique
- * index products_slug_unique has the last word: a product created meanwhile with the same
- * slug makes the insert fail, and createProduct asks again.
+ * A slug no other product has: the name's slug, else the first free "-2", "-3"… Call it inside
+ * the transaction that inserts the product: it holds a lock on the name's slug until that
+ * transaction ends, so products created at once with the same name take turns and each finds
+ * the next free slug (without it, a dozen at once on PostgreSQL kept taking the same one until
+ * createProduct gave up). The unique index products_slug_unique still has the last word: a
+ * different name can end on the same slug ("Kaftan 2" and a second "Kaftan"), and
+ * createProduct then asks again.
  */
 export async function freeProductSlug(db: Db, name: string): Promise<string> {
   const base = slugify(name);
+  await db.execute(sql`select pg_advisory_xact_lock(${SLUG_LOCK}, hashtext(${base}))`);
   const rows = await db
     .select({ slug: products.slug })
     .from(products)
