@@ -89,15 +89,15 @@ function lucideIconFiles(graph: ModuleGraph) {
 
 function resolveLucideBarrel(): string | undefined {
   try {
-    return fs.realpathSync(path.join(import.meta.dirname, "node_modules/lucide-react/dist/esm/lucide-react.mjs"));
+    return fs.realpathSync(path.join(import.meta.dirname, "node_modules/lucide/dist/esm/lucide.mjs"));
   } catch {
     return undefined;
   }
 }
 
-/** The names a module imports from lucide-react. */
+/** The icons a module imports from lucide (drawn with the Icon kit, app/components/ui/icon.tsx). */
 function lucideImports(code: string): string[] {
-  return [...code.matchAll(/import \{([^}]*)\} from "lucide-react"/g)].flatMap(([, names]) =>
+  return [...code.matchAll(/import \{([^}]*)\} from "lucide"/g)].flatMap(([, names]) =>
     names!
       .split(",")
       .map((name) => name.trim().split(/\s+as\s+/)[0]!)

@@ -1,4 +1,5 @@
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
@@ -13,7 +14,7 @@ export function AccessDenied({ email, role, isAdmin }: AccessDeniedProps) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-ivory px-6 py-16">
       <div className="w-full max-w-md rounded-sm border border-border bg-white/80 p-8 text-center shadow-sm">
-        <ShieldAlert className="mx-auto size-12 text-terracotta" aria-hidden />
+        <Icon of={ShieldAlert} className="mx-auto size-12 text-terracotta" />
         <h1 className="mt-4 text-3xl font-semibold">Access Denied</h1>
         <p className="mt-2 text-stone">{email ? "You do not have admin privileges." : "Please log in to access the admin panel."}</p>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-sm bg-sand/60 p-4 text-left text-sm">

@@ -1,21 +1,10 @@
-import {
-  Activity,
-  LayoutDashboard,
-  Mail,
-  MessageSquareText,
-  Package,
-  Scissors,
-  Settings,
-  ShoppingCart,
-  Truck,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import { Activity, LayoutDashboard, Mail, MessageSquareText, Package, Scissors, Settings, ShoppingCart, Truck, Users } from "lucide";
+import type { IconNode } from "~/components/ui/icon";
 
 export interface AdminNavItem {
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: IconNode;
   /** Only the exact path counts as current (the dashboard is the index). */
   end?: boolean;
 }

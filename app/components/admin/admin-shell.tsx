@@ -1,4 +1,5 @@
-import { ExternalLink, PanelLeft } from "lucide-react";
+import { ExternalLink, PanelLeft } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -79,7 +80,7 @@ export function AdminShell({
             aria-expanded={open}
             title="Toggle sidebar (Ctrl+B)"
           >
-            <PanelLeft className="size-5" aria-hidden />
+            <Icon of={PanelLeft} className="size-5" />
           </button>
           <div className="h-6 w-px bg-border" aria-hidden />
           <p className="min-w-0 truncate text-sm">
@@ -89,7 +90,7 @@ export function AdminShell({
             to="/"
             className="ml-auto inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold whitespace-nowrap text-forest underline-offset-4 hover:underline"
           >
-            View store <ExternalLink className="size-3.5" aria-hidden />
+            View store <Icon of={ExternalLink} className="size-3.5" />
           </Link>
         </header>
         <main id="admin-main" className="flex-1 px-4 py-6 md:px-8 md:py-8">

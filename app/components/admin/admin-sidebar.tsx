@@ -1,4 +1,5 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Form, NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 import { adminNav } from "./admin-nav";
@@ -25,7 +26,7 @@ export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapse
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2">
         <ul className="grid gap-1">
-          {adminNav.map(({ label, to, icon: Icon, end }) => (
+          {adminNav.map(({ label, to, icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -42,7 +43,7 @@ export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapse
                   )
                 }
               >
-                <Icon aria-hidden />
+                <Icon of={icon} />
                 {!collapsed && <span>{label}</span>}
               </NavLink>
             </li>
@@ -57,7 +58,7 @@ export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapse
           aria-label={collapsed ? "Sign Out" : undefined}
           className={cn(itemClass, "w-full cursor-pointer", collapsed && "justify-center px-0")}
         >
-          <LogOut aria-hidden />
+          <Icon of={LogOut} />
           {!collapsed && <span>Sign Out</span>}
         </button>
       </Form>

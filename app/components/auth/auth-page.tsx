@@ -1,4 +1,5 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -36,7 +37,7 @@ export function AuthPage({ redirectTo, notice }: Props) {
         <div className="kente-band h-1 lg:hidden" aria-hidden />
         <div className="px-6 pt-6 md:px-12">
           <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-forest underline-offset-4 hover:underline">
-            <ArrowLeft className="size-4" aria-hidden /> Back to Home
+            <Icon of={ArrowLeft} className="size-4" /> Back to Home
           </Link>
         </div>
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-6 py-10">

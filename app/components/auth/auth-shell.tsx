@@ -1,4 +1,5 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
@@ -10,7 +11,7 @@ export function AuthShell({ title, intro, children }: { title: string; intro?: R
       <div className="kente-band h-1" aria-hidden />
       <div className="px-6 pt-6 md:px-12">
         <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-forest underline-offset-4 hover:underline">
-          <ArrowLeft className="size-4" aria-hidden /> Back to Home
+          <Icon of={ArrowLeft} className="size-4" /> Back to Home
         </Link>
       </div>
       <main className="mx-auto w-full max-w-md px-6 py-12">

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { ArrowLeft, Mail } from "lucide-react";
+import { ArrowLeft, Mail } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -38,10 +39,10 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         <FormAlert id={form.errorId} title={message.title} description={message.description} tone={problem ? "error" : "success"} />
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        <Mail aria-hidden /> {busy ? "Sending..." : "Send reset link"}
+        <Icon of={Mail} /> {busy ? "Sending..." : "Send reset link"}
       </Button>
       <Button type="button" variant="link" className="justify-self-start" onClick={onBack}>
-        <ArrowLeft aria-hidden /> Back to sign in
+        <Icon of={ArrowLeft} /> Back to sign in
       </Button>
     </fetcher.Form>
   );

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
 import { Input } from "~/components/ui/input";
 
@@ -24,7 +25,7 @@ export function PasswordInput<S>({
         aria-label={visible ? "Hide passwords" : "Show passwords"}
         className="absolute inset-y-0 right-0 flex w-11 cursor-pointer items-center justify-center text-stone transition-colors hover:text-charcoal focus-visible:outline-2 focus-visible:outline-gold"
       >
-        {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+        {visible ? <Icon of={EyeOff} className="size-4" /> : <Icon of={Eye} className="size-4" />}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { LogIn } from "lucide-react";
+import { LogIn } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { Field, FormAlert, withId } from "~/components/forms/field";
@@ -102,7 +103,7 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
         </Button>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        <LogIn aria-hidden /> {busy ? "Signing In..." : "Sign In"}
+        <Icon of={LogIn} /> {busy ? "Signing In..." : "Sign In"}
       </Button>
     </fetcher.Form>
   );

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { UserPlus } from "lucide-react";
+import { UserPlus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -49,7 +50,7 @@ export function SignUpForm({ showPasswords, onTogglePasswords }: { showPasswords
         <FormAlert id={form.errorId} title={message.title} description={message.description} tone={problem ? "error" : "success"} />
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        <UserPlus aria-hidden /> {busy ? "Creating Account..." : "Create Account"}
+        <Icon of={UserPlus} /> {busy ? "Creating Account..." : "Create Account"}
       </Button>
     </fetcher.Form>
   );

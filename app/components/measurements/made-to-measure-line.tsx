@@ -1,4 +1,5 @@
-import { Ruler } from "lucide-react";
+import { Ruler } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { measurementsSummary, productionTimeText, type Measurements } from "~/modules/measurements/measurements";
 
@@ -20,7 +21,7 @@ export function MadeToMeasureLine({
   return (
     <div className={cn("mt-1 space-y-0.5 text-xs leading-snug", className)} data-testid="made-to-measure-line">
       <p className="flex gap-1.5 text-charcoal/85">
-        <Ruler className="mt-px size-3.5 shrink-0 text-gold-ink print:hidden" aria-hidden />
+        <Icon of={Ruler} className="mt-px size-3.5 shrink-0 text-gold-ink print:hidden" />
         <span>{measurementsSummary(line.measurements)}</span>
       </p>
       <p className="font-semibold text-forest">

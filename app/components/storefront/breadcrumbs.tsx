@@ -1,4 +1,5 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
@@ -7,7 +8,7 @@ export function Breadcrumbs({ items }: { items: { label: string; to?: string }[]
       <ol className="flex flex-wrap items-center gap-1.5">
         {items.map((item, index) => (
           <li key={`${item.label}-${index}`} className="flex items-center gap-1.5">
-            {index > 0 && <ChevronRight className="size-3" aria-hidden />}
+            {index > 0 && <Icon of={ChevronRight} className="size-3" />}
             {item.to ? (
               <Link to={item.to} className="hover:text-charcoal hover:underline">
                 {item.label}

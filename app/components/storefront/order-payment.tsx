@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck, Hourglass, Smartphone } from "lucide-react";
+import { CircleAlert, CircleCheck, Hourglass, Smartphone } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -65,10 +66,10 @@ const headings: Record<OrderPaymentView["state"], string> = {
 
 function PaymentIcon({ state }: { state: OrderPaymentView["state"] }) {
   const className = "mt-1 size-7 shrink-0 print:hidden";
-  if (state === "paid") return <CircleCheck className={cn(className, "text-forest")} aria-hidden />;
-  if (state === "failed" || state === "expired") return <CircleAlert className={cn(className, "text-destructive")} aria-hidden />;
-  if (state === "waiting") return <Smartphone className={cn(className, "text-gold-ink")} aria-hidden />;
-  return <Hourglass className={cn(className, "text-gold-ink")} aria-hidden />;
+  if (state === "paid") return <Icon of={CircleCheck} className={cn(className, "text-forest")} />;
+  if (state === "failed" || state === "expired") return <Icon of={CircleAlert} className={cn(className, "text-destructive")} />;
+  if (state === "waiting") return <Icon of={Smartphone} className={cn(className, "text-gold-ink")} />;
+  return <Icon of={Hourglass} className={cn(className, "text-gold-ink")} />;
 }
 
 function PaymentText({ payment, total }: { payment: OrderPaymentView; total: string }) {

@@ -1,4 +1,5 @@
-import { ExternalLink, MessageSquareText, Truck } from "lucide-react";
+import { ExternalLink, MessageSquareText, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Shipment } from "~/modules/orders/shipping-carriers";
 import { OrderDate } from "./order-timeline";
 
@@ -11,7 +12,7 @@ export function OrderShipment({ shipment, className = "" }: { shipment: Shipment
   return (
     <section aria-labelledby="shipment-heading" className={`rounded-sm border border-forest/25 bg-forest/5 p-6 ${className}`}>
       <h2 id="shipment-heading" className="flex items-center gap-2 text-2xl font-semibold">
-        <Truck className="size-5 text-forest" aria-hidden /> Your Parcel
+        <Icon of={Truck} className="size-5 text-forest" /> Your Parcel
       </h2>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
         <div>
@@ -32,7 +33,7 @@ export function OrderShipment({ shipment, className = "" }: { shipment: Shipment
           rel="noopener noreferrer"
           className="mt-5 inline-flex h-11 items-center gap-2 rounded-sm bg-forest px-5 text-sm font-semibold tracking-wide text-ivory transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold print:hidden"
         >
-          Track your parcel <ExternalLink className="size-4" aria-hidden />
+          Track your parcel <Icon of={ExternalLink} className="size-4" />
           <span className="sr-only">with {shipment.carrier} (opens in a new tab)</span>
         </a>
       )}
@@ -46,7 +47,7 @@ export function OrderMessages({ messages, className = "" }: { messages: { body: 
   return (
     <section aria-labelledby="messages-heading" className={`rounded-sm border border-border bg-white/70 p-6 ${className}`}>
       <h2 id="messages-heading" className="flex items-center gap-2 text-2xl font-semibold">
-        <MessageSquareText className="size-5 text-forest" aria-hidden /> Messages from Us
+        <Icon of={MessageSquareText} className="size-5 text-forest" /> Messages from Us
       </h2>
       <ol className="mt-4 grid gap-4">
         {messages.map((message, index) => (

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { SHOW_RESULTS_STATE } from "./use-results-focus";
@@ -38,11 +39,11 @@ export function Pagination({
     <nav aria-label={label} className="mt-14 flex items-center justify-center gap-1.5">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={cn(item, "hover:bg-sand")} aria-label="Previous page" {...linkProps}>
-          <ChevronLeft className="size-4" aria-hidden /> <span className="hidden sm:inline">Previous</span>
+          <Icon of={ChevronLeft} className="size-4" /> <span className="hidden sm:inline">Previous</span>
         </Link>
       ) : (
         <span className={cn(item, "cursor-not-allowed text-stone")} aria-hidden>
-          <ChevronLeft className="size-4" /> <span className="hidden sm:inline">Previous</span>
+          <Icon of={ChevronLeft} className="size-4" /> <span className="hidden sm:inline">Previous</span>
         </span>
       )}
       {pageWindow(page, pageCount).map((p, i) =>
@@ -65,11 +66,11 @@ export function Pagination({
       )}
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={cn(item, "hover:bg-sand")} aria-label="Next page" {...linkProps}>
-          <span className="hidden sm:inline">Next</span> <ChevronRight className="size-4" aria-hidden />
+          <span className="hidden sm:inline">Next</span> <Icon of={ChevronRight} className="size-4" />
         </Link>
       ) : (
         <span className={cn(item, "cursor-not-allowed text-stone")} aria-hidden>
-          <span className="hidden sm:inline">Next</span> <ChevronRight className="size-4" />
+          <span className="hidden sm:inline">Next</span> <Icon of={ChevronRight} className="size-4" />
         </span>
       )}
     </nav>

@@ -1,4 +1,5 @@
-import { Eye, ShoppingBag } from "lucide-react";
+import { Eye, ShoppingBag } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
@@ -60,7 +61,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
             className="inline-flex h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70"
             aria-label={soldOut ? `Sold Out: ${product.name}` : `Choose size: ${product.name}`}
           >
-            <ShoppingBag className="size-4" aria-hidden />
+            <Icon of={ShoppingBag} className="size-4" />
             <span className="hidden sm:inline">{soldOut ? "Sold Out" : "Choose Size"}</span>
           </button>
           <button
@@ -69,7 +70,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
             className="inline-flex size-10 cursor-pointer items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand"
             aria-label={`Quick view ${product.name}`}
           >
-            <Eye className="size-4" aria-hidden />
+            <Icon of={Eye} className="size-4" />
           </button>
         </div>
       </div>

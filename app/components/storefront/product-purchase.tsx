@@ -1,4 +1,5 @@
-import { Minus, Plus, ShoppingBag } from "lucide-react";
+import { Minus, Plus, ShoppingBag } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -107,7 +108,7 @@ export function ProductPurchase({
               disabled={shownQuantity <= 1}
               aria-label="Decrease quantity"
             >
-              <Minus className="size-4" aria-hidden />
+              <Icon of={Minus} className="size-4" />
             </button>
             <output className="w-10 text-center font-semibold tabular-nums" aria-live="polite">
               {shownQuantity}
@@ -120,7 +121,7 @@ export function ProductPurchase({
               disabled={soldOut || shownQuantity >= maxQuantity}
               aria-label="Increase quantity"
             >
-              <Plus className="size-4" aria-hidden />
+              <Icon of={Plus} className="size-4" />
             </button>
           </div>
           <span className="text-sm text-stone">
@@ -136,7 +137,7 @@ export function ProductPurchase({
         disabled={soldOut}
         onClick={() => void addToCart()}
       >
-        <ShoppingBag aria-hidden />
+        <Icon of={ShoppingBag} />
         {soldOut
           ? soldOutLabel
           : mustChooseSize

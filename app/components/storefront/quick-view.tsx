@@ -1,4 +1,5 @@
-import { ArrowRight, Loader2 } from "lucide-react";
+import { ArrowRight, Loader2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -41,7 +42,7 @@ export function QuickViewDialog({
               <p>This product is no longer available.</p>
             ) : (
               <>
-                <Loader2 className="size-6 animate-spin" aria-hidden />
+                <Icon of={Loader2} className="size-6 animate-spin" />
                 <p>Loading {product.name}…</p>
               </>
             )}
@@ -77,7 +78,7 @@ function QuickViewBody({ product, askSize, onNavigate }: { product: ProductDetai
           onClick={onNavigate}
           className="inline-flex items-center gap-2 text-sm font-semibold text-forest underline-offset-4 hover:underline"
         >
-          View full details <ArrowRight className="size-4" aria-hidden />
+          View full details <Icon of={ArrowRight} className="size-4" />
         </Link>
       </div>
     </div>

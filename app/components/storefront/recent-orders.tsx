@@ -1,4 +1,5 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { OrderDate } from "~/components/storefront/order-timeline";
 import { formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
@@ -30,7 +31,7 @@ export function RecentOrders({ orders, openId, onOpen }: { orders: RecentOrder[]
                 <span className="ml-auto flex items-center gap-3">
                   <StatusBadge status={order.orderStatus} />
                   <span className="tabular-nums">{formatMoneyWithCode(order.totalAmount, order.currency as CurrencyCode)}</span>
-                  <ChevronRight className="size-4 text-stone" aria-hidden />
+                  <Icon of={ChevronRight} className="size-4 text-stone" />
                 </span>
               </button>
             </li>

@@ -1,4 +1,5 @@
-import { Heart } from "lucide-react";
+import { Heart } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { notify } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import { useWishlist } from "./wishlist-store";
@@ -22,7 +23,7 @@ export function WishlistButton({ productId, productName, className }: { productI
         className,
       )}
     >
-      <Heart className={cn("size-[18px] transition-colors", saved && "fill-terracotta text-terracotta")} aria-hidden />
+      <Icon of={Heart} className={cn("size-[18px] transition-colors", saved && "fill-terracotta text-terracotta")} />
     </button>
   );
 }

@@ -1,4 +1,5 @@
-import { X } from "lucide-react";
+import { X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
@@ -20,7 +21,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       >
         {children}
         <DialogPrimitive.Close className="absolute top-3 right-3 z-10 cursor-pointer rounded-sm bg-ivory/80 p-2 text-charcoal/70 transition-colors hover:bg-sand hover:text-charcoal">
-          <X className="size-5" aria-hidden />
+          <Icon of={X} className="size-5" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -1,4 +1,5 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
@@ -15,7 +16,7 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<"
       >
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone" aria-hidden />
+      <Icon of={ChevronDown} className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { X } from "lucide-react";
+import { X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
@@ -29,7 +30,7 @@ export function SheetContent({
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 cursor-pointer rounded-sm p-2 text-charcoal/70 transition-colors hover:bg-sand hover:text-charcoal">
-          <X className="size-5" aria-hidden />
+          <Icon of={X} className="size-5" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>

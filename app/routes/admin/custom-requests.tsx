@@ -1,4 +1,4 @@
-import { Scissors } from "lucide-react";
+import { Scissors } from "lucide";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { CustomRequestFilters } from "~/components/admin/custom-requests/custom-request-filters";
 import { updateCustomRequestFromList } from "~/components/admin/custom-requests/custom-request-action.server";

@@ -1,4 +1,4 @@
-import { UsersRound } from "lucide-react";
+import { UsersRound } from "lucide";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { customerColumns } from "~/components/admin/customers/customer-columns";
 import { CustomerFilters } from "~/components/admin/customers/customer-filters";

@@ -1,4 +1,5 @@
-import { Activity, PlayCircle } from "lucide-react";
+import { Activity, PlayCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { data, Form, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { ClaimAdminButton, ClaimAdminHint } from "~/components/admin/diagnostic/claim-admin";
@@ -126,7 +127,7 @@ export default function AdminDiagnostic({ loaderData }: Route.ComponentProps) {
             <Form method="get" preventScrollReset>
               <input type="hidden" name="run" value="1" />
               <Button type="submit" disabled={running}>
-                <PlayCircle className={running ? "animate-pulse" : undefined} aria-hidden />
+                <Icon of={PlayCircle} className={running ? "animate-pulse" : undefined} />
                 {running ? "Running…" : "Run Diagnostics"}
               </Button>
             </Form>
@@ -139,7 +140,7 @@ export default function AdminDiagnostic({ loaderData }: Route.ComponentProps) {
       </div>
       {report === null ? (
         <div className="rounded-md border border-dashed border-sand-deep bg-ivory px-6 py-12 text-center">
-          <Activity className="mx-auto size-8 text-forest" aria-hidden />
+          <Icon of={Activity} className="mx-auto size-8 text-forest" />
           <p className="mt-3 font-display text-2xl">Signed in as {viewer.email}</p>
           <p className="mt-1 text-sm text-stone">
             Role {viewer.role}. Press Run Diagnostics to check the role, the database, migrations, every table and the email outbox.

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "lucide";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/components/admin/list/list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";

@@ -1,4 +1,4 @@
-import { PackageOpen } from "lucide-react";
+import { PackageOpen } from "lucide";
 import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/components/admin/list/list-loader.server";

@@ -1,4 +1,5 @@
-import { PackageOpen, Plus } from "lucide-react";
+import { PackageOpen, Plus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
@@ -54,7 +55,7 @@ export default function AdminProducts({ loaderData: data }: Route.ComponentProps
         <>
           <StockCsvActions />
           <Link to={add.href} state={add.state} preventScrollReset className={buttonVariants()}>
-            <Plus aria-hidden /> Add Product
+            <Icon of={Plus} /> Add Product
           </Link>
         </>
       }

@@ -1,4 +1,4 @@
-import { MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "lucide";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/components/admin/list/list-loader.server";

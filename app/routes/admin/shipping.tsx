@@ -1,4 +1,5 @@
-import { Plus, Truck } from "lucide-react";
+import { Plus, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/components/admin/list/list-loader.server";
@@ -52,7 +53,7 @@ export default function AdminShipping({ loaderData: { zones, currency, dialogKey
       description="Where the shop ships, at what price and how fast. Every address falls in one zone: the one naming its Ghana region, else its country, else the rest of the world."
       actions={
         <Link to={add} state={{ openedFromList: true }} preventScrollReset className={buttonVariants()}>
-          <Plus aria-hidden /> Add zone
+          <Icon of={Plus} /> Add zone
         </Link>
       }
       filters={null}

@@ -1,5 +1,6 @@
 import { storeNameOf } from "~/lib/store-meta";
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
@@ -105,7 +106,7 @@ export default function ResetPassword({ loaderData: { token, linkError } }: Rout
         </Field>
         {problem && <FormAlert id={form.errorId} title={problem.title} description={problem.description} />}
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          <KeyRound aria-hidden /> {busy ? "Saving..." : "Save new password"}
+          <Icon of={KeyRound} /> {busy ? "Saving..." : "Save new password"}
         </Button>
       </fetcher.Form>
     </AuthShell>

@@ -1,5 +1,6 @@
 import { storeNameOf } from "~/lib/store-meta";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { FormAlert } from "~/components/forms/field";
@@ -55,7 +56,7 @@ export default function Verified({ loaderData: { error, email } }: Route.Compone
       }
     >
       <div className="flex flex-col items-center gap-6 rounded-sm border border-border bg-white/70 p-8 text-center">
-        <CheckCircle2 className="size-12 text-forest" aria-hidden />
+        <Icon of={CheckCircle2} className="size-12 text-forest" />
         <p className="text-sm text-stone">Welcome to {storeName}. Your orders and details are now kept with your account.</p>
         <Button asChild size="lg" className="w-full">
           <Link to={email ? "/" : "/auth"}>{email ? "Start shopping" : "Sign In"}</Link>

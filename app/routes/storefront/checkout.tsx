@@ -1,4 +1,5 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { data, Link, useNavigation } from "react-router";
 import { CartChangesNotice } from "~/components/storefront/checkout/cart-changes-notice";
@@ -168,7 +169,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     return (
       <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
         <span className="flex size-20 items-center justify-center rounded-full bg-sand">
-          <ShoppingBag className="size-8 text-forest" aria-hidden />
+          <Icon of={ShoppingBag} className="size-8 text-forest" />
         </span>
         {cartChanges && (
           <div className="mb-8 w-full">

@@ -1,4 +1,5 @@
-import { ArrowRight, MessageCircle } from "lucide-react";
+import { ArrowRight, MessageCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { findContentPage, type ContentBlock } from "~/content/pages";
@@ -74,7 +75,7 @@ function Block({ block }: { block: ContentBlock }) {
             className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-sm bg-forest px-6 py-3 text-sm font-semibold tracking-[0.12em] text-ivory uppercase transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
           >
             {block.label}
-            <ArrowRight className="size-4 text-gold" aria-hidden />
+            <Icon of={ArrowRight} className="size-4 text-gold" />
           </Link>
         </div>
       );
@@ -89,7 +90,7 @@ function Block({ block }: { block: ContentBlock }) {
             rel="noopener noreferrer"
             className="inline-flex min-h-12 items-center gap-3 rounded-sm bg-forest px-6 py-3 text-left text-sm font-semibold tracking-[0.12em] text-ivory uppercase transition-colors hover:bg-forest-deep focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
           >
-            <MessageCircle className="size-5 text-gold" aria-hidden />
+            <Icon of={MessageCircle} className="size-5 text-gold" />
             {block.text}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

@@ -1,4 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link, type HeadersArgs } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { CustomRequestForm } from "~/components/storefront/custom-request/custom-request-form";
@@ -67,7 +68,7 @@ export default function CustomOrderRequest({ loaderData, actionData }: Route.Com
         </header>
         {actionData?.ok ? (
           <section role="status" className="self-start rounded-sm border border-forest/25 bg-forest/5 p-6 md:p-10">
-            <CheckCircle2 className="size-8 text-forest" aria-hidden />
+            <Icon of={CheckCircle2} className="size-8 text-forest" />
             <h2 className="mt-4 text-3xl font-semibold">Thank you, we have your request</h2>
             <p className="mt-6 text-xs font-bold tracking-[0.28em] text-stone uppercase">Your reference</p>
             <p className="mt-1 font-display text-4xl font-semibold tracking-wide text-forest" data-testid="custom-request-reference">

@@ -1,4 +1,5 @@
-import { CheckCircle2, Clock3, MailCheck } from "lucide-react";
+import { CheckCircle2, Clock3, MailCheck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
@@ -83,7 +84,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
         <div className="relative overflow-hidden rounded-sm border border-border bg-white/70 px-6 pt-10 pb-12 text-center md:px-12">
           {state === "pending" && (
             <Form method="post" className="flex flex-col items-center gap-6">
-              <MailCheck className="size-12 text-forest" aria-hidden />
+              <Icon of={MailCheck} className="size-12 text-forest" />
               <p className="max-w-md leading-relaxed text-charcoal/85">
                 Press the button to confirm. Changed your mind? Simply close this page: you will not be subscribed.
               </p>
@@ -95,7 +96,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           )}
           {state === "confirmed" && (
             <div className="flex flex-col items-center gap-6">
-              <CheckCircle2 className="size-12 text-forest" aria-hidden />
+              <Icon of={CheckCircle2} className="size-12 text-forest" />
               <p className="max-w-md leading-relaxed text-charcoal/85">
                 Meanwhile, the collection awaits: kaftans, suits and kente, cut and finished by hand in our Accra workshop.
               </p>
@@ -106,7 +107,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           )}
           {state === "invalid" && (
             <div className="flex flex-col items-center gap-6">
-              <Clock3 className="size-12 text-gold-ink" aria-hidden />
+              <Icon of={Clock3} className="size-12 text-gold-ink" />
               <p className="max-w-md leading-relaxed text-charcoal/85">
                 To receive our letters, enter your email in the form at the foot of this page: we will send you a fresh link.
               </p>

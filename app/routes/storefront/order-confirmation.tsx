@@ -1,6 +1,7 @@
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
-import { CheckCircle2, Printer } from "lucide-react";
+import { CheckCircle2, Printer } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { OrderPayment } from "~/components/storefront/order-payment";
@@ -104,7 +105,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   return (
     <main className="mx-auto max-w-4xl px-4 py-12 md:px-8 md:py-16 print:py-0">
       <div className="text-center">
-        <CheckCircle2 className="mx-auto size-14 text-forest print:hidden" aria-hidden />
+        <Icon of={CheckCircle2} className="mx-auto size-14 text-forest print:hidden" />
         <h1 className="mt-4 text-5xl font-semibold">
           {onlinePayment && onlinePayment.state !== "paid" ? "Order Received" : "Order Confirmed!"}
         </h1>
@@ -223,7 +224,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <Link to="/">Continue Shopping</Link>
         </Button>
         <Button type="button" variant="outline" size="lg" onClick={() => window.print()}>
-          <Printer aria-hidden /> Print Order
+          <Icon of={Printer} /> Print Order
         </Button>
       </div>
     </main>

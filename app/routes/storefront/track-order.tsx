@@ -1,6 +1,7 @@
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
-import { PackageSearch } from "lucide-react";
+import { PackageSearch } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
@@ -178,7 +179,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
           <Input id="track-email" name="email" type="email" autoComplete="email" maxLength={254} />
         </div>
         <Button type="submit" size="lg" disabled={busy}>
-          <PackageSearch aria-hidden /> {busy ? "Tracking..." : "Track Order"}
+          <Icon of={PackageSearch} /> {busy ? "Tracking..." : "Track Order"}
         </Button>
       </fetcher.Form>
       {loaderData.signedIn && (

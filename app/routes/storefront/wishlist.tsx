@@ -1,5 +1,6 @@
 import { storeNameOf } from "~/lib/store-meta";
-import { Heart } from "lucide-react";
+import { Heart } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductGrid } from "~/components/storefront/product-card";
@@ -53,7 +54,7 @@ export default function Wishlist() {
           <ProductGrid products={products} />
         ) : (
           <div className="flex flex-col items-center rounded-sm border border-dashed border-border px-6 py-20 text-center">
-            <Heart className="size-8 text-terracotta" aria-hidden />
+            <Icon of={Heart} className="size-8 text-terracotta" />
             <p className="mt-4 font-display text-2xl">Your wishlist is empty</p>
             <p className="mt-2 text-sm text-stone">Tap the heart on any piece to keep it here.</p>
             <Button asChild className="mt-6">

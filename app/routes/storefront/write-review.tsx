@@ -1,7 +1,8 @@
 import { storeNameOf } from "~/lib/store-meta";
 import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link, data } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { ProductImage } from "~/components/storefront/product-image";
@@ -136,7 +137,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
       {actionData?.ok ? (
         <section role="status" className="mt-8 rounded-sm border border-forest/25 bg-forest/5 p-6">
           <div className="flex items-start gap-3">
-            <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-forest" aria-hidden />
+            <Icon of={CheckCircle2} className="mt-0.5 size-6 shrink-0 text-forest" />
             <div>
               <h2 className="text-2xl font-semibold">Thank you for your review</h2>
               <p className="mt-1 text-stone">

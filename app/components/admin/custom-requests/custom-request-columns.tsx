@@ -1,4 +1,5 @@
-import { Camera, Ruler } from "lucide-react";
+import { Camera, Ruler } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { DateTimeCell, type Column } from "~/components/admin/list/data-table";
 import { DetailsLink } from "~/components/admin/list/details-link";
 import { formatDateTime } from "~/lib/dates";
@@ -10,8 +11,8 @@ const garment = (r: AdminCustomRequest) => (
   <span className="inline-flex items-center gap-1.5">
     {r.garmentType}
     {r.occasion && <span className="text-stone">· {r.occasion}</span>}
-    {r.measurements && <Ruler className="size-3.5 text-stone" aria-label="With measurements" />}
-    {r.photos.length > 0 && <Camera className="size-3.5 text-stone" aria-label={`${r.photos.length} photos`} />}
+    {r.measurements && <Icon of={Ruler} className="size-3.5 text-stone" aria-label="With measurements" />}
+    {r.photos.length > 0 && <Icon of={Camera} className="size-3.5 text-stone" aria-label={`${r.photos.length} photos`} />}
   </span>
 );
 

@@ -1,4 +1,4 @@
-import { CheckCircle2, FileText, Inbox, XCircle } from "lucide-react";
+import { CheckCircle2, FileText, Inbox, XCircle } from "lucide";
 import { count, type Summary } from "~/components/admin/list/summary-cards";
 import type { CustomRequestSummary } from "~/modules/custom-requests/custom-requests-admin.server";
 

@@ -1,4 +1,4 @@
-import { Banknote, Repeat, Users, WalletCards } from "lucide-react";
+import { Banknote, Repeat, Users, WalletCards } from "lucide";
 import { money } from "~/components/admin/admin-format";
 import { count, type Summary } from "~/components/admin/list/summary-cards";
 import type { CustomerSummary } from "~/modules/customers/customers.server";

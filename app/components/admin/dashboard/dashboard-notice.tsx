@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -8,14 +8,14 @@ import { Link } from "react-router";
  */
 export function DashboardNotice({
   id,
-  icon: Icon,
+  icon,
   title,
   children,
   action,
 }: {
   /** Names the notice's title element, which labels the section. */
   id: string;
-  icon: LucideIcon;
+  icon: IconNode;
   title: string;
   children: ReactNode;
   action: { to: string; label: string };
@@ -26,7 +26,7 @@ export function DashboardNotice({
       className="flex flex-col gap-3 rounded-md border border-border bg-ivory p-4 md:px-6 sm:flex-row sm:items-center"
     >
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-sand text-forest" aria-hidden>
-        <Icon className="size-5" />
+        <Icon of={icon} className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         <h2 id={id} className="font-sans text-sm font-semibold text-charcoal">

@@ -1,4 +1,4 @@
-import { Banknote, Package, ShoppingBag, Users } from "lucide-react";
+import { Banknote, Package, ShoppingBag, Users } from "lucide";
 import { moneyWithCode } from "~/components/admin/admin-format";
 import { count, SummaryCard } from "~/components/admin/list/summary-cards";
 import type { DashboardStats } from "~/modules/reports/dashboard-stats.server";

@@ -1,4 +1,4 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard } from "lucide";
 import { DashboardNotice } from "./dashboard-notice";
 
 /**

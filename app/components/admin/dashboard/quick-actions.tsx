@@ -1,4 +1,5 @@
-import { AlertTriangle, ChevronRight, Clock, Plus } from "lucide-react";
+import { AlertTriangle, ChevronRight, Clock, Plus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { QuickActionCounts } from "~/modules/reports/dashboard-stats.server";
@@ -16,7 +17,7 @@ function ActionLink({ to, icon, title, detail }: { to: string; icon: ReactNode; 
         <span className="block font-semibold text-charcoal">{title}</span>
         <span className="block text-xs text-stone">{detail}</span>
       </span>
-      <ChevronRight className="size-4 text-stone transition-transform group-hover:translate-x-0.5" aria-hidden />
+      <Icon of={ChevronRight} className="size-4 text-stone transition-transform group-hover:translate-x-0.5" />
     </Link>
   );
 }
@@ -32,13 +33,13 @@ export function QuickActions({ counts, className }: { counts: QuickActionCounts;
       <div className="grid gap-2">
         <ActionLink
           to="/admin/products?new=1"
-          icon={<Plus className="size-4" aria-hidden />}
+          icon={<Icon of={Plus} className="size-4" />}
           title="Add product"
           detail="Open the new product form"
         />
         <ActionLink
           to="/admin/orders?status=processing"
-          icon={<Clock className="size-4" aria-hidden />}
+          icon={<Icon of={Clock} className="size-4" />}
           title="View pending orders"
           detail={
             <span data-testid="pending-orders">
@@ -49,7 +50,7 @@ export function QuickActions({ counts, className }: { counts: QuickActionCounts;
       </div>
       <div className="mt-5">
         <h3 className="flex items-center gap-2 font-sans text-sm font-semibold">
-          <AlertTriangle className="size-4 text-gold-ink" aria-hidden />
+          <Icon of={AlertTriangle} className="size-4 text-gold-ink" />
           Low stock
         </h3>
         <p className="mt-0.5 text-xs text-stone">

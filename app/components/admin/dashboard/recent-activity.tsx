@@ -1,4 +1,5 @@
-import { ArrowRight, CreditCard, PackagePlus, RefreshCcw, StickyNote } from "lucide-react";
+import { ArrowRight, CreditCard, PackagePlus, RefreshCcw, StickyNote } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { moneyWithCode } from "~/components/admin/admin-format";
 import { formatDateTime } from "~/lib/dates";
@@ -17,7 +18,7 @@ const icons = {
 function Arrow() {
   return (
     <>
-      <ArrowRight className="size-3.5 text-stone" aria-hidden />
+      <Icon of={ArrowRight} className="size-3.5 text-stone" />
       <span className="sr-only">to</span>
     </>
   );
@@ -73,11 +74,11 @@ export function RecentActivity({ items, timeZone, className }: { items: Activity
       ) : (
         <ol className="divide-y divide-border" aria-label="Recent activity">
           {items.map((item) => {
-            const Icon = icons[item.kind];
+            const icon = icons[item.kind];
             return (
               <li key={`${item.kind}-${item.orderId}-${item.at}`} className="flex gap-3 py-3">
                 <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-sand text-forest">
-                  <Icon className="size-4" aria-hidden />
+                  <Icon of={icon} className="size-4" />
                 </span>
                 <div className="min-w-0 flex-1 text-sm">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">

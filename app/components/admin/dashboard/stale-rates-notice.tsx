@@ -1,4 +1,4 @@
-import { Coins } from "lucide-react";
+import { Coins } from "lucide";
 import { RATE_STALE_AFTER_DAYS, type DisplayCurrency } from "~/modules/currency/exchange-rates";
 import { DashboardNotice } from "./dashboard-notice";
 

@@ -1,4 +1,5 @@
-import { CheckCircle2, XCircle, AlertTriangle } from "lucide-react";
+import { CheckCircle2, XCircle, AlertTriangle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
@@ -10,10 +11,10 @@ const tones = {
 
 /** A result line with an icon whose meaning is also written out (never colour alone). */
 export function CheckStatus({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
-  const { icon: Icon, className } = tones[tone];
+  const { icon, className } = tones[tone];
   return (
     <span className={cn("inline-flex items-start gap-1.5 font-medium", className)}>
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <Icon of={icon} className="mt-0.5 size-4 shrink-0" />
       <span>{children}</span>
     </span>
   );

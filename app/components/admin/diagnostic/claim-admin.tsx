@@ -1,4 +1,5 @@
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";
@@ -25,7 +26,7 @@ export function ClaimAdminButton() {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="claim-admin" />
       <Button type="submit" variant="outline" disabled={busy} aria-describedby="claim-admin-hint">
-        <ShieldCheck aria-hidden />
+        <Icon of={ShieldCheck} />
         {busy ? "Working…" : "Make Current User Admin"}
       </Button>
     </fetcher.Form>

@@ -1,4 +1,5 @@
-import { LoaderCircle, type LucideIcon } from "lucide-react";
+import { LoaderCircle } from "lucide";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
@@ -21,7 +22,7 @@ import { Button } from "~/components/ui/button";
  */
 export function ConfirmRowAction<Result>({
   label,
-  icon: Icon,
+  icon,
   text,
   title,
   question,
@@ -33,7 +34,7 @@ export function ConfirmRowAction<Result>({
 }: {
   /** The trigger's accessible name, e.g. "Delete Royal Kente Kaftan". */
   label: string;
-  icon: LucideIcon;
+  icon: IconNode;
   /** Visible text beside the icon; without it the trigger is an icon button. */
   text?: string;
   title: string;
@@ -62,7 +63,7 @@ export function ConfirmRowAction<Result>({
       <AlertDialogTrigger asChild>
         {text ? (
           <Button type="button" variant="outline" size="sm" aria-label={label} className="hover:border-destructive hover:text-destructive">
-            <Icon aria-hidden />
+            <Icon of={icon} />
             {text}
           </Button>
         ) : (
@@ -74,7 +75,7 @@ export function ConfirmRowAction<Result>({
             title={confirm}
             className="hover:bg-red-50 hover:text-destructive"
           >
-            <Icon aria-hidden />
+            <Icon of={icon} />
           </Button>
         )}
       </AlertDialogTrigger>
@@ -89,7 +90,7 @@ export function ConfirmRowAction<Result>({
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={busy}>
-              {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+              {busy && <Icon of={LoaderCircle} className="animate-spin" />}
               {busy ? busyLabel : confirm}
             </Button>
           </AlertDialogFooter>

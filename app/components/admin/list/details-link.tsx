@@ -1,4 +1,5 @@
-import { Eye } from "lucide-react";
+import { Eye } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
@@ -15,7 +16,7 @@ export function DetailsLink({ to, of, className }: { to: string; of: string; cla
       aria-label={`Details of ${of}`}
       className={buttonVariants({ variant: "outline", size: "sm", className })}
     >
-      <Eye aria-hidden />
+      <Icon of={Eye} />
       Details
     </Link>
   );

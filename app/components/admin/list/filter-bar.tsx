@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import { Search, X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -78,7 +79,7 @@ export function FilterBar({
           {search.label}
         </Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden />
+          <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" />
           <Input
             ref={searchRef}
             id={search.id}
@@ -110,7 +111,7 @@ export function FilterBar({
                 apply();
               }}
             >
-              <X className="size-4" aria-hidden />
+              <Icon of={X} className="size-4" />
             </button>
           )}
         </div>

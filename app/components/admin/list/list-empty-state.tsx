@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -11,11 +11,11 @@ export interface ListEmpty {
   action?: { label: string; href: string; opensDialog?: boolean };
 }
 
-export function ListEmptyState({ icon: Icon, empty }: { icon: LucideIcon; empty: ListEmpty }) {
+export function ListEmptyState({ icon, empty }: { icon: IconNode; empty: ListEmpty }) {
   return (
     <div className="flex flex-col items-center px-6 py-16 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-sand text-forest">
-        <Icon className="size-5" aria-hidden />
+        <Icon of={icon} className="size-5" />
       </span>
       <h2 className="mt-4 font-display text-2xl font-semibold">{empty.title}</h2>
       <p className="mt-1 max-w-md text-sm text-stone">{empty.body}</p>

@@ -1,4 +1,5 @@
-import { Download, type LucideIcon } from "lucide-react";
+import { Download } from "lucide";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
@@ -53,7 +54,7 @@ export function ListPage({
   /** Null when the rows could not be loaded (children then say so). */
   listing: ListPaging | null;
   /** When the page has no row: without filters (`none`) or with (`filtered`, offered "Clear filters"). */
-  empty: { icon: LucideIcon; none: ListEmpty; filtered: ListEmpty };
+  empty: { icon: IconNode; none: ListEmpty; filtered: ListEmpty };
   /** The row's dialog. */
   details?: ReactNode;
   /** The table. */
@@ -77,7 +78,7 @@ export function ListPage({
                   download
                   className={buttonVariants({ variant: "outline" })}
                 >
-                  <Download aria-hidden />
+                  <Icon of={Download} />
                   Export CSV
                 </a>
               )}

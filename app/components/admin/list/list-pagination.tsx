@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { pageWindow } from "~/components/storefront/pagination";
@@ -41,11 +42,11 @@ export function ListPagination({
         <nav aria-label={`Pages of ${noun}`} className="flex items-center gap-1">
           {page > 1 ? (
             <Link to={hrefFor(page - 1)} className={cn(item, "text-charcoal hover:bg-sand")} aria-label="Previous page">
-              <ChevronLeft className="size-4" aria-hidden />
+              <Icon of={ChevronLeft} className="size-4" />
             </Link>
           ) : (
             <span className={cn(item, "text-stone/60")} aria-hidden>
-              <ChevronLeft className="size-4" />
+              <Icon of={ChevronLeft} className="size-4" />
             </span>
           )}
           {pageWindow(page, pageCount).map((p, i) =>
@@ -67,11 +68,11 @@ export function ListPagination({
           )}
           {page < pageCount ? (
             <Link to={hrefFor(page + 1)} className={cn(item, "text-charcoal hover:bg-sand")} aria-label="Next page">
-              <ChevronRight className="size-4" aria-hidden />
+              <Icon of={ChevronRight} className="size-4" />
             </Link>
           ) : (
             <span className={cn(item, "text-stone/60")} aria-hidden>
-              <ChevronRight className="size-4" />
+              <Icon of={ChevronRight} className="size-4" />
             </span>
           )}
         </nav>

@@ -1,4 +1,4 @@
-import { UserMinus } from "lucide-react";
+import { UserMinus } from "lucide";
 import { ConfirmRowAction } from "~/components/admin/list/confirm-row-action";
 import { notify } from "~/components/ui/toaster";
 import type { SubscriberActionResult } from "./subscriber-action";

@@ -1,4 +1,4 @@
-import { CalendarPlus, Hourglass, MailCheck } from "lucide-react";
+import { CalendarPlus, Hourglass, MailCheck } from "lucide";
 import { count, type Summary } from "~/components/admin/list/summary-cards";
 import type { SubscriberSummary } from "~/modules/newsletter/subscribers.server";
 

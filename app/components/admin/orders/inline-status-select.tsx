@@ -1,4 +1,5 @@
-import { Check, ChevronDown, LoaderCircle } from "lucide-react";
+import { Check, ChevronDown, LoaderCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Select } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
@@ -67,10 +68,10 @@ export function InlineStatusSelect({
       >
         <Select.Value>{statusLabel(shown)}</Select.Value>
         {busy ? (
-          <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+          <Icon of={LoaderCircle} className="size-3.5 animate-spin" />
         ) : (
           <Select.Icon>
-            <ChevronDown className="size-3.5 opacity-70" aria-hidden />
+            <Icon of={ChevronDown} className="size-3.5 opacity-70" />
           </Select.Icon>
         )}
       </Select.Trigger>
@@ -90,7 +91,7 @@ export function InlineStatusSelect({
                 <span className={cn("size-2.5 rounded-full", adminStatusDot(option))} aria-hidden />
                 <Select.ItemText>{statusLabel(option)}</Select.ItemText>
                 <Select.ItemIndicator className="absolute right-2">
-                  <Check className="size-4 text-forest" aria-hidden />
+                  <Icon of={Check} className="size-4 text-forest" />
                 </Select.ItemIndicator>
               </Select.Item>
             ))}

@@ -1,4 +1,5 @@
-import { ExternalLink, FileText, Package, PencilLine } from "lucide-react";
+import { ExternalLink, FileText, Package, PencilLine } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { DetailsField } from "~/components/admin/list/details-dialog";
 import { Button } from "~/components/ui/button";
@@ -20,12 +21,12 @@ export function OrderFulfilment({ order }: { order: AdminOrderDetails }) {
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
           <a href={`/admin/orders/${order.id}/packing-slip`} target="_blank" rel="noopener">
-            <Package aria-hidden /> Packing slip <span className="sr-only">(opens in a new tab)</span>
+            <Icon of={Package} /> Packing slip <span className="sr-only">(opens in a new tab)</span>
           </a>
         </Button>
         <Button asChild variant="outline" size="sm">
           <a href={`/admin/orders/${order.id}/invoice`} target="_blank" rel="noopener">
-            <FileText aria-hidden /> Invoice <span className="sr-only">(opens in a new tab)</span>
+            <Icon of={FileText} /> Invoice <span className="sr-only">(opens in a new tab)</span>
           </a>
         </Button>
       </div>
@@ -45,14 +46,14 @@ export function OrderFulfilment({ order }: { order: AdminOrderDetails }) {
                   className="inline-flex max-w-full items-center gap-1 break-all text-forest underline-offset-4 hover:underline"
                 >
                   {order.shipment.trackingUrl}
-                  <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+                  <Icon of={ExternalLink} className="size-3.5 shrink-0" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               </DetailsField>
             )}
           </dl>
           <Button type="button" variant="ghost" size="sm" className="mt-3 -ml-3" onClick={() => setEditing(true)}>
-            <PencilLine aria-hidden /> Edit tracking
+            <Icon of={PencilLine} /> Edit tracking
           </Button>
         </div>
       ) : shipped ? (

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Lock, Send } from "lucide-react";
+import { Lock, Send } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { Field, FormAlert, TextareaInput } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
@@ -74,7 +75,6 @@ export function OrderNotes({
     } else notify.error(intent === "staff-note" ? "Note not added" : "Message not sent", { description: result.message });
   });
   const busy = fetcher.state !== "idle";
-  const Icon = kind.icon;
 
   return (
     <div className="grid gap-4">
@@ -104,7 +104,7 @@ export function OrderNotes({
         <div className="flex flex-wrap items-center justify-end gap-3">
           {answer && <FormAlert id={form.errorId} inline title={answer.message} className="mr-auto" />}
           <Button type="submit" variant={intent === "staff-note" ? "outline" : "default"} disabled={busy}>
-            <Icon aria-hidden />
+            <Icon of={kind.icon} />
             {busy ? kind.busy : kind.submit}
           </Button>
         </div>

@@ -1,4 +1,5 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { money } from "~/components/admin/admin-format";
 import { DetailsField as Field } from "~/components/admin/list/details-dialog";
 import { cn } from "~/lib/cn";
@@ -116,7 +117,7 @@ function AttemptCard({ attempt, timeZone }: { attempt: StaffPaymentAttempt; time
       </div>
       {mismatch && (
         <p role="note" className="mt-3 flex gap-2 text-sm font-medium text-red-900">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <Icon of={AlertTriangle} className="mt-0.5 size-4 shrink-0" />
           Paystack reported another amount or currency than this order was charged, so it was not marked paid. Check the payment in the
           Paystack dashboard before doing anything else.
         </p>

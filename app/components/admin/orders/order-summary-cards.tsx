@@ -1,4 +1,4 @@
-import { Banknote, CircleCheck, Hourglass, ShoppingBag } from "lucide-react";
+import { Banknote, CircleCheck, Hourglass, ShoppingBag } from "lucide";
 import { money } from "~/components/admin/admin-format";
 import { count, type Summary } from "~/components/admin/list/summary-cards";
 import type { OrderSummary } from "~/modules/orders/order-types";

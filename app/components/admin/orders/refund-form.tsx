@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Undo2 } from "lucide-react";
+import { Undo2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { money } from "~/components/admin/admin-format";
@@ -103,7 +104,7 @@ export function RefundForm({
         <div className="flex flex-wrap items-center justify-end gap-3 sm:col-span-2">
           {answer && <FormAlert id={form.errorId} inline title={answer.message} className="mr-auto" />}
           <Button type="submit" variant="outline" disabled={busy}>
-            <Undo2 aria-hidden />
+            <Icon of={Undo2} />
             {busy ? "Refunding…" : throughPaystack ? "Refund…" : "Record refund…"}
           </Button>
         </div>

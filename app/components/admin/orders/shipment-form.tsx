@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Truck } from "lucide-react";
+import { Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { Field, FormAlert, SelectInput, TextInput } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
@@ -118,7 +119,7 @@ export function ShipmentForm({
           </Button>
         )}
         <Button type="submit" disabled={busy}>
-          <Truck aria-hidden />
+          <Icon of={Truck} />
           {intent === "ship" ? (busy ? "Marking shipped…" : "Mark as shipped") : busy ? "Saving…" : "Save tracking"}
         </Button>
       </div>

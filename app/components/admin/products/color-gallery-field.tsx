@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { ChevronLeft, ChevronRight, ImagePlus, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, ImagePlus, X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
@@ -143,7 +144,7 @@ export function ColorGalleryField({
                   title="Remove"
                   className="absolute top-1 right-1 inline-flex size-7 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-charcoal shadow-sm transition-colors hover:bg-destructive hover:text-ivory"
                 >
-                  <X className="size-4" aria-hidden />
+                  <Icon of={X} className="size-4" />
                 </button>
               </div>
               <div className="flex justify-between">
@@ -174,7 +175,7 @@ export function ColorGalleryField({
                 "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-gold",
               )}
             >
-              <ImagePlus className="size-5" aria-hidden />
+              <Icon of={ImagePlus} className="size-5" />
               Add photos
               <input
                 id={addId}
@@ -219,7 +220,7 @@ function MoveButton({
   label: string;
   onClick(): void;
 }) {
-  const Icon = direction === "left" ? ChevronLeft : ChevronRight;
+  const icon = direction === "left" ? ChevronLeft : ChevronRight;
   return (
     <button
       type="button"
@@ -230,7 +231,7 @@ function MoveButton({
       title={direction === "left" ? "Move left" : "Move right"}
       className="inline-flex size-8 cursor-pointer items-center justify-center rounded-sm text-charcoal transition-colors hover:bg-sand disabled:cursor-default disabled:opacity-30 disabled:hover:bg-transparent"
     >
-      <Icon className="size-4" aria-hidden />
+      <Icon of={icon} className="size-4" />
     </button>
   );
 }

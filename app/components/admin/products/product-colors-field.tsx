@@ -1,5 +1,6 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Field, FieldError, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -39,7 +40,7 @@ export function ProductColorsField({
         className="justify-self-start"
         disabled={rows.length >= MAX_COLORS}
       >
-        <Plus aria-hidden /> Add colour
+        <Icon of={Plus} /> Add colour
       </Button>
     </div>
   );
@@ -97,7 +98,7 @@ function ColorRow({
           className="shrink-0 text-stone hover:text-destructive"
           aria-label={`Remove colour ${index + 1}${name ? ` (${name})` : ""}`}
         >
-          <X aria-hidden /> Remove colour
+          <Icon of={X} /> Remove colour
         </Button>
       </div>
     </li>

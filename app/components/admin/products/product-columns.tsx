@@ -1,4 +1,5 @@
-import { Pencil } from "lucide-react";
+import { Pencil } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { money } from "~/components/admin/admin-format";
 import type { Column } from "~/components/admin/list/data-table";
@@ -66,7 +67,7 @@ export function productColumns(
             title="Edit"
             className={cn(buttonVariants({ variant: "ghost", size: "icon-sm" }))}
           >
-            <Pencil aria-hidden />
+            <Icon of={Pencil} />
           </Link>
           <DeleteProductButton id={p.id} name={p.name} />
         </div>

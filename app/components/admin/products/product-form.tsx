@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { CheckboxGroup, SwitchField } from "~/components/forms/choice-fields";
@@ -181,7 +182,7 @@ export function ProductForm({
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+            {busy && <Icon of={LoaderCircle} className="animate-spin" />}
             {busy ? "Saving…" : product ? "Save Changes" : "Create Product"}
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { ImageOff, Trash2 } from "lucide-react";
+import { ImageOff, Trash2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { FieldError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -48,7 +49,7 @@ export function ProductImageInput<S>({
         {shown ? (
           <img src={shown} alt={`Preview of ${label.toLowerCase()}`} className="size-full object-cover" />
         ) : (
-          <ImageOff className="size-6 text-stone/70" aria-hidden />
+          <Icon of={ImageOff} className="size-6 text-stone/70" />
         )}
       </div>
       <div className="grid min-w-0 flex-1 gap-2">
@@ -105,7 +106,7 @@ export function ProductImageInput<S>({
               if (fileRef.current) fileRef.current.value = "";
             }}
           >
-            <Trash2 aria-hidden /> Remove picture
+            <Icon of={Trash2} /> Remove picture
           </Button>
         )}
       </div>

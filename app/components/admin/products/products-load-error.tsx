@@ -1,4 +1,5 @@
-import { RefreshCw, TriangleAlert } from "lucide-react";
+import { RefreshCw, TriangleAlert } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 
@@ -8,11 +9,11 @@ export function ProductsLoadError() {
   const busy = revalidator.state === "loading";
   return (
     <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <TriangleAlert className="size-8 text-terracotta" aria-hidden />
+      <Icon of={TriangleAlert} className="size-8 text-terracotta" />
       <h2 className="text-2xl font-semibold">Failed to fetch products</h2>
       <p className="max-w-md text-sm text-stone">The product list could not be loaded just now. Your catalog is safe; please try again.</p>
       <Button type="button" variant="outline" onClick={() => void revalidator.revalidate()} disabled={busy}>
-        <RefreshCw className={busy ? "animate-spin" : undefined} aria-hidden /> {busy ? "Retrying…" : "Retry"}
+        <Icon of={RefreshCw} className={busy ? "animate-spin" : undefined} /> {busy ? "Retrying…" : "Retry"}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, LoaderCircle, Upload } from "lucide-react";
+import { Download, LoaderCircle, Upload } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Field, FormAlert } from "~/components/forms/field";
@@ -21,10 +22,10 @@ export function StockCsvActions() {
   return (
     <>
       <a href={STOCK_EXPORT_HREF} download className={buttonVariants({ variant: "outline" })}>
-        <Download aria-hidden /> Export stock
+        <Icon of={Download} /> Export stock
       </a>
       <Button type="button" variant="outline" onClick={() => setOpen(true)}>
-        <Upload aria-hidden /> Import stock
+        <Icon of={Upload} /> Import stock
       </Button>
       <StockImportDialog open={open} onOpenChange={setOpen} />
     </>
@@ -105,7 +106,7 @@ function StockImportForm({
           {answer?.ok ? "Done" : "Cancel"}
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+          {busy ? <Icon of={LoaderCircle} className="animate-spin" /> : <Icon of={Upload} />}
           {busy ? "Importing…" : "Import stock"}
         </Button>
       </div>

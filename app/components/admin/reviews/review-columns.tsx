@@ -1,4 +1,5 @@
-import { Camera } from "lucide-react";
+import { Camera } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { DetailsLink } from "~/components/admin/list/details-link";
 import { DateTimeCell, type Column } from "~/components/admin/list/data-table";
 import { ReviewStars, starsLabel } from "~/components/storefront/product/reviews/review-stars";
@@ -11,7 +12,7 @@ const excerpt = (r: AdminReviewRow) => (
   <>
     {r.title && <span className="font-semibold text-charcoal">{r.title} · </span>}
     <span className="text-stone">{r.body.length > 110 ? `${r.body.slice(0, 110).trimEnd()}…` : r.body}</span>
-    {r.photoUrl && <Camera className="ml-1.5 inline size-3.5 text-stone" aria-label="With a photo" />}
+    {r.photoUrl && <Icon of={Camera} className="ml-1.5 inline size-3.5 text-stone" aria-label="With a photo" />}
   </>
 );
 

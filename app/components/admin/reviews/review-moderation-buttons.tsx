@@ -1,4 +1,5 @@
-import { Check, EyeOff } from "lucide-react";
+import { Check, EyeOff } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";
@@ -29,7 +30,7 @@ export function ReviewModerationButtons({
       <input type="hidden" name="reviewId" value={review.id} />
       {review.status !== "approved" && (
         <Button type="submit" name="status" value="approved" size={size} disabled={sending !== null} aria-label={`Approve ${of}`}>
-          <Check aria-hidden /> {sending === "approved" ? "Approving…" : "Approve"}
+          <Icon of={Check} /> {sending === "approved" ? "Approving…" : "Approve"}
         </Button>
       )}
       {review.status !== "hidden" && (
@@ -42,7 +43,7 @@ export function ReviewModerationButtons({
           disabled={sending !== null}
           aria-label={`Hide ${of}`}
         >
-          <EyeOff aria-hidden /> {sending === "hidden" ? "Hiding…" : "Hide"}
+          <Icon of={EyeOff} /> {sending === "hidden" ? "Hiding…" : "Hide"}
         </Button>
       )}
     </fetcher.Form>

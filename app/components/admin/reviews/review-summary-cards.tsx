@@ -1,4 +1,4 @@
-import { CheckCircle2, EyeOff, Hourglass, Star } from "lucide-react";
+import { CheckCircle2, EyeOff, Hourglass, Star } from "lucide";
 import { count, type Summary } from "~/components/admin/list/summary-cards";
 import type { ReviewAdminSummary } from "~/modules/reviews/review-moderation.server";
 import { formatRating } from "~/modules/reviews/review-display";

@@ -1,4 +1,5 @@
-import { Trash2, UserPlus } from "lucide-react";
+import { Trash2, UserPlus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
@@ -51,7 +52,7 @@ function AddAdminForm() {
         />
       </Field>
       <Button type="submit" disabled={busy || email.trim() === ""}>
-        <UserPlus aria-hidden />
+        <Icon of={UserPlus} />
         {busy ? "Adding…" : "Add Admin"}
       </Button>
     </fetcher.Form>
@@ -73,7 +74,7 @@ function RemoveAdminButton({ admin }: { admin: AdminUser }) {
           aria-label={`Remove admin ${admin.email}`}
           className="text-destructive hover:bg-red-50"
         >
-          <Trash2 aria-hidden />
+          <Icon of={Trash2} />
           {busy ? "Removing…" : "Remove"}
         </Button>
       </AlertDialogTrigger>

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { Save, TriangleAlert } from "lucide-react";
+import { Save, TriangleAlert } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -83,7 +84,7 @@ export function CurrencySettingsForm({
                       <span>{row.setAt ? `Set ${formatDate(row.setAt, timeZone)}` : "Not set: not offered to shoppers"}</span>
                       {row.stale && (
                         <span className="inline-flex items-center gap-1 font-semibold text-destructive">
-                          <TriangleAlert className="size-3.5" aria-hidden />
+                          <Icon of={TriangleAlert} className="size-3.5" />
                           Older than {RATE_STALE_AFTER_DAYS} days: update it
                         </span>
                       )}
@@ -119,7 +120,7 @@ export function CurrencySettingsForm({
           </p>
         )}
         <Button type="submit" disabled={busy}>
-          <Save aria-hidden />
+          <Icon of={Save} />
           {busy ? "Saving…" : "Save rates"}
         </Button>
       </div>

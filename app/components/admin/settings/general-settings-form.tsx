@@ -1,4 +1,5 @@
-import { AlertTriangle, Save } from "lucide-react";
+import { AlertTriangle, Save } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Field, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";
@@ -114,7 +115,7 @@ export function GeneralSettingsForm({ values }: { values: GeneralValues }) {
                 role="status"
                 className="mt-0.5 flex gap-2 rounded-sm border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-950"
               >
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <Icon of={AlertTriangle} className="mt-0.5 size-4 shrink-0" />
                 {currencyChangeWarning}
               </p>
             )}
@@ -169,7 +170,7 @@ export function GeneralSettingsForm({ values }: { values: GeneralValues }) {
           </p>
         )}
         <Button type="submit" disabled={busy}>
-          <Save aria-hidden />
+          <Icon of={Save} />
           {busy ? "Saving…" : "Save settings"}
         </Button>
       </div>

@@ -1,4 +1,5 @@
-import { Save } from "lucide-react";
+import { Save } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Button } from "~/components/ui/button";
@@ -71,7 +72,7 @@ export function NotificationSettingsForm({ values }: { values: NotificationSetti
           changed && !busy && <p className="mr-auto text-sm text-stone">You have unsaved changes.</p>
         )}
         <Button type="submit" disabled={busy}>
-          <Save aria-hidden />
+          <Icon of={Save} />
           {busy ? "Saving…" : "Save notifications"}
         </Button>
       </div>

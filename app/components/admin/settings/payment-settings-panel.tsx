@@ -1,4 +1,5 @@
-import { AlertTriangle, CheckCircle2, Copy, ExternalLink, Info, Save } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Copy, ExternalLink, Info, Save } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useRef, type ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Field, TextInput } from "~/components/forms/field";
@@ -34,7 +35,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const code = "rounded-sm bg-sand px-1.5 py-0.5 font-mono text-[0.8rem]";
 
 function Notice({ tone, children }: { tone: "warning" | "info"; children: ReactNode }) {
-  const Icon = tone === "warning" ? AlertTriangle : Info;
+  const icon = tone === "warning" ? AlertTriangle : Info;
   return (
     <p
       className={cn(
@@ -42,7 +43,7 @@ function Notice({ tone, children }: { tone: "warning" | "info"; children: ReactN
         tone === "warning" ? "border-yellow-300 bg-yellow-50 text-yellow-950" : "border-border bg-white text-charcoal",
       )}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <Icon of={icon} className="mt-0.5 size-4 shrink-0" />
       <span>{children}</span>
     </p>
   );
@@ -78,9 +79,9 @@ export function PaymentSettingsPanel({
           )}
         >
           {connected ? (
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <Icon of={CheckCircle2} className="mt-0.5 size-4 shrink-0" />
           ) : (
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <Icon of={Info} className="mt-0.5 size-4 shrink-0" />
           )}
           <span>
             <span className="font-semibold">
@@ -161,7 +162,7 @@ function HowToConnect() {
             className="inline-flex items-center gap-1 font-semibold text-forest underline-offset-4 hover:underline"
           >
             Settings → API Keys &amp; Webhooks
-            <ExternalLink className="size-3.5" aria-hidden />
+            <Icon of={ExternalLink} className="size-3.5" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>{" "}
           and copy the secret and public keys. Start with the test keys.
@@ -214,7 +215,7 @@ function WebhookSection({ paystack }: { paystack: PaystackConnection }) {
           className="h-11 w-full rounded-sm border border-border bg-white px-3 font-mono text-sm text-charcoal focus-visible:border-forest focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold/60"
         />
         <Button type="button" variant="outline" onClick={() => void copy()} className="shrink-0">
-          <Copy aria-hidden />
+          <Icon of={Copy} />
           Copy URL
         </Button>
       </div>
@@ -271,7 +272,7 @@ function HoldTimeForm({ holdMinutes }: { holdMinutes: number }) {
           </p>
         )}
         <Button type="submit" disabled={busy}>
-          <Save aria-hidden />
+          <Icon of={Save} />
           {busy ? "Saving…" : "Save hold time"}
         </Button>
       </div>

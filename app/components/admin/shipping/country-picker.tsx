@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import { Search, X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { FieldError, type FieldIds } from "~/components/forms/field";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -69,7 +70,7 @@ export function CountryPicker({
                 aria-label={`Remove ${countryName(code)}`}
                 className="inline-flex size-7 cursor-pointer items-center justify-center rounded-sm text-stone hover:bg-forest/10 hover:text-charcoal focus-visible:outline-2 focus-visible:outline-gold"
               >
-                <X className="size-3.5" aria-hidden />
+                <Icon of={X} className="size-3.5" />
               </button>
             </li>
           ))}
@@ -78,7 +79,7 @@ export function CountryPicker({
         <p className="text-sm text-stone">No country chosen yet.</p>
       )}
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden />
+        <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" />
         <Input
           id={field.id}
           type="search"

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "lucide";
 import { ConfirmRowAction } from "~/components/admin/list/confirm-row-action";
 import { notify } from "~/components/ui/toaster";
 import type { ZoneActionResult } from "./zone-action";

@@ -1,4 +1,5 @@
-import { Pencil } from "lucide-react";
+import { Pencil } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Column } from "~/components/admin/list/data-table";
 import { money } from "~/components/admin/admin-format";
@@ -46,7 +47,7 @@ export function zoneColumns(currency: string, editHref: (id: string) => string):
             title="Edit"
             className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
           >
-            <Pencil aria-hidden />
+            <Icon of={Pencil} />
           </Link>
           {!zone.isRestOfWorld && <DeleteZoneButton id={zone.id} name={zone.name} />}
         </div>

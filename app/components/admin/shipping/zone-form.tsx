@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { FetcherWithComponents } from "react-router";
 import { SwitchField } from "~/components/forms/choice-fields";
 import { useFetcherForm } from "~/components/forms/use-fetcher-form";
@@ -123,7 +124,7 @@ export function ZoneForm({
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy && <LoaderCircle className="animate-spin" aria-hidden />}
+            {busy && <Icon of={LoaderCircle} className="animate-spin" />}
             {busy ? "Saving…" : zone ? "Save zone" : "Add zone"}
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { lineTotal } from "~/modules/pricing/order-totals";
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
@@ -40,7 +41,7 @@ export function CartPanel() {
         {cart.lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-5 px-6 text-center">
             <span className="flex size-20 items-center justify-center rounded-full bg-sand">
-              <ShoppingBag className="size-8 text-forest" aria-hidden />
+              <Icon of={ShoppingBag} className="size-8 text-forest" />
             </span>
             <p className="font-display text-2xl">Your cart is empty</p>
             <Button onClick={() => cart.setOpen(false)}>Continue Shopping</Button>
@@ -85,7 +86,7 @@ export function CartPanel() {
                         className="-mt-1 -mr-2 cursor-pointer rounded-sm p-2 text-stone transition-colors hover:bg-sand hover:text-destructive"
                         aria-label={`Remove ${cartLineLabel(line)} from cart`}
                       >
-                        <Trash2 className="size-4" aria-hidden />
+                        <Icon of={Trash2} className="size-4" />
                       </button>
                     </div>
                     <div className="mt-auto flex items-end justify-between pt-3">
@@ -100,7 +101,7 @@ export function CartPanel() {
                           onClick={() => cart.decrease(line.key)}
                           aria-label={`Decrease quantity of ${cartLineLabel(line)}`}
                         >
-                          <Minus className="size-3.5" aria-hidden />
+                          <Icon of={Minus} className="size-3.5" />
                         </button>
                         <span className="w-8 text-center text-sm font-semibold tabular-nums" data-testid="line-quantity">
                           {line.quantity}
@@ -112,7 +113,7 @@ export function CartPanel() {
                           disabled={line.quantity >= line.maxQuantity}
                           aria-label={`Increase quantity of ${cartLineLabel(line)}`}
                         >
-                          <Plus className="size-3.5" aria-hidden />
+                          <Icon of={Plus} className="size-3.5" />
                         </button>
                       </div>
                       <div className="text-right">

@@ -1,4 +1,5 @@
-import { RefreshCw } from "lucide-react";
+import { RefreshCw } from "lucide";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * What changed in the cart when checkout refused it (prices, items no longer sold, stock), after
@@ -13,7 +14,7 @@ export function CartChangesNotice({ changes, cartEmpty = false }: { changes: str
       className="rounded-sm border border-gold/60 bg-gold/10 px-5 py-4 text-left text-sm"
     >
       <p id="cart-changes-heading" className="flex items-center gap-2 font-semibold text-charcoal">
-        <RefreshCw className="size-4 text-forest" aria-hidden />
+        <Icon of={RefreshCw} className="size-4 text-forest" />
         We updated your cart
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-charcoal">

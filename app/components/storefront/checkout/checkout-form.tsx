@@ -1,4 +1,5 @@
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -249,7 +250,7 @@ export function CheckoutForm({
           </p>
         )}
         <Button type="submit" size="lg" className={cn("w-full")} disabled={busy || paymentMethod === null}>
-          <Lock aria-hidden />
+          <Icon of={Lock} />
           {busy ? "Placing Order..." : "Place Order"}
         </Button>
         {paymentMethod === null ? (

@@ -1,4 +1,5 @@
-import { RotateCcw, Search, SlidersHorizontal } from "lucide-react";
+import { RotateCcw, Search, SlidersHorizontal } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -92,7 +93,7 @@ export function CollectionFilters({
       <div className="space-y-2">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" aria-hidden />
+          <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" />
           <Input
             id={`${id}-q`}
             type="search"
@@ -113,7 +114,7 @@ export function CollectionFilters({
         aria-controls={`${id}-more`}
         onClick={() => setShowAll(!showAll)}
       >
-        <SlidersHorizontal aria-hidden />
+        <Icon of={SlidersHorizontal} />
         {showAll ? "Hide filters" : "Filters & sort"}
         {refinements > 0 && <span className="rounded-full bg-gold px-2 text-xs text-charcoal">{refinements}</span>}
       </Button>
@@ -178,7 +179,7 @@ export function CollectionFilters({
             onChange({ q: "", sort: "featured", min: undefined, max: undefined, featured: false, instock: false, page: 1 });
           }}
         >
-          <RotateCcw aria-hidden /> Reset
+          <Icon of={RotateCcw} /> Reset
         </Button>
       </div>
     </form>

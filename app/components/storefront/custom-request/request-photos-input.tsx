@@ -1,4 +1,5 @@
-import { ImagePlus } from "lucide-react";
+import { ImagePlus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";
 import { MAX_REQUEST_PHOTOS } from "~/modules/custom-requests/custom-request.schema";
 
@@ -32,7 +33,7 @@ export function RequestPhotosInput({
         Photos <span className="ml-0.5 text-xs font-normal text-stone">optional</span>
       </label>
       <div className="flex items-center gap-3 rounded-sm border border-dashed border-stone/40 bg-white px-3 py-4">
-        <ImagePlus className="size-5 shrink-0 text-gold-ink" aria-hidden />
+        <Icon of={ImagePlus} className="size-5 shrink-0 text-gold-ink" />
         <input
           id="request-photos"
           name="photos"

@@ -1,4 +1,5 @@
-import { Award, Globe2, ShieldCheck, Scissors } from "lucide-react";
+import { Award, Globe2, ShieldCheck, Scissors } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-settings";
 
@@ -66,10 +67,10 @@ export function AboutSection() {
             it.
           </p>
           <ul className="mt-10 grid gap-8 sm:grid-cols-2">
-            {features(freeShippingThreshold === null ? null : money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
+            {features(freeShippingThreshold === null ? null : money(freeShippingThreshold)).map(({ icon, title, text }) => (
               <li key={title} className="flex gap-4">
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-forest text-gold">
-                  <Icon className="size-5" aria-hidden />
+                  <Icon of={icon} className="size-5" />
                 </span>
                 <div>
                   <h3 className="font-sans text-base font-bold">{title}</h3>

@@ -1,4 +1,5 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
@@ -53,7 +54,7 @@ export function CollectionsTeaser() {
                 to={c.to}
                 className="mt-5 inline-flex items-center gap-2 border-b border-gold pb-1 text-xs font-bold tracking-[0.2em] text-ivory uppercase transition-colors hover:text-gold-light"
               >
-                Explore Collection <ArrowRight className="size-4" aria-hidden />
+                Explore Collection <Icon of={ArrowRight} className="size-4" />
                 <span className="sr-only">: {c.title}</span>
               </Link>
             </div>

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -169,7 +170,7 @@ export function HeroCarousel() {
             aria-label="Previous slide"
             className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full border border-ivory/40 bg-forest-deep/30 text-ivory backdrop-blur-sm transition hover:bg-ivory hover:text-charcoal"
           >
-            <ChevronLeft className="size-5" aria-hidden />
+            <Icon of={ChevronLeft} className="size-5" />
           </button>
           <button
             type="button"
@@ -177,7 +178,7 @@ export function HeroCarousel() {
             aria-label="Next slide"
             className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full border border-ivory/40 bg-forest-deep/30 text-ivory backdrop-blur-sm transition hover:bg-ivory hover:text-charcoal"
           >
-            <ChevronRight className="size-5" aria-hidden />
+            <Icon of={ChevronRight} className="size-5" />
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { LayoutDashboard, LogOut, Package, User } from "lucide-react";
+import { LayoutDashboard, LogOut, Package, User } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { DropdownMenu } from "radix-ui";
 import { Form, Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
@@ -15,7 +16,7 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
         className={cn(triggerClassName, "data-[state=open]:bg-sand")}
         aria-label={`Account menu, signed in as ${email}`}
       >
-        <User className="size-5" aria-hidden />
+        <Icon of={User} className="size-5" />
         <span className="absolute right-2 bottom-2 size-2 rounded-full bg-forest ring-2 ring-ivory" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -33,13 +34,13 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={item}>
             <Link to="/track-order">
-              <Package aria-hidden /> My Orders
+              <Icon of={Package} /> My Orders
             </Link>
           </DropdownMenu.Item>
           {isAdmin && (
             <DropdownMenu.Item asChild className={item}>
               <Link to="/admin">
-                <LayoutDashboard aria-hidden /> Admin Panel
+                <Icon of={LayoutDashboard} /> Admin Panel
               </Link>
             </DropdownMenu.Item>
           )}
@@ -48,7 +49,7 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             <DropdownMenu.Item asChild className={item} onSelect={(e) => e.preventDefault()}>
               <button type="submit">
-                <LogOut aria-hidden /> Sign Out
+                <Icon of={LogOut} /> Sign Out
               </button>
             </DropdownMenu.Item>
           </Form>

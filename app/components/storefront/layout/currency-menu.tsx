@@ -1,4 +1,5 @@
-import { Check, ChevronDown } from "lucide-react";
+import { Check, ChevronDown } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { DropdownMenu } from "radix-ui";
 import { cn } from "~/lib/cn";
 import { displayCurrencyNames, displayCurrencySymbols, type DisplayCurrency } from "~/modules/currency/exchange-rates";
@@ -19,7 +20,7 @@ export default function CurrencyMenu({ menu }: { menu: CurrencyMenuState }) {
         data-testid="currency-trigger"
       >
         <CurrencyLabel currency={menu.selected} />
-        <ChevronDown className="hidden size-3.5 text-stone xl:block" aria-hidden />
+        <Icon of={ChevronDown} className="hidden size-3.5 text-stone xl:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -43,7 +44,7 @@ export default function CurrencyMenu({ menu }: { menu: CurrencyMenuState }) {
                 </span>
                 <span className="min-w-0 flex-1 truncate text-stone">{displayCurrencyNames[currency]}</span>
                 <DropdownMenu.ItemIndicator>
-                  <Check className="size-4 text-forest" aria-hidden />
+                  <Icon of={Check} className="size-4 text-forest" />
                 </DropdownMenu.ItemIndicator>
               </DropdownMenu.RadioItem>
             ))}

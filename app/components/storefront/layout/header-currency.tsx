@@ -1,4 +1,5 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { useCurrencyMenu } from "../shopper-currency";
 import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
@@ -35,7 +36,7 @@ export function HeaderCurrency() {
         fallback={
           <span className={currencyTrigger} aria-hidden>
             <CurrencyLabel currency={menu.selected} />
-            <ChevronDown className="hidden size-3.5 text-stone xl:block" />
+            <Icon of={ChevronDown} className="hidden size-3.5 text-stone xl:block" />
           </span>
         }
       >

@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import { Search, X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
@@ -74,7 +75,7 @@ export function SearchField({
       <label htmlFor={`${id}-input`} className="sr-only">
         Search the shop
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone" aria-hidden />
+      <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone" />
       <input
         ref={inputRef}
         id={`${id}-input`}
@@ -151,7 +152,7 @@ export function HeaderSearch({ iconButtonClassName }: { iconButtonClassName: str
         onClick={() => (open ? close() : setOpen(true))}
         onPointerEnter={() => void loadSuggestions()}
       >
-        {open ? <X className="size-5" aria-hidden /> : <Search className="size-5" aria-hidden />}
+        {open ? <Icon of={X} className="size-5" /> : <Icon of={Search} className="size-5" />}
       </button>
       <div
         id={rowId}

@@ -1,4 +1,5 @@
-import { ArrowRight, Check } from "lucide-react";
+import { ArrowRight, Check } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterResult } from "~/routes/api/newsletter";
@@ -34,13 +35,13 @@ export function NewsletterForm() {
           className="inline-flex cursor-pointer items-center gap-2 bg-gold px-4 text-xs font-bold tracking-[0.14em] text-charcoal uppercase transition-colors hover:bg-gold-light disabled:opacity-70"
         >
           {busy ? "Joining…" : "Subscribe"}
-          <ArrowRight className="size-4" aria-hidden />
+          <Icon of={ArrowRight} className="size-4" />
         </button>
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm">
         {result?.ok && (
           <span className="inline-flex items-center gap-2 text-gold-light">
-            <Check className="size-4" aria-hidden /> {result.message}
+            <Icon of={Check} className="size-4" /> {result.message}
           </span>
         )}
         {result && !result.ok && <span className="text-[#ffb4a8]">{result.error}</span>}

@@ -1,4 +1,5 @@
-import { ArrowRight, LayoutGrid } from "lucide-react";
+import { ArrowRight, LayoutGrid } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 import { cn } from "~/lib/cn";
 import { useFormatMoney } from "../use-store-settings";
@@ -215,7 +216,7 @@ export default function SearchSuggestionsPopup({
                 (option) =>
                   option.kind === "collection" && (
                     <div key={option.id} {...optionProps(option)}>
-                      <LayoutGrid className="size-4 text-forest" aria-hidden />
+                      <Icon of={LayoutGrid} className="size-4 text-forest" />
                       <span className="text-sm font-semibold text-charcoal">{option.label}</span>
                     </div>
                   ),
@@ -228,7 +229,7 @@ export default function SearchSuggestionsPopup({
               className={cn(optionProps(searchAll).className, "mt-1 border-t border-border/70 pt-3 text-forest")}
             >
               <span className="flex-1 truncate text-sm font-semibold">{searchAll.label}</span>
-              <ArrowRight className="size-4" aria-hidden />
+              <Icon of={ArrowRight} className="size-4" />
             </div>
           )}
         </div>

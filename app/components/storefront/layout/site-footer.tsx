@@ -1,4 +1,5 @@
-import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide-react";
+import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";
@@ -36,7 +37,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
           <address className="space-y-4 text-sm text-ivory/80 not-italic">
             {contact.addressLines.length > 0 && (
               <p className="flex gap-3">
-                <MapPin className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+                <Icon of={MapPin} className="mt-0.5 size-4 shrink-0 text-gold" />
                 <span>
                   {contact.addressLines.map((line) => (
                     <span key={line} className="block">
@@ -48,7 +49,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
             )}
             {contact.phone && (
               <p className="flex gap-3">
-                <Phone className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+                <Icon of={Phone} className="mt-0.5 size-4 shrink-0 text-gold" />
                 <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="hover:text-ivory">
                   {contact.phone}
                 </a>
@@ -56,7 +57,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
             )}
             {whatsapp && (
               <p className="flex gap-3">
-                <MessageCircle className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+                <Icon of={MessageCircle} className="mt-0.5 size-4 shrink-0 text-gold" />
                 <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="hover:text-ivory">
                   <span className="sr-only">WhatsApp </span>
                   {contact.whatsapp}
@@ -68,13 +69,13 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
               </p>
             )}
             <p className="flex gap-3">
-              <Mail className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+              <Icon of={Mail} className="mt-0.5 size-4 shrink-0 text-gold" />
               <a href={`mailto:${contact.email}`} className="hover:text-ivory">
                 {contact.email}
               </a>
             </p>
             <p className="flex gap-3">
-              <Clock className="mt-0.5 size-4 shrink-0 text-gold" aria-hidden />
+              <Icon of={Clock} className="mt-0.5 size-4 shrink-0 text-gold" />
               <span>{contact.hours}</span>
             </p>
           </address>

@@ -1,4 +1,5 @@
-import { Heart, Menu, ShoppingBag, User } from "lucide-react";
+import { Heart, Menu, ShoppingBag, User } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { cn } from "~/lib/cn";
@@ -53,14 +54,14 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
             className={cn(iconButton, "hidden min-[440px]:inline-flex")}
             aria-label={`Wishlist, ${wishlist.ids.length} saved`}
           >
-            <Heart className="size-5" aria-hidden />
+            <Icon of={Heart} className="size-5" />
             {wishlist.ids.length > 0 && <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-terracotta" aria-hidden />}
           </Link>
           {viewer ? (
             <Suspense
               fallback={
                 <span className={iconButton} aria-hidden>
-                  <User className="size-5" />
+                  <Icon of={User} className="size-5" />
                 </span>
               }
             >
@@ -68,7 +69,7 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
             </Suspense>
           ) : (
             <Link to="/auth" className={iconButton} aria-label="Account: sign in">
-              <User className="size-5" aria-hidden />
+              <Icon of={User} className="size-5" />
             </Link>
           )}
           <button
@@ -79,7 +80,7 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
             onFocus={() => void loadCartPanel()}
             aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}
           >
-            <ShoppingBag className="size-5" aria-hidden />
+            <Icon of={ShoppingBag} className="size-5" />
             {cart.itemCount > 0 && (
               <span
                 data-testid="cart-count"
@@ -115,7 +116,7 @@ function MobileMenu({ storeName }: { storeName: string }) {
           setOpen(true);
         }}
       >
-        <Menu className="size-5" aria-hidden />
+        <Icon of={Menu} className="size-5" />
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { Ruler } from "lucide-react";
+import { Ruler } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { CM_PER_INCH, measurementFields, type Measurements, type MeasurementUnit } from "~/modules/measurements/measurements";
 
@@ -34,7 +35,7 @@ export function MeasurementsFields({
     <div className="grid gap-6">
       <div className="rounded-sm border border-gold/40 bg-sand/50 p-4 text-sm leading-relaxed text-charcoal/85 md:p-5">
         <p className="flex items-center gap-2 font-semibold text-charcoal">
-          <Ruler className="size-4 text-gold-ink" aria-hidden /> How to measure
+          <Icon of={Ruler} className="size-4 text-gold-ink" /> How to measure
         </p>
         <p className="mt-1.5">
           Use a soft tape over a thin shirt, snug but not tight, and ask someone to help: measurements you take on yourself run small. Each

@@ -1,4 +1,5 @@
-import { MessageCircle } from "lucide-react";
+import { MessageCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/lib/root-data";
@@ -22,7 +23,7 @@ export function AskOnWhatsApp({ productName, productPath }: { productName: strin
       className="group flex items-center gap-4 rounded-sm border border-border bg-white/70 px-5 py-4 transition-colors hover:border-forest focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
     >
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-forest text-gold" aria-hidden>
-        <MessageCircle className="size-5" />
+        <Icon of={MessageCircle} className="size-5" />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block text-sm font-bold tracking-[0.08em] text-charcoal uppercase">Ask about this piece</span>

@@ -1,4 +1,5 @@
-import { Clock, Scissors } from "lucide-react";
+import { Clock, Scissors } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { MeasurementsFields } from "~/components/storefront/measurements/measurements-fields";
 import { useFormatMoney } from "../use-store-settings";
 import type { MadeToMeasureForm } from "./use-made-to-measure-form";
@@ -33,7 +34,7 @@ export function MadeToMeasurePanel({
       </p>
       <div className="mt-5 grid grid-cols-1 gap-3 border-y border-gold/30 py-4 text-sm sm:grid-cols-2">
         <div className="flex items-start gap-3">
-          <Scissors className="mt-0.5 size-4 shrink-0 text-gold-ink" aria-hidden />
+          <Icon of={Scissors} className="mt-0.5 size-4 shrink-0 text-gold-ink" />
           <div>
             <p className="font-semibold text-charcoal" data-testid="made-to-measure-surcharge">
               {offer.surcharge > 0 ? `+ ${formatMoney(offer.surcharge)}` : "No surcharge"}
@@ -42,7 +43,7 @@ export function MadeToMeasurePanel({
           </div>
         </div>
         <div className="flex items-start gap-3">
-          <Clock className="mt-0.5 size-4 shrink-0 text-gold-ink" aria-hidden />
+          <Icon of={Clock} className="mt-0.5 size-4 shrink-0 text-gold-ink" />
           <div>
             <p className="font-semibold text-charcoal" data-testid="made-to-measure-days">
               Made for you in {offer.days} working day{offer.days === 1 ? "" : "s"}, then shipped

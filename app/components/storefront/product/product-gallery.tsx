@@ -1,4 +1,5 @@
-import { Expand } from "lucide-react";
+import { Expand } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
@@ -93,7 +94,7 @@ export function ProductGallery({
           className="pointer-events-none absolute bottom-4 left-4 inline-flex items-center gap-1.5 rounded-full bg-ivory/90 px-3 py-1.5 text-xs font-semibold text-charcoal shadow-sm"
           aria-hidden
         >
-          <Expand className="size-3.5" />
+          <Icon of={Expand} className="size-3.5" />
           {count > 1 ? `${index + 1} / ${count}` : "Zoom"}
         </span>
         {overlay}

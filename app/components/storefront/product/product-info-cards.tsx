@@ -1,4 +1,5 @@
-import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { RotateCcw, ShieldCheck, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-settings";
 
 /** The free-shipping amount is the lowest among the shipping zones covering Ghana (root data). */
@@ -16,9 +17,9 @@ export function Reassurances() {
   const money = useFormatMoneyBrief();
   return (
     <ul className="grid grid-cols-3 gap-2 border-y border-border py-5 text-center">
-      {reassurances(freeShippingThreshold === null ? null : money(freeShippingThreshold)).map(({ icon: Icon, title, text }) => (
+      {reassurances(freeShippingThreshold === null ? null : money(freeShippingThreshold)).map(({ icon, title, text }) => (
         <li key={title} className="flex flex-col items-center gap-1.5 px-1">
-          <Icon className="size-5 text-forest" aria-hidden />
+          <Icon of={icon} className="size-5 text-forest" />
           <p className="text-xs font-bold tracking-[0.1em] uppercase">{title}</p>
           <p className="text-xs text-stone">{text}</p>
         </li>

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from "lucide-react";
+import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState, type MouseEvent } from "react";
 import { cn } from "~/lib/cn";
@@ -82,7 +83,7 @@ export default function ProductZoomDialog({
               </span>
             )}
             <DialogPrimitive.Close className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full bg-ivory/10 transition-colors hover:bg-ivory/20">
-              <X className="size-5" aria-hidden />
+              <Icon of={X} className="size-5" />
               <span className="sr-only">Close zoom</span>
             </DialogPrimitive.Close>
           </div>
@@ -111,7 +112,7 @@ export default function ProductZoomDialog({
                 className="pointer-events-none absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-charcoal/70 px-3 py-1.5 text-xs font-semibold"
                 aria-hidden
               >
-                {zoomed ? <ZoomOut className="size-3.5" /> : <ZoomIn className="size-3.5" />}
+                {zoomed ? <Icon of={ZoomOut} className="size-3.5" /> : <Icon of={ZoomIn} className="size-3.5" />}
                 {zoomed ? "Tap to zoom out" : "Tap to zoom in"}
               </span>
             </button>
@@ -133,7 +134,7 @@ export default function ProductZoomDialog({
 }
 
 function ArrowButton({ side, onClick, label }: { side: "left" | "right"; onClick(): void; label: string }) {
-  const Icon = side === "left" ? ChevronLeft : ChevronRight;
+  const icon = side === "left" ? ChevronLeft : ChevronRight;
   return (
     <button
       type="button"
@@ -144,7 +145,7 @@ function ArrowButton({ side, onClick, label }: { side: "left" | "right"; onClick
         side === "left" ? "left-3 md:left-6" : "right-3 md:right-6",
       )}
     >
-      <Icon className="size-5" aria-hidden />
+      <Icon of={icon} className="size-5" />
     </button>
   );
 }

@@ -1,4 +1,5 @@
-import { Info, Ruler } from "lucide-react";
+import { Info, Ruler } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { RefObject } from "react";
 import { cn } from "~/lib/cn";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
@@ -104,7 +105,7 @@ export function SizePicker({
               bespoke ? "border-forest bg-forest text-ivory" : "border-gold/60 bg-ivory text-charcoal hover:border-charcoal",
             )}
           >
-            <Ruler className="size-4" aria-hidden />
+            <Icon of={Ruler} className="size-4" />
             Made to measure
             <span className={cn("font-normal", bespoke ? "text-ivory/80" : "text-stone")}>
               {offer.surcharge > 0 ? `+ ${formatMoney(offer.surcharge)}` : "no surcharge"}
@@ -121,7 +122,7 @@ export function SizePicker({
           {selection.notice && !bespoke && (
             <p className="flex items-start gap-2 text-charcoal">
               <span aria-hidden className="flex h-5 w-4 shrink-0 items-center justify-center">
-                <Info className="size-4 text-gold-ink" />
+                <Icon of={Info} className="size-4 text-gold-ink" />
               </span>
               {selection.notice}
             </p>

@@ -1,6 +1,7 @@
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import type { Measurements } from "~/modules/measurements/measurements";
-import { ArrowLeft, Printer } from "lucide-react";
+import { ArrowLeft, Printer } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { money, moneyWithCode } from "~/components/admin/admin-format";
@@ -70,11 +71,11 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
       <nav aria-label="Document" className="mx-auto mb-4 flex max-w-[210mm] flex-wrap items-center justify-between gap-3 px-4 print:hidden">
         <Button asChild variant="ghost" size="sm">
           <Link to={`/admin/orders?order=${order.id}`}>
-            <ArrowLeft aria-hidden /> Back to order
+            <Icon of={ArrowLeft} /> Back to order
           </Link>
         </Button>
         <Button type="button" size="sm" onClick={() => window.print()}>
-          <Printer aria-hidden /> Print {title.toLowerCase()}
+          <Icon of={Printer} /> Print {title.toLowerCase()}
         </Button>
       </nav>
       <main className="mx-auto max-w-[210mm] bg-white px-5 py-8 text-[13px] leading-relaxed text-black shadow-sm sm:px-[14mm] sm:py-[14mm] print:max-w-none print:p-0 print:shadow-none">

@@ -1,4 +1,5 @@
-import { PenLine } from "lucide-react";
+import { PenLine } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -57,7 +58,7 @@ export function OwnReviewPanel({ productId, timeZone }: { productId: number; tim
     <div className="own-review mb-6 flex flex-wrap items-center justify-between gap-4 rounded-sm border border-gold/40 bg-gold/5 p-5">
       <p className="text-sm text-charcoal">Your order with this piece has been delivered. How does it wear?</p>
       <Link to={href} className={buttonVariants()}>
-        <PenLine aria-hidden /> Write a review
+        <Icon of={PenLine} /> Write a review
       </Link>
     </div>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImagePlus } from "lucide-react";
+import { ImagePlus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
@@ -85,7 +86,7 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
           </div>
         )}
         <div className="flex items-center gap-3 rounded-sm border border-dashed border-border bg-white px-3 py-3">
-          <ImagePlus className="size-5 shrink-0 text-stone" aria-hidden />
+          <Icon of={ImagePlus} className="size-5 shrink-0 text-stone" />
           <input
             id="review-photo"
             name="photo"

@@ -1,4 +1,5 @@
-import { PenLine } from "lucide-react";
+import { PenLine } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 
 /**
@@ -22,7 +23,7 @@ export function ReviewItemLink({
       to={`/product/${productId}/review`}
       className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-forest underline-offset-4 hover:underline"
     >
-      <PenLine className="size-3.5" aria-hidden /> Review this item<span className="sr-only">: {name}</span>
+      <Icon of={PenLine} className="size-3.5" /> Review this item<span className="sr-only">: {name}</span>
     </Link>
   );
 }

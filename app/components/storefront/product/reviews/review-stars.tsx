@@ -1,4 +1,5 @@
-import { Star } from "lucide-react";
+import { Star } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 /**
@@ -28,10 +29,10 @@ export function ReviewStars({
         const fill = Math.max(0, Math.min(1, Math.round((rating - star + 1) * 2) / 2));
         return (
           <span key={star} className={cn("relative inline-block", px)}>
-            <Star className={cn("absolute inset-0 text-gold/45", px)} strokeWidth={1.5} />
+            <Icon of={Star} className={cn("absolute inset-0 text-gold/45", px)} strokeWidth={1.5} />
             {fill > 0 && (
               <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star className={cn("fill-gold text-gold", px)} strokeWidth={1.5} />
+                <Icon of={Star} className={cn("fill-gold text-gold", px)} strokeWidth={1.5} />
               </span>
             )}
           </span>

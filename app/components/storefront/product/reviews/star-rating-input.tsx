@@ -1,4 +1,5 @@
-import { Star } from "lucide-react";
+import { Star } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { cn } from "~/lib/cn";
 
@@ -44,8 +45,8 @@ export function StarRatingInput({
               <span className="sr-only">
                 {star} {star === 1 ? "star" : "stars"}, {words[star - 1]}
               </span>
-              <Star
-                aria-hidden
+              <Icon
+                of={Star}
                 strokeWidth={1.5}
                 className={cn("size-9 transition-colors", star <= shown ? "fill-gold text-gold" : "text-stone/50 group-hover:text-gold")}
               />
