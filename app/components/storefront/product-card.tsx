@@ -34,15 +34,13 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
       aria-label={product.name}
     >
       <div className="relative overflow-hidden rounded-sm bg-sand">
-        <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden>
-          <ProductImage
-            base={product.image}
-            alt=""
-            sizes={CARD_IMAGE_SIZES}
-            priority={priority}
-            className={cn("transition-transform duration-700 ease-out group-hover:scale-[1.04]", soldOut && "opacity-70")}
-          />
-        </Link>
+        <ProductImage
+          base={product.image}
+          alt=""
+          sizes={CARD_IMAGE_SIZES}
+          priority={priority}
+          className={cn("transition-transform duration-700 ease-out group-hover:scale-[1.04]", soldOut && "opacity-70")}
+        />
         <ProductBadges
           isNew={product.isNew}
           isBestseller={product.isBestseller}
@@ -51,8 +49,8 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           soldOut={soldOut}
           className="pointer-events-none absolute top-3 left-3 flex flex-col items-start gap-1.5"
         />
-        <WishlistButton productId={product.id} productName={product.name} className="absolute top-3 right-3" />
-        <div className="absolute inset-x-3 bottom-3 flex gap-2 transition-all duration-300 md:translate-y-3 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100">
+        <WishlistButton productId={product.id} productName={product.name} className="absolute top-3 right-3 z-10" />
+        <div className="absolute inset-x-3 bottom-3 z-10 flex gap-2 transition-all duration-300 md:translate-y-3 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100">
           <button
             type="button"
             disabled={soldOut}
@@ -77,7 +75,9 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
       <div className="mt-4 space-y-1">
         <p className="text-[0.7rem] font-bold tracking-[0.18em] text-gold-ink uppercase">{product.category?.name ?? "Ahenfie"}</p>
         <h3 className="font-display text-xl leading-tight font-semibold">
-          <Link to={href} prefetch="intent" className="hover:text-forest-soft">
+          {/* The card's one link: stretched over the whole card (picture included) by its ::after;
+              the buttons over the picture sit above it (z-10). */}
+          <Link to={href} prefetch="intent" className="group-hover:text-forest-soft after:absolute after:inset-0">
             {product.name}
           </Link>
         </h3>
