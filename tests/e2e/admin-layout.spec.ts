@@ -40,8 +40,11 @@ test("the sidebar collapses to icons, stays collapsed after a reload, and ctrl+B
   await page.keyboard.press("Control+b");
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect.poll(() => sidebarWidth(page)).toBe(256);
-  const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === "sidebar_state")).toMatchObject({ value: "true", expires: expect.any(Number) });
+  // Polled: the page writes document.cookie at once, but the browser's cookie store, which
+  // context.cookies() reads, learns of it a moment later (a CI run read the old value).
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "sidebar_state"))
+    .toMatchObject({ value: "true", expires: expect.any(Number) });
 
   await nav.getByRole("link", { name: "Orders", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
