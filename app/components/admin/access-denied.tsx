@@ -1,6 +1,6 @@
 import { ShieldAlert } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 
 export interface AccessDeniedProps {

@@ -1,8 +1,8 @@
 import { ExternalLink, PanelLeft } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { AdminSidebarNav } from "./admin-sidebar";
 import { saveSidebarOpen } from "./sidebar-state";

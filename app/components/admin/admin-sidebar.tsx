@@ -1,6 +1,6 @@
 import { LogOut } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Form, NavLink } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { adminNav } from "./admin-nav";
 

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { FormAlert } from "~/components/forms/field";
 import { SignInForm } from "./sign-in-form";

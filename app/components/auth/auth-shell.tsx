@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
 
 /** A centred card on ivory with the kente band: the frame of the small account pages. */

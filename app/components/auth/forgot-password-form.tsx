@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, Mail } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";

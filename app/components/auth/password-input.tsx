@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Eye, EyeOff } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 
 /**

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { LogIn } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, withId } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
   return (

@@ -1,6 +1,6 @@
 import { Scissors } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 
 /** What shoppers see while the shop is closed for maintenance (HTTP 503). */
 export function MaintenancePage({ storeName }: { storeName: string }) {

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Hourglass, Smartphone } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { formatDateTimeWithZone } from "~/lib/dates";
 import { cn } from "~/lib/cn";

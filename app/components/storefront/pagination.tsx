@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { SHOW_RESULTS_STATE } from "./use-results-focus";
 

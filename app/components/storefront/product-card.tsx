@@ -1,7 +1,7 @@
 import { Eye, ShoppingBag } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";

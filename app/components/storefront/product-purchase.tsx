@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { MADE_TO_MEASURE_MAX_QUANTITY } from "~/modules/cart/cart";

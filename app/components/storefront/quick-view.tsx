@@ -1,7 +1,7 @@
 import { ArrowRight, Loader2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { ProductCardData, ProductDetail } from "~/modules/catalog/catalog-types";
 import { Price } from "./price";

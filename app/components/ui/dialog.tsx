@@ -1,7 +1,7 @@
 import { X } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;

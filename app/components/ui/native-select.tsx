@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { ComponentProps } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 /**

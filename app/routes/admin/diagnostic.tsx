@@ -1,6 +1,6 @@
 import { Activity, PlayCircle } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { data, Form, useNavigation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatDateTime } from "~/lib/dates";
 import { ClaimAdminButton, ClaimAdminHint } from "~/components/admin/diagnostic/claim-admin";
 import type { ClaimAdminResult, DiagnosticReport } from "~/components/admin/diagnostic/diagnostic-types";

@@ -1,7 +1,7 @@
 import { PackageOpen, Plus } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { DataTable } from "~/components/admin/list/data-table";
 import { ListPage } from "~/components/admin/list/list-page";
 import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";

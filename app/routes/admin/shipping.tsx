@@ -1,6 +1,6 @@
 import { Plus, Truck } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/components/admin/list/list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";

@@ -1,6 +1,6 @@
+import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import { KeyRound } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";

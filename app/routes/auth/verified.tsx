@@ -1,6 +1,6 @@
+import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import { CheckCircle2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { FormAlert } from "~/components/forms/field";

@@ -1,7 +1,7 @@
 import { ShoppingBag } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { data, Link, useNavigation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { CartChangesNotice } from "~/components/storefront/checkout/cart-changes-notice";
 import { CheckoutForm } from "~/components/storefront/checkout/checkout-form";
 import { useCart } from "~/components/storefront/cart/cart-provider";

@@ -1,6 +1,6 @@
 import { ArrowRight, MessageCircle } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { data, Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { findContentPage, type ContentBlock } from "~/content/pages";
 import { fillContentPage } from "~/content/fill-content";

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link, type HeadersArgs } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { CustomRequestForm } from "~/components/storefront/custom-request/custom-request-form";
 import { Button } from "~/components/ui/button";

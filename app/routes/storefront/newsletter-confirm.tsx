@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock3, MailCheck } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Button } from "~/components/ui/button";
 import { storeNameOf } from "~/lib/store-meta";

@@ -1,7 +1,7 @@
+import { Icon } from "~/components/ui/icon";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { CheckCircle2, Printer } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { OrderPayment } from "~/components/storefront/order-payment";

@@ -1,7 +1,7 @@
+import { Icon } from "~/components/ui/icon";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { PackageSearch } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import { StatusBadge } from "~/components/storefront/order-status-badge";

@@ -1,6 +1,6 @@
+import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import { Heart } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductGrid } from "~/components/storefront/product-card";

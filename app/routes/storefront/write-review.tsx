@@ -1,8 +1,8 @@
+import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckCircle2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link, data } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { ProductImage } from "~/components/storefront/product-image";

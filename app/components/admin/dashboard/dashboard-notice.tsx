@@ -1,6 +1,6 @@
-import { Icon, type IconNode } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon, type IconNode } from "~/components/ui/icon";
 
 /**
  * A calm dashboard notice: something staff should know (Paystack not connected, exchange rates

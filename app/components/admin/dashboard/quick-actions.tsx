@@ -1,7 +1,7 @@
 import { AlertTriangle, ChevronRight, Clock, Plus } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { QuickActionCounts } from "~/modules/reports/dashboard-stats.server";
 import { variantLabel } from "~/modules/catalog/variants";
 import { DashboardPanel } from "./dashboard-panel";

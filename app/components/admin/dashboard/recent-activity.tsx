@@ -1,6 +1,6 @@
 import { ArrowRight, CreditCard, PackagePlus, RefreshCcw, StickyNote } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { moneyWithCode } from "~/components/admin/admin-format";
 import { formatDateTime } from "~/lib/dates";
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";

@@ -1,6 +1,6 @@
 import { CheckCircle2, XCircle, AlertTriangle } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 const tones = {

@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide";
-import { Icon, type IconNode } from "~/components/ui/icon";
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import {
   AlertDialog,

@@ -1,7 +1,7 @@
 import { Search, X } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

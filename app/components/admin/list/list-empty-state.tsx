@@ -1,5 +1,5 @@
-import { Icon, type IconNode } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 

@@ -1,7 +1,7 @@
 import { Download } from "lucide";
-import { Icon, type IconNode } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import { Icon, type IconNode } from "~/components/ui/icon";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

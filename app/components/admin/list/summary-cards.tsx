@@ -1,5 +1,5 @@
-import { Icon, type IconNode } from "~/components/ui/icon";
 import type { ReactNode } from "react";
+import { Icon, type IconNode } from "~/components/ui/icon";
 
 export interface Summary {
   label: string;

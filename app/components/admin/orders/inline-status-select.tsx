@@ -1,8 +1,8 @@
 import { Check, ChevronDown, LoaderCircle } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Select } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { AdminStatusBadge, adminStatusColours, adminStatusDot, statusLabel } from "~/components/admin/admin-status-badge";
 import { cn } from "~/lib/cn";
 import { isRefundStatus, manualPaymentStatuses, orderStatuses } from "~/modules/orders/order-constants";

@@ -1,6 +1,6 @@
 import { ExternalLink, FileText, Package, PencilLine } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { DetailsField } from "~/components/admin/list/details-dialog";
 import { Button } from "~/components/ui/button";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Undo2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { money } from "~/components/admin/admin-format";
 import { Field, FormAlert, MoneyInput, TextareaInput } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";

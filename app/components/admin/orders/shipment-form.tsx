@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Truck } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, SelectInput, TextInput } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { ChevronLeft, ChevronRight, ImagePlus, X } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useId, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
 import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";

@@ -1,7 +1,7 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { Plus, X } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Field, FieldError, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { MAX_COLORS } from "~/modules/catalog/product.schema";

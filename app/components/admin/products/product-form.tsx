@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { LoaderCircle } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { CheckboxGroup, SwitchField } from "~/components/forms/choice-fields";
 import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 import { Field, FormAlert, MoneyInput, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { ImageOff, Trash2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { FieldError } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

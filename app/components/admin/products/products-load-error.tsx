@@ -1,6 +1,6 @@
 import { RefreshCw, TriangleAlert } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useRevalidator } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 
 /** docs/product-rules.md §8: "Failed to fetch products", with a Retry that loads the page's data again. */

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, LoaderCircle, Upload } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button, buttonVariants } from "~/components/ui/button";

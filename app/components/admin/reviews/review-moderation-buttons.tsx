@@ -1,6 +1,6 @@
 import { Check, EyeOff } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";

@@ -1,8 +1,8 @@
 import { Trash2, UserPlus } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/lib/dates";
 import {
   AlertDialog,

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Save, TriangleAlert } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";

@@ -1,7 +1,7 @@
 import { AlertTriangle, Save } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { getFormProps, getSelectProps } from "@conform-to/react";
+import { Icon } from "~/components/ui/icon";
 import { Field, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";

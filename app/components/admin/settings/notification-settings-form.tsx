@@ -1,7 +1,7 @@
 import { Save } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { getFormProps } from "@conform-to/react";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { notificationSettingsSchema, type NotificationSettings } from "~/modules/settings/settings.schema";

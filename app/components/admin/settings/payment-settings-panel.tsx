@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Copy, ExternalLink, Info, Save } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useRef, type ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
+import { Icon } from "~/components/ui/icon";
 import { Field, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";

@@ -1,6 +1,6 @@
 import { Search, X } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
+import { Icon } from "~/components/ui/icon";
 import { FieldError, type FieldIds } from "~/components/forms/field";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";

@@ -1,6 +1,6 @@
 import { Pencil } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { Column } from "~/components/admin/list/data-table";
 import { money } from "~/components/admin/admin-format";
 import { Badge } from "~/components/ui/badge";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { LoaderCircle } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { FetcherWithComponents } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { SwitchField } from "~/components/forms/choice-fields";
 import { useFetcherForm } from "~/components/forms/use-fetcher-form";
 import { Field, FormAlert, MoneyInput, TextInput } from "~/components/forms/field";

@@ -1,6 +1,6 @@
+import { Icon } from "~/components/ui/icon";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

@@ -1,7 +1,7 @@
 import { Lock } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";

@@ -1,6 +1,6 @@
 import { RotateCcw, Search, SlidersHorizontal } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useId, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";

@@ -1,6 +1,6 @@
 import { Award, Globe2, ShieldCheck, Scissors } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-settings";
 
 /** The four promises; the delivery one states the free-shipping amount of the zones in Ghana, when there is one. */

@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogOut, Package, User } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { DropdownMenu } from "radix-ui";
 import { Form, Link, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 const item =

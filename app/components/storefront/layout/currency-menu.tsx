@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { DropdownMenu } from "radix-ui";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { displayCurrencyNames, displayCurrencySymbols, type DisplayCurrency } from "~/modules/currency/exchange-rates";
 import { chooseShopperCurrency, type CurrencyMenuState } from "../shopper-currency";

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Icon } from "~/components/ui/icon";
 import { useCurrencyMenu } from "../shopper-currency";
 import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
 

@@ -1,7 +1,7 @@
 import { Search, X } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { searchResultsHref } from "~/modules/catalog/search-suggestions";
 import type { SuggestionsKeyHandler } from "./search-suggestions-popup";

@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { NewsletterResult } from "~/routes/api/newsletter";
 
 export function NewsletterForm() {

@@ -1,6 +1,6 @@
 import { ArrowRight, LayoutGrid } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { useFormatMoney } from "../use-store-settings";
 import {

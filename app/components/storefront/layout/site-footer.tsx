@@ -1,6 +1,6 @@
 import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";

@@ -1,7 +1,7 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { useCart } from "../cart/cart-provider";
 import { loadCartPanel } from "../cart/lazy-cart-panel";

@@ -1,6 +1,6 @@
 import { Expand } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";

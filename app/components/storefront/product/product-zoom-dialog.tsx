@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState, type MouseEvent } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { imageSrc } from "~/lib/images";
 

@@ -1,6 +1,6 @@
 import { Info, Ruler } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { RefObject } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { anyInStock, NO_COLOR, sizesInColor, variantLabel } from "~/modules/catalog/variants";

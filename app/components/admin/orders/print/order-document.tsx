@@ -1,7 +1,7 @@
+import { Icon } from "~/components/ui/icon";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import type { Measurements } from "~/modules/measurements/measurements";
 import { ArrowLeft, Printer } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { money, moneyWithCode } from "~/components/admin/admin-format";

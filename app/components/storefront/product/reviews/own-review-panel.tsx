@@ -1,7 +1,7 @@
 import { PenLine } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import type { ReviewStanding } from "~/modules/reviews/reviews.server";

@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImagePlus } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { imageSrc } from "~/lib/images";

@@ -1,6 +1,6 @@
 import { PenLine } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * "Review this item" beside a line of a delivered order the signed-in customer is looking at.

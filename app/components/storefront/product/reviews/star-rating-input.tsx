@@ -1,6 +1,6 @@
 import { Star } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 const words = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
