@@ -7,6 +7,7 @@ import { seedIfEmpty } from "~db/seed/seed";
 import { createLogger, type Logger } from "./logger";
 import { contentSecurityPolicy } from "./csp";
 import { PageCache } from "./page-cache";
+import { compileWasmOptimizedOnly } from "./wasm-tiers";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
 import { startPaymentHoldWorker } from "~/modules/payments/payment-hold.server";
@@ -33,6 +34,7 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
   } else {
     const dir = path.join(config.dataDir, "pglite");
     release = lockDataFolder(dir);
+    compileWasmOptimizedOnly();
     database = await openDatabase({ dataDir: dir });
     logger.info({ driver: "pglite", dir }, "database: embedded PGlite");
   }

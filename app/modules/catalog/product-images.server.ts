@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
 import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
@@ -11,6 +10,12 @@ import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "
  * storefront reads product pictures (app/lib/images.ts): `<base>-480.webp` and
  * `<base>-960.webp`, where the base is what goes into image_url.
  */
+/**
+ * sharp (libvips) is loaded when the first photo arrives, not when the server starts: loading it
+ * adds some 30 MB to the server's memory, which a shop that is only selling never needs.
+ */
+export const loadSharp = () => import("sharp").then((module) => module.default);
+
 export const PRODUCT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** Decoding limit: a small file can still claim an enormous picture (a "decompression bomb"). */
 export const PRODUCT_IMAGE_MAX_PIXELS = 50_000_000;
@@ -29,6 +34,7 @@ async function readFormat(bytes: Uint8Array) {
   try {
     // Only the header is read here, so no pixel limit yet: a too-large picture should be
     // reported as too large, not as unreadable.
+    const sharp = await loadSharp();
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     return { format: metadata.format as string | undefined, pixels: (metadata.width ?? 0) * (metadata.height ?? 0) };
   } catch {
@@ -73,6 +79,7 @@ export async function saveProductImage(file: UploadedImage, uploadsDir: string):
   await fs.mkdir(folder, { recursive: true });
 
   let resized: { width: number; data: Buffer }[];
+  const sharp = await loadSharp();
   try {
     resized = await Promise.all(
       PRODUCT_IMAGE_WIDTHS.map(async (width) => ({

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { NotAnImageError } from "~/modules/catalog/product-errors";
-import { checkUploadedImage, uploadedImageSharpOptions, type UploadedImage } from "~/modules/catalog/product-images.server";
+import { checkUploadedImage, loadSharp, uploadedImageSharpOptions, type UploadedImage } from "~/modules/catalog/product-images.server";
 
 /**
  * A customer's reference photos for a custom request. They may show the customer, so they are
@@ -23,6 +22,7 @@ export const customRequestPhotosDir = (dataDir: string) => path.join(dataDir, "c
 export async function saveCustomRequestPhoto(file: UploadedImage, dataDir: string): Promise<string> {
   await checkUploadedImage(file);
   let data: Buffer;
+  const sharp = await loadSharp();
   try {
     data = await sharp(file.bytes, uploadedImageSharpOptions)
       .autoOrient()

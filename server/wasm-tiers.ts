@@ -1,0 +1,17 @@
+import v8 from "node:v8";
+
+/**
+ * The embedded database (PGlite) is PostgreSQL compiled to WebAssembly, 9 MB of it. By default
+ * V8 compiles each wasm function twice: with Liftoff when it first runs (quick to compile, slow
+ * code), then again with TurboFan once it is hot, and keeps both. Compiling with TurboFan
+ * straight away keeps one copy: the server's peak RSS under the bench's loads fell from 330–348
+ * to 280–292 MB at the same throughput (docs/performance.md, "2026-11-25, night"). The cost is
+ * start-up: 2.8 s instead of 1.5 s before the first request is answered, and a first query of a
+ * new kind waits for its functions to be optimised.
+ *
+ * Applied before PGlite compiles its module, unless the operator chose on node's command line
+ * (`node --liftoff build/server-entry.mjs` restores V8's default).
+ */
+export function compileWasmOptimizedOnly(): void {
+  if (!process.execArgv.some((arg) => /^--(no-)?liftoff\b/.test(arg))) v8.setFlagsFromString("--no-liftoff");
+}
