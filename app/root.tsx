@@ -1,4 +1,5 @@
 import { data, type ShouldRevalidateFunction, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { LinkNavigation } from "~/components/ui/link";
 import { LazyToaster } from "~/components/ui/toaster";
 import { brand } from "~/lib/brand";
 import { CartProvider } from "~/components/storefront/cart/cart-provider";
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <LinkNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

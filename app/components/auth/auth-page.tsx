@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { FormAlert } from "~/components/forms/field";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
 

@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {

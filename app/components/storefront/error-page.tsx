@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 
 /** The 404 page (docs/product-rules.md) and the friendly error page; no stack traces reach shoppers. */

@@ -1,5 +1,5 @@
 import { Scissors } from "lucide";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 
 /** What shoppers see while the shop is closed for maintenance (HTTP 503). */

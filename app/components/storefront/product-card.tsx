@@ -1,6 +1,6 @@
 import { Eye, ShoppingBag } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";

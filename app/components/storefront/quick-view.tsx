@@ -1,6 +1,7 @@
 import { ArrowRight, Loader2 } from "lucide";
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { ProductCardData, ProductDetail } from "~/modules/catalog/catalog-types";

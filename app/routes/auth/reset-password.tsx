@@ -1,9 +1,10 @@
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import { KeyRound } from "lucide";
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { PasswordInput } from "~/components/auth/password-input";
 import { useAuthForm, type AuthFormResult } from "~/components/auth/use-auth-form";

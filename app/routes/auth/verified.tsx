@@ -1,7 +1,7 @@
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import { CheckCircle2 } from "lucide";
-import { Link } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";

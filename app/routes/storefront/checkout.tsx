@@ -1,6 +1,7 @@
 import { ShoppingBag } from "lucide";
 import { useState } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { CartChangesNotice } from "~/components/storefront/checkout/cart-changes-notice";
 import { CheckoutForm } from "~/components/storefront/checkout/checkout-form";

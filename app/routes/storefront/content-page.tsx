@@ -1,5 +1,6 @@
 import { ArrowRight, MessageCircle } from "lucide";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { findContentPage, type ContentBlock } from "~/content/pages";

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from "lucide";
-import { Link, type HeadersArgs } from "react-router";
+import { type HeadersArgs } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { CustomRequestForm } from "~/components/storefront/custom-request/custom-request-form";

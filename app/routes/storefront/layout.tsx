@@ -1,4 +1,5 @@
-import { Link, Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/ui/link";
 import { LazyCartPanel } from "~/components/storefront/cart/lazy-cart-panel";
 import { SiteFooter } from "~/components/storefront/layout/site-footer";
 import { SiteHeader } from "~/components/storefront/layout/site-header";

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock3, MailCheck } from "lucide";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Button } from "~/components/ui/button";

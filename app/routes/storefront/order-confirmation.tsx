@@ -1,8 +1,9 @@
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { CheckCircle2, Printer } from "lucide";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { OrderPayment } from "~/components/storefront/order-payment";
 import { siteOrigin } from "~/lib/http.server";

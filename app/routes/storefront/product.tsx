@@ -1,4 +1,5 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Price } from "~/components/storefront/price";
 import { ShopperDelivery } from "~/components/storefront/shopper-delivery";

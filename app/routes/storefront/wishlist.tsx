@@ -1,8 +1,9 @@
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import { Heart } from "lucide";
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { ProductGrid } from "~/components/storefront/product-card";
 import { useWishlist } from "~/components/storefront/wishlist-store";
 import { Button } from "~/components/ui/button";

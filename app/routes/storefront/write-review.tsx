@@ -1,9 +1,10 @@
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
 import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckCircle2 } from "lucide";
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { ProductImage } from "~/components/storefront/product-image";
 import { ReviewForm } from "~/components/storefront/product/reviews/review-form";

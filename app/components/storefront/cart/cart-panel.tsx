@@ -1,7 +1,8 @@
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { imageSrc } from "~/lib/images";

@@ -1,5 +1,5 @@
 import { Award, Globe2, ShieldCheck, Scissors } from "lucide";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-settings";
 

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 

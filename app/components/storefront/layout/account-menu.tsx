@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut, Package, User } from "lucide";
 import { DropdownMenu } from "radix-ui";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { collectionLinks, headerLinks } from "../navigation";
 import { CurrencySelect } from "./currency-select";

@@ -1,5 +1,5 @@
 import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";

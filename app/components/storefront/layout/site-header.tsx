@@ -1,6 +1,7 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { useCart } from "../cart/cart-provider";

@@ -1,6 +1,6 @@
 import { PenLine } from "lucide";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./support";
+
+/**
+ * The shop's links are plain anchors opened by one listener for the whole document
+ * (app/components/ui/link.tsx): they must behave as React Router's links did, and as a
+ * browser's links do when asked for another tab.
+ */
+
+/** Marks the loaded document: the mark survives a navigation without a reload, and only that. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { shopMark: number }).shopMark = 1));
+}
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { shopMark?: number }).shopMark === 1);
+
+test("a product card opens its product without reloading the page, after fetching it while the pointer rested on it", async ({ page }) => {
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  await gotoHydrated(page, "/collections/all");
+  await markDocument(page);
+  const card = page.getByRole("article").first();
+  const title = (await card.getByRole("heading").textContent())!.trim();
+  const link = card.getByRole("link", { name: title });
+  const productPath = (await link.getAttribute("href"))!;
+
+  const productData = page.waitForRequest((request) => request.url().includes(`${productPath}.data`));
+  await link.hover();
+  await productData;
+
+  await link.click();
+  await expect(page).toHaveURL(productPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  expect(await sameDocument(page)).toBe(true);
+
+  // The header's logo back home, then the browser's Back: still the same document.
+  await page.getByRole("banner").locator('a[href="/"]').first().click();
+  await expect(page).toHaveURL("/");
+  await page.goBack();
+  await expect(page).toHaveURL(productPath);
+  expect(await sameDocument(page)).toBe(true);
+  expect(documents).toEqual(["/collections/all"]);
+});
+
+test("a Ctrl-click on a shop link opens it in a new tab and leaves the page where it was", async ({ page, context }) => {
+  await gotoHydrated(page, "/collections/all");
+  const link = page.getByRole("contentinfo").getByRole("link", { name: "Kaftans" });
+  const [tab] = await Promise.all([context.waitForEvent("page"), link.click({ modifiers: ["Control"] })]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe("/collections/kaftans");
+  await expect(page).toHaveURL("/collections/all");
+});
+
+test("the phone menu's links close the menu and open the page without a reload", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/");
+  await markDocument(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Suits" }).click();
+  await expect(page).toHaveURL("/collections/suits");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Suits");
+  expect(await sameDocument(page)).toBe(true);
+});
