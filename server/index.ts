@@ -14,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Production entry: the built app on one port, on the configured database. */
 async function main() {
-  limitHeapGrowth();
   const { config, logger, services, shutdown } = await boot();
+  limitHeapGrowth(config.databaseUrl ? "postgres" : "pglite");
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createHttpApp({
