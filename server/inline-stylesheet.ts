@@ -6,6 +6,25 @@ import { ConstantText, pieceBytes, type PagePieces } from "./gzip-pieces";
 // Its href may end in a fragment or query (React Router writes `…css#` for a stylesheet in a shared chunk).
 const STYLESHEET_LINK = /<link\b([^>]*)\brel="stylesheet"([^>]*)\bhref="(\/assets\/[\w.-]+\.css)([#?][^"]*)?"([^>]*)\/?>/;
 
+const REL_STYLESHEET = Buffer.from('rel="stylesheet"');
+const LINK_OPEN = Buffer.from("<link");
+
+/**
+ * The app's stylesheet link in a page and where it starts (a byte offset). Found by searching
+ * the bytes for each `rel="stylesheet"` and reading only its own tag as text (latin1, one
+ * character per byte: the link is ASCII), so a render's page is not copied into a string.
+ */
+function stylesheetLink(html: Buffer): { match: RegExpExecArray; start: number } | null {
+  for (let rel = html.indexOf(REL_STYLESHEET); rel >= 0; rel = html.indexOf(REL_STYLESHEET, rel + 1)) {
+    const start = html.lastIndexOf(LINK_OPEN, rel);
+    const end = html.indexOf(0x3e /* > */, rel);
+    if (start < 0 || end < 0) continue;
+    const match = STYLESHEET_LINK.exec(html.toString("latin1", start, end + 1));
+    if (match?.index === 0) return { match, start };
+  }
+  return null;
+}
+
 /** How much of a streamed page is held while looking for the end of its head. */
 const HEAD_LIMIT = 256 * 1024;
 
@@ -31,14 +50,14 @@ export class StylesheetInliner {
    * element, which is the same in every page and so compressed only once.
    */
   inline = (html: Buffer): PagePieces => {
-    // Read as latin1, one character per byte: the link is ASCII, and its offsets are byte offsets.
-    const match = STYLESHEET_LINK.exec(html.toString("latin1"));
-    if (!match) return [html];
+    const found = stylesheetLink(html);
+    if (!found) return [html];
+    const { match, start } = found;
     const [link, before = "", between = "", href = "", suffix = "", after = ""] = match;
     const style = this.style(href);
     if (style === null) return [html];
     const printLink = `<link${before}rel="stylesheet"${between}href="${href}${suffix}"${after.replace(/\s*\/$/, "")} media="print"/>`;
-    return [html.subarray(0, match.index), style, Buffer.from(printLink), html.subarray(match.index + link.length)];
+    return [html.subarray(0, start), style, Buffer.from(printLink), html.subarray(start + link.length)];
   };
 
   /**

@@ -65,20 +65,33 @@ function isOneOfMany(key: string): boolean {
   return false;
 }
 
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+
 /** The hashes of a page's executable inline scripts (JSON-LD data blocks are not scripts). */
 export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  // Read as latin1, one character per byte (fast, and no UTF-8 decoding): each script is hashed
-  // as the very bytes that were sent.
-  for (const match of html.toString("latin1").matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\bsrc\s*=/i.test(attributes) || /type\s*=\s*["']application\/(ld\+)?json["']/i.test(attributes)) continue;
-    hashes.add(
-      `'sha256-${crypto
-        .createHash("sha256")
-        .update(match[2] ?? "", "latin1")
-        .digest("base64")}'`,
-    );
+  // Searched as bytes: a page is never copied into a string for this (a render's page is 80 KB
+  // or more, and all but a few of its bytes are not scripts). Each script is hashed as the very
+  // bytes that were sent; only a script's opening tag is read as text (latin1, a byte a character).
+  for (let open = html.indexOf(SCRIPT_OPEN); open >= 0; open = html.indexOf(SCRIPT_OPEN, open + 1)) {
+    const next = html[open + SCRIPT_OPEN.length];
+    // "<script" must end the tag name: "<scripts>" or "<script-x>" is another element.
+    if (next !== 0x3e /* > */ && next !== 0x20 && next !== 0x09 && next !== 0x0a && next !== 0x0d && next !== 0x2f) continue;
+    const tagEnd = html.indexOf(0x3e /* > */, open);
+    if (tagEnd < 0) break;
+    const close = html.indexOf(SCRIPT_CLOSE, tagEnd);
+    if (close < 0) break;
+    const attributes = html.toString("latin1", open + SCRIPT_OPEN.length, tagEnd);
+    if (!/\bsrc\s*=/i.test(attributes) && !/type\s*=\s*["']application\/(ld\+)?json["']/i.test(attributes)) {
+      hashes.add(
+        `'sha256-${crypto
+          .createHash("sha256")
+          .update(html.subarray(tagEnd + 1, close))
+          .digest("base64")}'`,
+      );
+    }
+    open = close;
   }
   return [...hashes];
 }
