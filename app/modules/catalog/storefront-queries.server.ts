@@ -129,8 +129,7 @@ export function collectionPriceBounds(db: Db, categorySlug: string) {
  */
 export async function listCollection(db: Db, categorySlug: string, filters: CollectionFilters, pageSize: number): Promise<ProductListing> {
   const slug = categorySlug.toLowerCase();
-  const key = `list:${slug}:${pageSize}:${JSON.stringify(filters)}`;
-  return cached(db, key, async () => {
+  const load = async (): Promise<ProductListing> => {
     const priceBounds = await collectionPriceBounds(db, slug);
     const categoryId = await categoryIdFor(db, slug);
     if (categoryId === undefined) {
@@ -187,7 +186,13 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
     const rows = page === filters.page ? firstRows : total ? await pageQuery(page) : [];
 
     return { items: rows.map(toCard), total, totalIsCapped, page, pageCount, pageSize, priceBounds };
-  });
+  };
+  // A search or a price range is one of endlessly many listings, most asked for once: kept, a
+  // flood of unique searches filled the cache with 2,000 listings (some 20 MB for 30 s) that
+  // nobody asked for again. The page cache keeps the page of one asked for twice
+  // (server/page-cache.ts). Collections, their sort orders and pages are few and kept.
+  if (filters.q || filters.min !== undefined || filters.max !== undefined) return load();
+  return cached(db, `list:${slug}:${pageSize}:${JSON.stringify(filters)}`, load);
 }
 
 /** Active product counts per category slug, for the home filter badges. */
