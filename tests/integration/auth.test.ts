@@ -1,4 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminAccountError, createOrPromoteAdmin } from "~/modules/auth/admin-account.server";
 import { requestPasswordReset, resendVerification, resetPassword, signIn, signUp } from "~/modules/auth/auth-actions.server";
@@ -7,7 +8,8 @@ import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-lim
 import { validateNewPassword } from "~/modules/auth/auth.schema";
 import { SESSION_SETTINGS, type Auth, type AuthOptions } from "~/modules/auth/auth.server";
 import { getUserRole, setUserRole } from "~/modules/auth/roles.server";
-import { headersForAuth, requireAdmin, requireUser } from "~/modules/auth/session.server";
+import { headersForAuth, lookupViewer, requireAdmin, requireUser } from "~/modules/auth/session.server";
+import { readSessionQuickly } from "~/modules/auth/session-read.server";
 import type { Db } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema/auth";
 import { emailOutbox, userRoles } from "~db/schema/store";
@@ -453,6 +455,95 @@ describeWithDatabase("accounts", (database) => {
       expect(setCookie).toMatch(new RegExp(`Max-Age=${SESSION_SETTINGS.expiresInSeconds}`));
       // The renewed cookie still works.
       expect((await getSession(sessionCookie(renewed.headers))).response?.user.id).toBe(user.id);
+    });
+  });
+
+  describe("the header's viewer, read in one query when nothing needs better-auth", () => {
+    const viewerOf = (cookie: string, onAuth = auth) =>
+      lookupViewer(new Request(`${ORIGIN}/api/viewer`, { headers: { cookie } }), testLoadContext(database, { auth: onAuth }));
+
+    it("a fresh session: the same viewer as better-auth's, its role as stored, and no cookie sent", async () => {
+      const { email, user, cookie } = await verifiedAccount();
+      const context = testLoadContext(database, { auth });
+      const request = new Request(`${ORIGIN}/api/viewer`, { headers: { cookie: `theme=dark; ${cookie}` } });
+      const quick = await readSessionQuickly(request, context);
+      const { response: session } = await getSession(cookie);
+      expect(quick).toEqual({
+        id: user.id,
+        email,
+        name: session!.user.name,
+        role: "customer",
+        isAdmin: false,
+        sessionExpiresAt: new Date(session!.session.expiresAt).toISOString(),
+      });
+      const { viewer, headers } = await viewerOf(cookie);
+      expect(viewer).toEqual(quick);
+      expect(headers.getSetCookie()).toEqual([]);
+
+      // A role change shows on the next request: nothing is kept between requests.
+      await setUserRole(db, user.id, "admin");
+      expect((await viewerOf(cookie)).viewer).toMatchObject({ email, role: "admin", isAdmin: true });
+    });
+
+    it("a forged signature, an unsigned token, a signed-out or expired session: nobody, as better-auth says", async () => {
+      const { user, cookie } = await verifiedAccount();
+      const [row] = await sessionRows(user.id);
+      const context = testLoadContext(database, { auth });
+      for (const bad of [
+        `${SESSION_COOKIE}=${row!.token}`,
+        cookie.slice(0, -4) + "AAAA",
+        `${SESSION_COOKIE}=${row!.token}.${"A".repeat(43)}=`,
+      ]) {
+        expect(await readSessionQuickly(new Request(ORIGIN, { headers: { cookie: bad } }), context)).toBeUndefined();
+        expect((await viewerOf(bad)).viewer).toBeNull();
+      }
+      // Another secret signed it: not ours.
+      const otherSecret = crypto.createHmac("sha256", "another-secret-long-enough-0123456789").update(row!.token).digest("base64");
+      expect((await viewerOf(`${SESSION_COOKIE}=${encodeURIComponent(`${row!.token}.${otherSecret}`)}`)).viewer).toBeNull();
+
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user.id));
+      const expired = await viewerOf(cookie);
+      expect(expired.viewer).toBeNull();
+      // better-auth answered: the cookie is cleared and the row deleted.
+      expect(sessionSetCookie(expired.headers)).toMatch(/Max-Age=0/i);
+      expect(await sessionRows(user.id)).toEqual([]);
+    });
+
+    it("a session due for renewal is renewed by better-auth: new expiry, cookie re-sent", async () => {
+      const { user, cookie } = await verifiedAccount();
+      const twoDaysAgo = Date.now() - 2 * DAY_MS;
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(twoDaysAgo + SESSION_SETTINGS.expiresInSeconds * 1000), updatedAt: new Date(twoDaysAgo) })
+        .where(eq(sessions.userId, user.id));
+      const request = new Request(ORIGIN, { headers: { cookie } });
+      expect(await readSessionQuickly(request, testLoadContext(database, { auth }))).toBeUndefined();
+      const renewed = await viewerOf(cookie);
+      expect(renewed.viewer?.id).toBe(user.id);
+      expect(sessionSetCookie(renewed.headers)).toMatch(new RegExp(`Max-Age=${SESSION_SETTINGS.expiresInSeconds}`));
+      const [row] = await sessionRows(user.id);
+      expect(Math.abs(row!.expiresAt.getTime() - (Date.now() + SESSION_SETTINGS.expiresInSeconds * 1000))).toBeLessThan(60_000);
+    });
+
+    it("over https: the __Secure- cookie is read, the plain name is not", async () => {
+      const secureAuth = makeAuth({ secureCookies: true, origin: "https://shop.example", trustedOrigins: ["https://shop.example"] });
+      const email = newEmail();
+      await signUp(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
+      await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+      const outcome = await signIn(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
+      if (!outcome.ok) throw new Error(outcome.message.title);
+      const secureCookie = outcome.headers
+        .getSetCookie()
+        .find((line) => line.startsWith(`__Secure-${SESSION_COOKIE}=`))!
+        .split(";")[0]!;
+      expect((await viewerOf(secureCookie, secureAuth)).viewer?.email).toBe(email);
+      const plain = secureCookie.replace(/^__Secure-/, "");
+      expect(
+        await readSessionQuickly(new Request(ORIGIN, { headers: { cookie: plain } }), testLoadContext(database, { auth: secureAuth })),
+      ).toBeUndefined();
     });
   });
 

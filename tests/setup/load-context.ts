@@ -68,5 +68,12 @@ export function signedInAs(user: { id: string; email: string; name?: string }): 
         headers: new Headers(),
       }),
     },
+    // The shop's one-query session read (session-read.server.ts) finds no cookie of this name
+    // in any test request, so every lookup comes to getSession above.
+    $context: Promise.resolve({
+      authCookies: { sessionToken: { name: "stand-in.session_token" }, sessionData: { name: "stand-in.session_data" } },
+      secret: "stand-in",
+      sessionConfig: { expiresIn: 3600, updateAge: 600 },
+    }),
   } as unknown as AppLoadContext["auth"];
 }

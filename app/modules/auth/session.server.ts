@@ -3,6 +3,7 @@ import type { Role } from "./roles.server";
 import { getUserRole } from "./roles.server";
 import { hasAuthCookie } from "./auth-cookies";
 import { CLIENT_IP_HEADER } from "./auth-rate-limits.server";
+import { readSessionQuickly } from "./session-read.server";
 
 /** The signed-in person as pages see them. */
 export interface Viewer {
@@ -56,6 +57,9 @@ async function readViewer(request: Request, context: AuthContext): Promise<Viewe
   const empty = { viewer: null, headers: new Headers() };
   // Cheap pre-check: without a sign-in cookie there is nobody to look up.
   if (!hasAuthCookie(request.headers.get("cookie"))) return empty;
+  // The everyday case in one query; anything else (renewal, expiry, a bad cookie) is better-auth's.
+  const quick = await readSessionQuickly(request, context);
+  if (quick) return { viewer: quick, headers: new Headers() };
   const { response: session, headers } = await context.auth.api.getSession({
     headers: headersForAuth(request, context),
     returnHeaders: true,
