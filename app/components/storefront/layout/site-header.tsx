@@ -1,6 +1,6 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
@@ -16,7 +16,15 @@ import type { HeaderViewer } from "~/lib/header-viewer";
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
 
+/** Whether two addresses of the shop are the same page (any case, with or without a trailing slash). */
+function samePage(pathname: string, to: string): boolean {
+  const page = (path: string) => path.replace(/\/+$/, "").toLowerCase();
+  return page(pathname) === page(to);
+}
+
 export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; tagline: string; viewer: HeaderViewer | null }) {
+  // The header's links are the kit's plain links: React Router's NavLink resolved each one on every render.
+  const { pathname } = useLocation();
   const cart = useCart();
   const wishlist = useWishlist();
   return (
@@ -27,23 +35,25 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
         <BrandMark name={storeName} tagline={tagline} className="mr-auto lg:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden lg:block">
           <ul className="flex items-center gap-5 xl:gap-7">
-            {headerLinks.map((link) => (
-              <li key={link.label}>
-                <NavLink
-                  to={link.to}
-                  end
-                  className={({ isActive }) =>
-                    cn(
+            {headerLinks.map((link) => {
+              // The page a link opens is the one shown; a link to a part of a page ("#contact") never is.
+              const active = !link.to.includes("#") && samePage(pathname, link.to);
+              return (
+                <li key={link.label}>
+                  <Link
+                    to={link.to}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
                       "relative py-2 text-[0.8rem] font-semibold tracking-[0.14em] text-charcoal/80 uppercase transition-colors hover:text-charcoal",
                       "after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform hover:after:scale-x-100",
-                      isActive && !link.to.includes("#") && "text-charcoal after:scale-x-100",
-                    )
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+                      active && "text-charcoal after:scale-x-100",
+                    )}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="flex items-center gap-1">
