@@ -52,3 +52,30 @@ test.describe("the phone menu", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
+
+test.describe("the main navigation", () => {
+  test.use({ viewport: desktop });
+
+  test("marks the page shown as current, and moves the mark on a click without a reload", async ({ page }) => {
+    await gotoHydrated(page, "/collections/kaftans");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Kaftans", exact: true })).toHaveAttribute("aria-current", "page");
+    for (const name of ["Home", "Suits", "Track Order", "About", "Contact"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).not.toHaveAttribute("aria-current");
+    }
+    // A client navigation: the window keeps this mark (a reload would lose it).
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await nav.getByRole("link", { name: "Suits", exact: true }).click();
+    await expect(page).toHaveURL(/\/collections\/suits$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Suits");
+    await expect(nav.getByRole("link", { name: "Suits", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Kaftans", exact: true })).not.toHaveAttribute("aria-current");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    // On home only Home is current, not the links to its parts (About, Contact).
+    await nav.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    for (const name of ["About", "Contact"]) await expect(nav.getByRole("link", { name, exact: true })).not.toHaveAttribute("aria-current");
+  });
+});
