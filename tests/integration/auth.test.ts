@@ -91,6 +91,17 @@ describeWithDatabase("accounts", (database) => {
     return { email, password, user, cookie: sessionCookie(response.headers) };
   }
 
+  /** A verified account signed in on a shop served over https (secure, __Secure- cookies). */
+  async function signedInOverHttps() {
+    const secureAuth = makeAuth({ secureCookies: true, origin: "https://shop.example", trustedOrigins: ["https://shop.example"] });
+    const email = newEmail();
+    await signUp(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
+    await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const outcome = await signIn(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
+    if (!outcome.ok) throw new Error(outcome.message.title);
+    return { secureAuth, email, outcome };
+  }
+
   describe("sign up, verification, sign in and out", () => {
     it("sign-up creates the user and queues a verification email with the link; no session yet", async () => {
       const email = newEmail("ama");
@@ -285,12 +296,7 @@ describeWithDatabase("accounts", (database) => {
     });
 
     it("with secure cookies (https) the session cookie is Secure and __Secure- prefixed", async () => {
-      const secureAuth = makeAuth({ secureCookies: true, origin: "https://shop.example", trustedOrigins: ["https://shop.example"] });
-      const email = newEmail();
-      await signUp(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
-      await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-      const outcome = await signIn(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
-      if (!outcome.ok) throw new Error(outcome.message.title);
+      const { outcome } = await signedInOverHttps();
       const line = outcome.headers.getSetCookie().find((l) => l.startsWith(`__Secure-${SESSION_COOKIE}=`));
       expect(line).toMatch(/;\s*Secure/i);
       expect(line).toMatch(/HttpOnly/i);
@@ -529,12 +535,7 @@ describeWithDatabase("accounts", (database) => {
     });
 
     it("over https: the __Secure- cookie is read, the plain name is not", async () => {
-      const secureAuth = makeAuth({ secureCookies: true, origin: "https://shop.example", trustedOrigins: ["https://shop.example"] });
-      const email = newEmail();
-      await signUp(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
-      await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-      const outcome = await signIn(secureAuth, requestHeaders(), { email, password: "kente-pass-1" });
-      if (!outcome.ok) throw new Error(outcome.message.title);
+      const { secureAuth, email, outcome } = await signedInOverHttps();
       const secureCookie = outcome.headers
         .getSetCookie()
         .find((line) => line.startsWith(`__Secure-${SESSION_COOKIE}=`))!
