@@ -117,6 +117,23 @@ describeWithDatabase("catalog queries", (database) => {
     expect(tooFar.page).toBe(2);
   });
 
+  it("counts every match whether the first page is short, exactly full or one too small", async () => {
+    const db = database.db;
+    for (const [pageSize, pageCount] of [
+      [5, 1],
+      [4, 1],
+      [3, 2],
+    ] as const) {
+      const listing = await listCollection(db, "kaftans", filters("q=kaftan"), pageSize);
+      expect(listing.total).toBe(4);
+      expect(listing.pageCount).toBe(pageCount);
+      expect(listing.items).toHaveLength(Math.min(4, pageSize));
+    }
+    const secondPage = await listCollection(db, "all", filters("q=kaftan&page=2&sort=price-asc"), 3);
+    expect(secondPage.total).toBe(4);
+    expect(names(secondPage)).toEqual(["Midnight Kaftan"]);
+  });
+
   it("lists every category under 'all' and nothing under an unknown slug", async () => {
     const db = database.db;
     expect((await listCollection(db, "all", filters(), 12)).total).toBe(5);
@@ -164,6 +181,9 @@ describeWithDatabase("catalog queries", (database) => {
     await db.execute(sql`insert into product_variants (product_id, color, size, sku, stock)
       select id, '', 'M', 'BULK-' || id || '-M', 5 from products where slug like 'bulk-%'`);
     invalidateCatalogCache(db);
+    const firstPage = await listCollection(db, "kaftans", filters("sort=price-asc"), 12);
+    expect(firstPage.totalIsCapped).toBe(true);
+    expect(firstPage.total).toBe(LISTING_COUNT_CAP);
     const listing = await listCollection(db, "kaftans", filters("sort=price-asc&page=3"), 12);
     expect(listing.totalIsCapped).toBe(true);
     expect(listing.total).toBe(LISTING_COUNT_CAP);

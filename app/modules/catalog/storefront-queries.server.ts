@@ -102,11 +102,14 @@ export interface ProductListing {
   priceBounds: { min: number; max: number };
 }
 
-async function categoryIdFor(db: Db, slug: string): Promise<number | null | undefined> {
-  if (slug === "all") return null;
-  if (!(slug in collectionTitles)) return undefined;
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
-  return row?.id;
+/** The category of a collection slug: null for "all", undefined for a slug that is no collection. */
+function categoryIdFor(db: Db, slug: string): Promise<number | null | undefined> {
+  if (slug === "all") return Promise.resolve(null);
+  if (!(slug in collectionTitles)) return Promise.resolve(undefined);
+  return cached(db, `category-id:${slug}`, async () => {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+    return row?.id;
+  });
 }
 
 /** Smallest and largest price of the active products in a collection, in whole cedis. */
@@ -176,9 +179,17 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
         .limit(pageSize)
         .offset((page - 1) * pageSize);
 
-    // The count and the page asked for run together; a page past the end is fetched again.
-    const [[countRow], firstRows] = await Promise.all([db.select({ total: count() }).from(matches), pageQuery(filters.page)]);
-    const counted = Number(countRow?.total ?? 0);
+    const countMatches = async () => Number((await db.select({ total: count() }).from(matches))[0]?.total ?? 0);
+    // A first page that is not full holds every match, so it is its own count: most searches
+    // are answered by one query. Otherwise the count and the page asked for run together,
+    // and a page past the end is fetched again.
+    let counted: number, firstRows: CardRow[];
+    if (filters.page === 1) {
+      firstRows = await pageQuery(1);
+      counted = firstRows.length < pageSize ? firstRows.length : await countMatches();
+    } else {
+      [counted, firstRows] = await Promise.all([countMatches(), pageQuery(filters.page)]);
+    }
     const totalIsCapped = counted > LISTING_COUNT_CAP;
     const total = Math.min(counted, LISTING_COUNT_CAP);
     const pageCount = Math.ceil(total / pageSize);
