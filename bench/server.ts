@@ -13,7 +13,7 @@ import { freshBenchDataDir, startBenchServer } from "./start-server";
  * - cached pages for a guest and for a signed-in shopper, and the signed-in header's
  *   /api/viewer, at 10 and 100 connections (budget: ≥ 1,000 req/s, p99 ≤ 50 ms at 10);
  * - cache misses: a unique search on every request, and the server's CPU per such render
- *   (budget ≤ 5 ms);
+ *   (budget ≤ 5 ms); the same for a client navigation's `.data` request (no HTML rendered);
  * - the server's peak RSS over the whole run (budget ≤ 250 MB);
  * - first-load JavaScript per page, gzipped (budget ≤ 100 KB);
  * - Lighthouse medians on a quiet server (bench/lighthouse-audit.ts; `--runs N`, default 3).
@@ -40,20 +40,27 @@ interface Row {
   errors: number;
 }
 
-/** A varied but always-matching search, so every request is a page nobody has asked for yet. */
-function uniqueSearchPath(): string {
+/**
+ * A varied but always-matching search, so every request is a page nobody has asked for yet: the
+ * whole page (a shopper landing on a new search address), or with `data` the `.data` answer a
+ * client navigation fetches (a shopper searching or filtering in the shop: no HTML is rendered).
+ */
+function uniqueSearchPath(data = false): string {
   const word = [..."kaftan"].map((c) => (Math.random() < 0.5 ? c.toUpperCase() : c)).join("");
-  return `/collections/all?q=${word}&min=${Math.floor(Math.random() * 250)}`;
+  const query = `q=${word}&min=${Math.floor(Math.random() * 250)}`;
+  return data ? `/collections/all.data?_routes=routes%2Fstorefront%2Fcollection&${query}` : `/collections/all?${query}`;
 }
 
 /** `afterWarmUp` runs between the 2-second warm-up and the measured run (to start counting CPU). */
 async function load(
   url: string,
   connections: number,
-  options: { headers?: Record<string, string>; uniqueSearch?: boolean; afterWarmUp?: () => void } = {},
+  options: { headers?: Record<string, string>; uniqueSearch?: "page" | "data"; afterWarmUp?: () => void } = {},
 ) {
   const headers = { "accept-encoding": "gzip", ...options.headers };
-  const requests = options.uniqueSearch ? [{ setupRequest: (request: object) => ({ ...request, path: uniqueSearchPath() }) }] : undefined;
+  const requests = options.uniqueSearch
+    ? [{ setupRequest: (request: object) => ({ ...request, path: uniqueSearchPath(options.uniqueSearch === "data") }) }]
+    : undefined;
   await autocannon({ url, connections, duration: 2, headers, requests }); // warm-up
   options.afterWarmUp?.();
   return autocannon({ url, connections, duration, headers, requests });
@@ -97,6 +104,7 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
   const rss = watchRss(server.pid!);
   const rows: Row[] = [];
   let cpuPerRender = 0;
+  let cpuPerDataMiss = 0;
   try {
     const cookie = await signIn(server.url);
     for (const connections of [10, 100]) {
@@ -114,15 +122,19 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
       );
       // Counted from the end of the warm-up: its requests are not in the measured total.
       let cpuBefore = 0;
-      const miss = await load(server.url, connections, { uniqueSearch: true, afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
+      const miss = await load(server.url, connections, { uniqueSearch: "page", afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
       if (connections === 10) cpuPerRender = (cpuMs(server.pid!) - cpuBefore) / Math.max(1, miss.requests.total);
       rows.push(row("cache miss (unique search)", "/collections/all?q=…", connections, miss));
     }
+    let cpuBefore = 0;
+    const dataMiss = await load(server.url, 10, { uniqueSearch: "data", afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
+    cpuPerDataMiss = (cpuMs(server.pid!) - cpuBefore) / Math.max(1, dataMiss.requests.total);
+    rows.push(row("miss, client navigation", "/collections/all.data?q=…", 10, dataMiss));
   } finally {
     rss.stop();
     await server.stop();
   }
-  return { rows, cpuPerRender, peakRss: rss.peak() };
+  return { rows, cpuPerRender, cpuPerDataMiss, peakRss: rss.peak() };
 }
 
 async function signIn(origin: string): Promise<string> {
@@ -144,7 +156,7 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
   console.log(`\n${label}: ${duration} s per line (after a 2 s warm-up)`);
   console.log(
     "scenario".padEnd(28),
-    "path".padEnd(22),
+    "path".padEnd(26),
     "conn".padStart(5),
     "req/s".padStart(7),
     "p50 ms".padStart(7),
@@ -154,7 +166,7 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
   for (const r of result.rows) {
     console.log(
       r.scenario.padEnd(28),
-      r.path.padEnd(22),
+      r.path.padEnd(26),
       String(r.connections).padStart(5),
       String(r.rps).padStart(7),
       String(r.p50).padStart(7),
@@ -162,7 +174,10 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
       String(r.errors).padStart(7),
     );
   }
-  console.log(`CPU per uncached render (10 connections): ${result.cpuPerRender.toFixed(2)} ms; peak RSS ${result.peakRss.toFixed(0)} MB`);
+  console.log(
+    `CPU per uncached render (10 connections): ${result.cpuPerRender.toFixed(2)} ms a page, ` +
+      `${result.cpuPerDataMiss.toFixed(2)} ms a client navigation's data; peak RSS ${result.peakRss.toFixed(0)} MB`,
+  );
 }
 
 async function postgresReachable(): Promise<boolean> {
