@@ -74,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  * memory budget (250 MB); a shop small enough for the embedded database fits in 16 MB, and the
  * operating system's file cache keeps the rest of its pages close.
  */
-const PGLITE_SETTINGS = ["shared_buffers=16MB"];
+export const PGLITE_SETTINGS = ["shared_buffers=16MB"];
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { AppServices } from "~/context.server";
 import { loadConfig, type Config } from "~/env.server";
 import { openDatabase, type Database } from "~db/client";
+import { createClusterApart } from "~db/pglite-cluster";
 import { lockDataFolder } from "~db/pglite-lock";
 import { seedIfEmpty } from "~db/seed/seed";
 import { createLogger, type Logger } from "./logger";
@@ -34,6 +35,7 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
   } else {
     const dir = path.join(config.dataDir, "pglite");
     release = lockDataFolder(dir);
+    if (await createClusterApart(dir)) logger.info({ dir }, "embedded database created");
     compileWasmOptimizedOnly();
     database = await openDatabase({ dataDir: dir });
     logger.info({ driver: "pglite", dir }, "database: embedded PGlite");
