@@ -9,11 +9,13 @@ import { createHttpApp } from "./http";
 import { limitHeapGrowth } from "./heap";
 import { handleShutdown } from "./lifecycle";
 import { createLogger } from "./logger";
+import { optimiseHotCodeSooner } from "./v8-tiering";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Production entry: the built app on one port, on the configured database. */
 async function main() {
+  optimiseHotCodeSooner();
   const { config, logger, services, shutdown } = await boot();
   limitHeapGrowth(config.databaseUrl ? "postgres" : "pglite");
   const buildPath = path.join(root, "build/server/index.js");
