@@ -8,11 +8,11 @@ import { PGLITE_SETTINGS } from "./client";
  * in a short-lived child process; a folder that has one is left alone.
  *
  * Why a child: initdb, which PGlite runs the first time it opens an empty folder, took the
- * server's process to some 660 MB of RSS on first start (a container with 512 MB would be
- * stopped before the shop answered), and the C heap kept about 60 MB of it for as long as the
- * process lived (278 MB idle instead of 218). Created apart, the server opens a finished cluster:
- * 215 MB at most on that first start, migrations and the sample catalog included
- * (docs/performance.md, "2026-11-27, later").
+ * server's process to 661 MB of RSS on first start (a container with 512 MB would be stopped
+ * before the shop answered), and the C heap kept 52 MB of it for as long as the process lived
+ * (278 MB idle instead of 218). Created apart, the server opens a finished cluster: 221 MB at
+ * most on that first start, migrations and the sample catalog included (docs/performance.md,
+ * "2026-11-27, later").
  */
 export async function createClusterApart(dataDir: string): Promise<boolean> {
   if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return false;
