@@ -1,3 +1,4 @@
+import { parse as parseCookies } from "cookie";
 import { eq } from "drizzle-orm";
 import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
@@ -24,9 +25,10 @@ type ReadContext = Pick<AppLoadContext, "auth" | "database">;
 export async function readSessionQuickly(request: Request, context: ReadContext): Promise<Viewer | undefined> {
   // What better-auth settled on at start-up: its cookies' names, its secret, its session timing.
   const settings = await context.auth.$context;
+  // The first cookie of each name, URL-decoded (a quoted value fails the signature check and goes to better-auth).
   const cookies = parseCookies(request.headers.get("cookie") ?? "");
-  if (cookies.has(settings.authCookies.sessionData.name)) return undefined;
-  const token = verifiedToken(cookies.get(settings.authCookies.sessionToken.name), settings.secret);
+  if (cookies[settings.authCookies.sessionData.name] !== undefined) return undefined;
+  const token = verifiedToken(cookies[settings.authCookies.sessionToken.name], settings.secret);
   if (!token) return undefined;
 
   const [row] = await context.database.db
@@ -76,24 +78,4 @@ function verifiedToken(value: string | undefined, secret: string): string | null
   const expected = crypto.createHmac("sha256", secret).update(token).digest();
   const given = Buffer.from(signature, "base64");
   return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? token : null;
-}
-
-/** A Cookie header's values by name, the first of each name, quotes removed and URL-decoded (as better-auth reads them). */
-function parseCookies(header: string): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of header.split(";")) {
-    const eq = pair.indexOf("=");
-    if (eq < 0) continue;
-    const name = pair.slice(0, eq).trim();
-    if (cookies.has(name)) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // kept as sent, as better-auth does
-    }
-    cookies.set(name, value);
-  }
-  return cookies;
 }
