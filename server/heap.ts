@@ -1,4 +1,4 @@
-import v8 from "node:v8";
+import { setV8FlagUnlessGiven } from "./v8-flags";
 import type { DriverName } from "~db/client";
 
 /**
@@ -21,7 +21,5 @@ export const HEAP_GROWING_PERCENT: Record<DriverName, number> = { pglite: 25, po
  * reads the flag at every full collection, so setting it once the process runs takes effect.
  */
 export function limitHeapGrowth(driver: DriverName): void {
-  if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {
-    v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT[driver]}`);
-  }
+  setV8FlagUnlessGiven(`--heap-growing-percent=${HEAP_GROWING_PERCENT[driver]}`);
 }

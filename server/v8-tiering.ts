@@ -1,4 +1,4 @@
-import v8 from "node:v8";
+import { setV8FlagUnlessGiven } from "./v8-flags";
 
 /**
  * V8 optimises a function with TurboFan once it has run through its "interrupt budget" of
@@ -16,7 +16,5 @@ import v8 from "node:v8";
 export const INTERRUPT_BUDGET = 16_896;
 
 export function optimiseHotCodeSooner(): void {
-  if (!process.execArgv.some((arg) => /^--interrupt-budget(=|$)/.test(arg))) {
-    v8.setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-  }
+  setV8FlagUnlessGiven(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }

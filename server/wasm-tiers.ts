@@ -1,4 +1,4 @@
-import v8 from "node:v8";
+import { setV8FlagUnlessGiven } from "./v8-flags";
 
 /**
  * The embedded database (PGlite) is PostgreSQL compiled to WebAssembly, 9 MB of it. By default
@@ -13,5 +13,5 @@ import v8 from "node:v8";
  * (`node --liftoff build/server-entry.mjs` restores V8's default).
  */
 export function compileWasmOptimizedOnly(): void {
-  if (!process.execArgv.some((arg) => /^--(no-)?liftoff\b/.test(arg))) v8.setFlagsFromString("--no-liftoff");
+  setV8FlagUnlessGiven("--no-liftoff");
 }
