@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-database";
 import { lighthouseMedians } from "./lighthouse-audit";
 import { cpuMs, watchRss } from "./process-usage";
-import { freshBenchDataDir, startBenchServer } from "./start-server";
+import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
 
 /**
  * The storefront under load, as DESIGN.md budgets it, on the embedded database and on
@@ -89,6 +89,13 @@ async function firstLoadJsKiB(origin: string, path: string): Promise<number> {
   return bytes / 1024;
 }
 
+/** Unique searches against `server`, and its CPU per request, counted from the end of the warm-up (its requests are not in the total). */
+async function missLoad(server: BenchServer, connections: number, kind: "page" | "data") {
+  let cpuBefore = 0;
+  const result = await load(server.url, connections, { uniqueSearch: kind, afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
+  return { result, cpuPerRequest: (cpuMs(server.pid!) - cpuBefore) / Math.max(1, result.requests.total) };
+}
+
 /** Every scenario against one database; returns the rows, the CPU per uncached render and the peak RSS. */
 async function benchOneDatabase(port: number, env: Record<string, string>) {
   const serverEnv = { DATA_DIR: freshBenchDataDir(port), PORT: String(port), ...env };
@@ -120,16 +127,13 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
           await load(`${server.url}/api/viewer`, connections, { headers: { cookie } }),
         ),
       );
-      // Counted from the end of the warm-up: its requests are not in the measured total.
-      let cpuBefore = 0;
-      const miss = await load(server.url, connections, { uniqueSearch: "page", afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
-      if (connections === 10) cpuPerRender = (cpuMs(server.pid!) - cpuBefore) / Math.max(1, miss.requests.total);
-      rows.push(row("cache miss (unique search)", "/collections/all?q=…", connections, miss));
+      const miss = await missLoad(server, connections, "page");
+      if (connections === 10) cpuPerRender = miss.cpuPerRequest;
+      rows.push(row("cache miss (unique search)", "/collections/all?q=…", connections, miss.result));
     }
-    let cpuBefore = 0;
-    const dataMiss = await load(server.url, 10, { uniqueSearch: "data", afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
-    cpuPerDataMiss = (cpuMs(server.pid!) - cpuBefore) / Math.max(1, dataMiss.requests.total);
-    rows.push(row("miss, client navigation", "/collections/all.data?q=…", 10, dataMiss));
+    const dataMiss = await missLoad(server, 10, "data");
+    cpuPerDataMiss = dataMiss.cpuPerRequest;
+    rows.push(row("miss, client navigation", "/collections/all.data?q=…", 10, dataMiss.result));
   } finally {
     rss.stop();
     await server.stop();
