@@ -7,7 +7,7 @@ import {
   LISTING_COUNT_CAP,
   listCollection,
 } from "~/modules/catalog/storefront-queries.server";
-import { invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
+import { cachedEach, invalidateCatalogCache } from "~/modules/catalog/catalog-cache.server";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { createCategory, createProduct } from "../factories/catalog";
@@ -86,6 +86,49 @@ describeWithDatabase("catalog queries", (database) => {
     expect(names(await listCollection(db, "kaftans", filters("q=bonwire"), 12))).toEqual(["Kente Kaftan"]);
     expect(names(await listCollection(db, "kaftans", filters("q=100%25"), 12))).toEqual([]);
     expect(names(await listCollection(db, "kaftans", filters("q=_"), 12))).toEqual([]);
+  });
+
+  it("shows a search the same cards as the collection, whichever read them first", async () => {
+    const db = database.db;
+    const cards = (listing: Awaited<ReturnType<typeof listCollection>>) =>
+      listing.items.map((card) => [card.name, card.price, card.originalPrice, card.totalStock, card.category?.name, card.image]);
+    const fromSearch = cards(await listCollection(db, "kaftans", filters("q=kaftan"), 12));
+    const fromCollection = cards(await listCollection(db, "kaftans", filters(), 12));
+    expect(fromSearch).toEqual(fromCollection);
+    expect(fromSearch).toContainEqual(["Adinkra Kaftan", 40_000, null, 0, "Kaftans", expect.stringContaining("/images/")]);
+    invalidateCatalogCache(db);
+    expect(cards(await listCollection(db, "kaftans", filters("q=kaftan&min=250"), 12))).toEqual(fromCollection.slice(0, 3));
+  });
+
+  it("reads the cards no listing has read yet in one go, shared by concurrent listings", async () => {
+    const db = database.db;
+    const asked: number[][] = [];
+    const read = async (missing: number[]) => {
+      asked.push(missing);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return new Map(missing.filter((id) => id !== 404).map((id) => [id, `card ${id}`]));
+    };
+    const [first, second] = await Promise.all([
+      cachedEach(db, [1, 2, 3], (id) => `test-card:${id}`, read),
+      cachedEach(db, [3, 4, 1], (id) => `test-card:${id}`, read),
+    ]);
+    expect(first).toEqual(["card 1", "card 2", "card 3"]);
+    expect(second).toEqual(["card 3", "card 4", "card 1"]);
+    expect(asked).toEqual([[1, 2, 3], [4]]);
+    // A product the read did not find is not kept: the next listing asks again.
+    expect(await cachedEach(db, [404, 2], (id) => `test-card:${id}`, read)).toEqual([undefined, "card 2"]);
+    expect(await cachedEach(db, [404], (id) => `test-card:${id}`, read)).toEqual([undefined]);
+    expect(asked).toEqual([[1, 2, 3], [4], [404], [404]]);
+    // A read that fails is not kept either.
+    await expect(
+      cachedEach(
+        db,
+        [5],
+        (id) => `test-card:${id}`,
+        () => Promise.reject(new Error("connection lost")),
+      ),
+    ).rejects.toThrow("connection lost");
+    expect(await cachedEach(db, [5], (id) => `test-card:${id}`, read)).toEqual(["card 5"]);
   });
 
   it("filters a price range, inclusive at both ends", async () => {

@@ -6,7 +6,8 @@ import { products } from "~db/schema/catalog";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { productFormSchema } from "~/modules/catalog/product.schema";
 import { updateProduct } from "~/modules/catalog/product-management.server";
-import { getProduct } from "~/modules/catalog/storefront-queries.server";
+import { getProduct, listCollection } from "~/modules/catalog/storefront-queries.server";
+import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { stockOf } from "~/modules/catalog/variants";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { changeOrderStatus } from "~/modules/orders/order-status.server";
@@ -64,10 +65,17 @@ describeWithDatabase("storefront change announcements", (database) => {
     const db = database.db;
     const product = await createProduct(db, { name: "Kente Kaftan", stock: 12 });
     const pages = await pageCacheFor(db);
+    const search = async () => {
+      const listing = await listCollection(db, "all", parseCollectionFilters(new URLSearchParams("q=kente")), 12);
+      return listing.items.map((card) => `${card.name} ${card.price}`);
+    };
     expect((await getProduct(db, product.id))?.name).toBe("Kente Kaftan");
+    expect(await search()).toEqual([`Kente Kaftan ${product.price}`]);
 
     await updateProduct(db, product.id, productFormSchema.parse(editedForm));
     expect((await getProduct(db, product.id))?.name).toBe("Royal Kente Kaftan");
+    // A search reads its cards from the catalog cache: the edit's announcement cleared them too.
+    expect(await search()).toEqual(["Royal Kente Kaftan 29999"]);
     expect(pages.holdsHome()).toBe(false);
   });
 

@@ -36,6 +36,45 @@ export async function cached<T>(db: Db, key: string, compute: () => Promise<T>):
   }
 }
 
+/**
+ * The cached values of several keys, in order. The keys not in the cache are computed together,
+ * by one call of `computeMissing` (a listing's product cards: one query for those not kept),
+ * and concurrent callers of a key share its promise as with `cached`. A key that `computeMissing`
+ * leaves out of its map yields undefined and is not kept.
+ */
+export async function cachedEach<K, T>(
+  db: Db,
+  keys: readonly K[],
+  cacheKey: (key: K) => string,
+  computeMissing: (missing: K[]) => Promise<Map<K, T>>,
+): Promise<(T | undefined)[]> {
+  const cache = cacheFor(db);
+  const missing = new Set<K>();
+  const values = keys.map((key) => {
+    const hit = cache.get(cacheKey(key));
+    if (hit) return hit.value as Promise<T | undefined>;
+    missing.add(key);
+    return undefined;
+  });
+  if (missing.size === 0) return Promise.all(values);
+  const computing = computeMissing([...missing]);
+  const forget = (name: string, value: Promise<unknown>) => {
+    if (cache.get(name)?.value === value) cache.delete(name);
+  };
+  const computed = new Map<K, Promise<T | undefined>>();
+  for (const key of missing) {
+    const name = cacheKey(key);
+    const value: Promise<T | undefined> = computing.then((found) => {
+      if (!found.has(key)) forget(name, value);
+      return found.get(key);
+    });
+    value.catch(() => forget(name, value));
+    cache.set(name, { value });
+    computed.set(key, value);
+  }
+  return Promise.all(keys.map((key, index) => values[index] ?? computed.get(key)));
+}
+
 export function invalidateCatalogCache(db: Db): void {
   caches.get(db)?.clear();
 }

@@ -2,7 +2,7 @@ import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lte, ma
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, productColors, products, productVariants } from "~db/schema/catalog";
-import { cached } from "./catalog-cache.server";
+import { cached, cachedEach } from "./catalog-cache.server";
 import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog-constants";
 import type { ProductCardData, ProductDetail } from "./catalog-types";
 
@@ -169,11 +169,12 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
       .where(where)
       .limit(LISTING_COUNT_CAP + 1)
       .as("matches");
+    // The page's ids only: its cards come from the catalog cache (listingCards). The card columns'
+    // subqueries made planning and running the page's query three times the cost of this one.
     const pageQuery = (page: number) =>
       db
-        .select(cardColumns)
+        .select({ id: products.id })
         .from(products)
-        .leftJoin(categories, eq(products.categoryId, categories.id))
         .where(where)
         .orderBy(...orderBy)
         .limit(pageSize)
@@ -183,7 +184,7 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
     // A first page that is not full holds every match, so it is its own count: most searches
     // are answered by one query. Otherwise the count and the page asked for run together,
     // and a page past the end is fetched again.
-    let counted: number, firstRows: CardRow[];
+    let counted: number, firstRows: { id: number }[];
     if (filters.page === 1) {
       firstRows = await pageQuery(1);
       counted = firstRows.length < pageSize ? firstRows.length : await countMatches();
@@ -196,7 +197,11 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
     const page = Math.min(filters.page, Math.max(pageCount, 1));
     const rows = page === filters.page ? firstRows : total ? await pageQuery(page) : [];
 
-    return { items: rows.map(toCard), total, totalIsCapped, page, pageCount, pageSize, priceBounds };
+    const items = await listingCards(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { items, total, totalIsCapped, page, pageCount, pageSize, priceBounds };
   };
   // A search or a price range is one of endlessly many listings, most asked for once: kept, a
   // flood of unique searches filled the cache with 2,000 listings (some 20 MB for 30 s) that
@@ -268,16 +273,37 @@ export function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
   });
 }
 
-/** Cards for a list of ids (wishlist, quick view), in the order asked, active only. */
-export async function getProductCards(db: Db, ids: number[]): Promise<ProductCardData[]> {
-  const unique = [...new Set(ids)].slice(0, 100);
-  if (unique.length === 0) return [];
+/** The cards of these products that are active, by id, in one query. */
+async function readCards(db: Db, ids: number[]): Promise<Map<number, ProductCardData>> {
   const rows = await db
     .select(cardColumns)
     .from(products)
     .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(and(inArray(products.id, unique), eq(products.isActive, true)));
-  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  return new Map(rows.map((row) => [row.id, toCard(row)]));
+}
+
+/**
+ * A listing's cards, in its order, kept in the catalog cache one product at a time: endless
+ * searches and filters show the same few products, so a new search reads only its ids. A product
+ * gone inactive between the two reads is left out.
+ */
+async function listingCards(db: Db, ids: number[]): Promise<ProductCardData[]> {
+  if (ids.length === 0) return [];
+  const cards = await cachedEach(
+    db,
+    ids,
+    (id) => `card:${id}`,
+    (missing) => readCards(db, missing),
+  );
+  return cards.filter((card) => card !== undefined);
+}
+
+/** Cards for a list of ids (wishlist, quick view), in the order asked, active only, read afresh. */
+export async function getProductCards(db: Db, ids: number[]): Promise<ProductCardData[]> {
+  const unique = [...new Set(ids)].slice(0, 100);
+  if (unique.length === 0) return [];
+  const byId = await readCards(db, unique);
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
