@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { Star, Truck } from "lucide";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -7,8 +9,8 @@ describe("Icon", () => {
   it("draws lucide's shapes as an SVG in the current colour, hidden from assistive technology", () => {
     const html = renderToStaticMarkup(<Icon of={Truck} className="size-5 text-forest" />);
     expect(html).toMatch(/^<svg [^>]*viewBox="0 0 24 24"/);
-    expect(html).toContain('stroke="currentColor"');
-    expect(html).toContain('class="size-5 text-forest"');
+    // Outlined in the current colour: the `icon` class (app.css) gives fill and stroke.
+    expect(html).toContain('class="icon size-5 text-forest"');
     expect(html).toContain('aria-hidden="true"');
     expect(html).not.toContain("role=");
     // Every shape of the icon, with its own attributes.
@@ -21,6 +23,16 @@ describe("Icon", () => {
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="With a photo"');
     expect(html).not.toContain("aria-hidden");
+    expect(html.match(/<path\b/g)).toHaveLength(Star.length);
+  });
+
+  it("gives the icon class the outline lucide draws", () => {
+    const css = fs.readFileSync(path.join(import.meta.dirname, "../../app.css"), "utf8");
+    const rule = /\.icon \{([^}]*)\}/.exec(css)?.[1] ?? "";
+    expect(rule).toContain("fill: none");
+    expect(rule).toContain("stroke: currentColor");
+    expect(rule).toContain("stroke-linecap: round");
+    expect(rule).toContain("stroke-linejoin: round");
   });
 
   it("draws each style of an icon as it was asked, however many times and in whatever order", () => {
@@ -29,7 +41,7 @@ describe("Icon", () => {
       for (const [index, className] of styles.entries()) {
         const strokeWidth = index === 1 ? 1.5 : 2;
         const html = renderToStaticMarkup(<Icon of={Star} className={className} strokeWidth={strokeWidth} />);
-        expect(html).toContain(`class="${className}"`);
+        expect(html).toContain(`class="icon ${className}"`);
         expect(html).toContain(`stroke-width="${strokeWidth}"`);
       }
     }

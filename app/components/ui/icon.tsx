@@ -35,29 +35,45 @@ export function Icon({ of: node, className = "", strokeWidth = 2, "aria-label": 
   return svg;
 }
 
+/**
+ * The SVG element. Its shapes are written as markup, not as elements: React's server renderer
+ * spends a few microseconds on every element and attribute, and a search page's fifty icons
+ * were a tenth of its render (docs/performance.md, "2026-11-27, evening"). For the same reason
+ * lucide's fill, stroke colour and stroke ends come from the `icon` class (app.css) rather
+ * than four attributes on every icon; a `fill-*` or `stroke-*` class still overrides them.
+ */
 function draw(node: IconNode, className: string, strokeWidth: number, label: string | undefined): ReactElement {
-  return createElement(
-    "svg",
-    {
-      xmlns: "http://www.w3.org/2000/svg",
-      width: 24,
-      height: 24,
-      viewBox: "0 0 24 24",
-      fill: "none",
-      stroke: "currentColor",
-      strokeWidth,
-      strokeLinecap: "round",
-      strokeLinejoin: "round",
-      className: className || undefined,
-      ...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true }),
-    },
-    // lucide's attribute names are SVG's (stroke-width, fill-rule …); React wants camelCase.
-    node.map(([tag, attributes], index) => createElement(tag, { key: index, ...reactAttributes(attributes) })),
-  );
+  return createElement("svg", {
+    width: 24,
+    height: 24,
+    viewBox: "0 0 24 24",
+    strokeWidth,
+    className: className ? `icon ${className}` : "icon",
+    ...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true }),
+    dangerouslySetInnerHTML: { __html: shapesMarkup(node) },
+  });
 }
 
-function reactAttributes(attributes: Record<string, string | number | undefined>) {
-  const props: Record<string, string | number | undefined> = {};
-  for (const [name, value] of Object.entries(attributes)) props[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
-  return props;
+const markupByIcon = new WeakMap<IconNode, string>();
+
+/** An icon's shapes as SVG markup (lucide's data: tag names and attributes as SVG spells them), made once. */
+function shapesMarkup(node: IconNode): string {
+  let markup = markupByIcon.get(node);
+  if (markup === undefined) {
+    markup = node
+      .map(([tag, attributes]) => {
+        const written = Object.entries(attributes)
+          .filter(([, value]) => value !== undefined)
+          .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+          .join("");
+        return `<${tag}${written}></${tag}>`;
+      })
+      .join("");
+    markupByIcon.set(node, markup);
+  }
+  return markup;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
