@@ -163,12 +163,6 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
       "price-desc": [desc(products.price), desc(products.id)],
     }[filters.sort];
 
-    const matches = db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(where)
-      .limit(LISTING_COUNT_CAP + 1)
-      .as("matches");
     // The page's ids only: its cards come from the catalog cache (listingCards). The card columns'
     // subqueries made planning and running the page's query three times the cost of this one.
     const pageQuery = (page: number) =>
@@ -180,7 +174,16 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
         .limit(pageSize)
         .offset((page - 1) * pageSize);
 
-    const countMatches = async () => Number((await db.select({ total: count() }).from(matches))[0]?.total ?? 0);
+    // Built only when a count is needed: most searches are counted by their first page.
+    const countMatches = async () => {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where)
+        .limit(LISTING_COUNT_CAP + 1)
+        .as("matches");
+      return Number((await db.select({ total: count() }).from(matches))[0]?.total ?? 0);
+    };
     // A first page that is not full holds every match, so it is its own count: most searches
     // are answered by one query. Otherwise the count and the page asked for run together,
     // and a page past the end is fetched again.
