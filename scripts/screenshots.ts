@@ -39,6 +39,8 @@ async function placeGuestOrder(page: Page, productId: number, customer: { email:
   await page.getByLabel("Full Name", { exact: true }).fill(customer.name);
   await page.getByLabel("Phone", { exact: true }).fill(customer.phone);
   await page.getByLabel("Delivery Address").fill(customer.address);
+  // Delivery in Ghana asks for the region (shipping zones); Greater Accra.
+  await page.getByLabel("Region").selectOption("GH-AA");
   await page.getByRole("button", { name: "Place Order" }).click();
   await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor();
   return (await page.getByText(/^ORD-\d{6}$/).textContent())!;
