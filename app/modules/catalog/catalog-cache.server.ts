@@ -49,30 +49,30 @@ export async function cachedEach<K, T>(
   computeMissing: (missing: K[]) => Promise<Map<K, T>>,
 ): Promise<(T | undefined)[]> {
   const cache = cacheFor(db);
-  const missing = new Set<K>();
-  const values = keys.map((key) => {
+  const values = new Map<K, Promise<T | undefined>>();
+  const missing: K[] = [];
+  for (const key of new Set(keys)) {
     const hit = cache.get(cacheKey(key));
-    if (hit) return hit.value as Promise<T | undefined>;
-    missing.add(key);
-    return undefined;
-  });
-  if (missing.size === 0) return Promise.all(values);
-  const computing = computeMissing([...missing]);
-  const forget = (name: string, value: Promise<unknown>) => {
-    if (cache.get(name)?.value === value) cache.delete(name);
-  };
-  const computed = new Map<K, Promise<T | undefined>>();
-  for (const key of missing) {
-    const name = cacheKey(key);
-    const value: Promise<T | undefined> = computing.then((found) => {
-      if (!found.has(key)) forget(name, value);
-      return found.get(key);
-    });
-    value.catch(() => forget(name, value));
-    cache.set(name, { value });
-    computed.set(key, value);
+    if (hit) values.set(key, hit.value as Promise<T | undefined>);
+    else missing.push(key);
   }
-  return Promise.all(keys.map((key, index) => values[index] ?? computed.get(key)));
+  if (missing.length > 0) {
+    const computing = computeMissing(missing);
+    for (const key of missing) {
+      const name = cacheKey(key);
+      const forget = () => {
+        if (cache.get(name)?.value === value) cache.delete(name);
+      };
+      const value: Promise<T | undefined> = computing.then((found) => {
+        if (!found.has(key)) forget();
+        return found.get(key);
+      });
+      value.catch(forget);
+      cache.set(name, { value });
+      values.set(key, value);
+    }
+  }
+  return Promise.all(keys.map((key) => values.get(key)));
 }
 
 export function invalidateCatalogCache(db: Db): void {
