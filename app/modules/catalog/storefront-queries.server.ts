@@ -1,4 +1,5 @@
 import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import { countUpTo } from "~/lib/sql-count.server";
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, productColors, products, productVariants } from "~db/schema/catalog";
@@ -174,16 +175,7 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
         .limit(pageSize)
         .offset((page - 1) * pageSize);
 
-    // Built only when a count is needed: most searches are counted by their first page.
-    const countMatches = async () => {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(where)
-        .limit(LISTING_COUNT_CAP + 1)
-        .as("matches");
-      return Number((await db.select({ total: count() }).from(matches))[0]?.total ?? 0);
-    };
+    const countMatches = () => countUpTo(db, products, where, LISTING_COUNT_CAP);
     // A first page that is not full holds every match, so it is its own count: most searches
     // are answered by one query. Otherwise the count and the page asked for run together,
     // and a page past the end is fetched again.

@@ -1,7 +1,8 @@
 import { madeToMeasureOf } from "./order-line-made-to-measure";
 import { lineTotal } from "~/modules/pricing/order-totals";
+import { countUpTo } from "~/lib/sql-count.server";
 import { escapeLike } from "~/lib/sql-like";
-import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderSearchDocument, orderStatusHistory } from "~db/schema/orders";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
@@ -88,12 +89,6 @@ export async function listAdminOrders(db: Db, filters: AdminOrderFilters = {}): 
   if (where === "too-short") {
     return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, searchTooShort: true };
   }
-  const matches = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(where)
-    .limit(ORDER_LIST_COUNT_CAP + 1)
-    .as("matches");
   const pageQuery = (page: number) =>
     db
       .select(orderRowColumns)
@@ -103,8 +98,7 @@ export async function listAdminOrders(db: Db, filters: AdminOrderFilters = {}): 
       .limit(pageSize)
       .offset((page - 1) * pageSize);
 
-  const [[counted], firstRows] = await Promise.all([db.select({ total: count() }).from(matches), pageQuery(requested)]);
-  const found = Number(counted?.total ?? 0);
+  const [found, firstRows] = await Promise.all([countUpTo(db, orders, where, ORDER_LIST_COUNT_CAP), pageQuery(requested)]);
   const total = Math.min(found, ORDER_LIST_COUNT_CAP);
   const pageCount = Math.ceil(total / pageSize);
   const page = Math.min(requested, Math.max(pageCount, 1));
