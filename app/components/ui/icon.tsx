@@ -1,5 +1,6 @@
 import type { IconNode } from "lucide";
 import { createElement, type ReactElement } from "react";
+import { escapeHtml } from "~/lib/escape-html";
 
 export type { IconNode };
 
@@ -64,7 +65,7 @@ function shapesMarkup(node: IconNode): string {
       .map(([tag, attributes]) => {
         const written = Object.entries(attributes)
           .filter(([, value]) => value !== undefined)
-          .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+          .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
           .join("");
         return `<${tag}${written}></${tag}>`;
       })
@@ -72,8 +73,4 @@ function shapesMarkup(node: IconNode): string {
     markupByIcon.set(node, markup);
   }
   return markup;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

@@ -3,6 +3,8 @@
  * optional button, as HTML (inline styles, table layout, which mail programs need) and as
  * plain text with the same words.
  */
+import { escapeHtml } from "~/lib/escape-html";
+
 export interface EmailContent {
   storeName: string;
   /** Shown by mail programs next to the subject. */
@@ -23,8 +25,6 @@ export interface EmailSummary {
   /** Subtotal, shipping, total…; the last one is shown in bold. */
   totals: { label: string; amount: string }[];
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const paragraphHtml = (p: string) =>
   `<tr><td style="padding:14px 32px 0;font-size:15px;line-height:1.6;color:#3b362f">${escapeHtml(p)}</td></tr>`;
