@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { withPreparedStatements } from "./pglite-statements";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -79,7 +80,8 @@ export const PGLITE_SETTINGS = ["shared_buffers=16MB"];
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle uses only the client's query and transaction, which withPreparedStatements provides.
+  const db = drizzlePglite(withPreparedStatements(client) as PGlite, { schema }) as unknown as Db;
   return {
     db,
     driver: "pglite",
