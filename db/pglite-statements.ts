@@ -98,7 +98,7 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
         serialize.describe({ type: "P" }),
         serialize.execute(),
       ]);
-      return parse.parseResults(messages, client.parsers, queryOptions)[0] as Results<T>;
+      return parse.parseResults(messages, parsersFor(queryOptions), { ...queryOptions, parsers: undefined })[0] as Results<T>;
     } catch (error) {
       // Inside a transaction the error has aborted it, so a second try could only fail again.
       if (retry && STALE_STATEMENT.has((error as { code?: string }).code ?? "") && !client.isInTransaction()) {
@@ -108,6 +108,16 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
       }
       throw error;
     }
+  }
+
+  /**
+   * PGlite's parsers with the query's own in front. PGlite copies all of its parsers (one per
+   * type and array type, some three hundred) into a new object for every query that brings its
+   * own, as Drizzle's all do; a prototype chain answers the same lookups without the copy.
+   */
+  function parsersFor(queryOptions?: QueryOptions): PGlite["parsers"] {
+    if (!queryOptions?.parsers) return client.parsers;
+    return Object.assign(Object.create(client.parsers) as PGlite["parsers"], queryOptions.parsers);
   }
 
   /** Runs a query as a prepared statement, holding PGlite's query lock; errors as PGlite's own. */

@@ -47,6 +47,12 @@ describe("PGlite queries as prepared statements", () => {
     const arrays = await client.query<unknown[]>("select name, in_stock from garments where in_stock = $1", [false], { rowMode: "array" });
     expect(arrays.rows).toEqual([["Linen kaftan", false]]);
     expect(kente.affectedRows).toBe(1);
+
+    // A query's own parsers (Drizzle reads timestamps as text) win; PGlite's read the rest.
+    const raw = await client.query("select made_at, in_stock from garments where name = $1", ["Kente stole"], {
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(raw.rows).toEqual([{ made_at: "2026-11-20 10:30:00+00", in_stock: true }]);
   });
 
   it("parses a text once and runs it again with new values", async () => {
