@@ -39,7 +39,12 @@ describeWithDatabase("admin newsletter subscribers", (database) => {
   }
   const cookie = { cookie: "ahenfie.session_token=abc" };
   const loaderArgs = (context: ReturnType<typeof as>, url: string) =>
-    ({ request: new Request(`${TEST_ORIGIN}${url}`, { headers: cookie }), context, params: {} }) as never;
+    ({
+      request: new Request(`${TEST_ORIGIN}${url}`, { headers: cookie }),
+      url: new URL(`${TEST_ORIGIN}${url}`),
+      context,
+      params: {},
+    }) as never;
   const removePost = (id: number) =>
     new Request(`${TEST_ORIGIN}/admin/newsletter`, {
       method: "POST",

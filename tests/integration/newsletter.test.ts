@@ -67,7 +67,7 @@ describeWithDatabase("newsletter sign-up with double opt-in", (database) => {
 
   const openLink = async (link: string) =>
     answer<{ state: string; token: string }>(
-      await confirmLoader({ request: new Request(link), context: testLoadContext(database), params: {} } as Parameters<
+      await confirmLoader({ request: new Request(link), url: new URL(link), context: testLoadContext(database), params: {} } as Parameters<
         typeof confirmLoader
       >[0]),
     );

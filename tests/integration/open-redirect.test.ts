@@ -22,14 +22,14 @@ describeWithDatabase("redirectTo stays on the shop", (database) => {
   it.each(leaving)("/auth?redirectTo=%s: Continue shopping and the sign-in form go home", async (target) => {
     const context = testLoadContext(database);
     const request = new Request(`${TEST_ORIGIN}/auth?redirectTo=${target}`);
-    const data = await authLoader({ request, context, params: {} } as Parameters<typeof authLoader>[0]);
+    const data = await authLoader({ request, url: new URL(request.url), context, params: {} } as Parameters<typeof authLoader>[0]);
     expect(data.redirectTo).toBe("/");
   });
 
   it("a page of the shop is kept", async () => {
     const context = testLoadContext(database);
     const request = new Request(`${TEST_ORIGIN}/auth?redirectTo=${encodeURIComponent("/collections/kente?sort=newest")}`);
-    const data = await authLoader({ request, context, params: {} } as Parameters<typeof authLoader>[0]);
+    const data = await authLoader({ request, url: new URL(request.url), context, params: {} } as Parameters<typeof authLoader>[0]);
     expect(data.redirectTo).toBe("/collections/kente?sort=newest");
   });
 

@@ -305,6 +305,7 @@ describeWithDatabase("refunds", (database) => {
       const admin = contextFor(adminId, "kwame.owner@example.com");
       const page = (await ordersLoader({
         request: new Request(`${TEST_ORIGIN}/admin/orders?order=${order.id}`, { headers: { cookie: "ahenfie.session_token=abc" } }),
+        url: new URL(`${TEST_ORIGIN}/admin/orders?order=${order.id}`),
         context: admin,
         params: {},
       } as unknown as Parameters<typeof ordersLoader>[0])) as { refundId: string; payments: { refund: { refundable: number } } };

@@ -218,7 +218,12 @@ describeWithDatabase("admin shipping zones", (database) => {
       }
       expect(await zoneNamed("Europe")).toMatchObject({ fee: 45000 });
       const page = await Promise.resolve(
-        loader({ request: new Request(`${TEST_ORIGIN}/admin/shipping`, { headers: cookie }), context: customer, params: {} } as never),
+        loader({
+          request: new Request(`${TEST_ORIGIN}/admin/shipping`, { headers: cookie }),
+          url: new URL(`${TEST_ORIGIN}/admin/shipping`),
+          context: customer,
+          params: {},
+        } as never),
       ).catch((thrown: unknown) => thrown);
       expect((page as Response).headers.get("location")).toBe("/");
     });

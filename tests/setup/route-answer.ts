@@ -10,7 +10,8 @@ type Handler = (args: never) => unknown;
 export async function routeAnswer(handler: Handler, args: { request: Request; context: AppLoadContext; params?: Record<string, string> }) {
   let outcome: unknown;
   try {
-    outcome = await handler({ params: {}, ...args } as never);
+    // `url`: the page's address, which React Router passes beside the request (v8_passThroughRequests).
+    outcome = await handler({ params: {}, url: new URL(args.request.url), ...args } as never);
   } catch (thrown) {
     outcome = thrown;
   }

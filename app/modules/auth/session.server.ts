@@ -83,10 +83,25 @@ export async function getViewer(request: Request, context: AuthContext): Promise
   return (await lookupViewer(request, context)).viewer;
 }
 
+/**
+ * The page a request is for, as the visitor's address bar shows it. Loaders get the request as
+ * it came (react-router.config.ts, `v8_passThroughRequests`): a client navigation asks for
+ * `/account.data?_routes=…` (`/_root.data` for the home page), which is no address to go back to.
+ */
+export function pageAddress(request: Request): string {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) {
+    const path = url.pathname.slice(0, -".data".length);
+    url.pathname = path === "/_root" ? "/" : path;
+    url.searchParams.delete("_routes");
+  }
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}
+
 /** /auth with a way back to the page the visitor wanted. */
 export function signInUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
+  const back = pageAddress(request);
   return back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`;
 }
 

@@ -26,8 +26,8 @@ export const meta = listMeta("Custom requests");
 /** ?request=CR-482913 opens the details dialog. */
 const DETAILS_PARAM = "request";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAdminList(request, context, "custom requests", async (db, params) => {
+export async function loader(args: Route.LoaderArgs) {
+  return loadAdminList(args, "custom requests", async (db, params) => {
     const query = customRequestListQueryFromUrl(params);
     const wanted = params.get(DETAILS_PARAM);
     const reference = wanted && CUSTOM_REQUEST_REFERENCE.test(wanted) ? wanted : null;

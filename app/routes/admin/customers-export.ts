@@ -9,10 +9,10 @@ import type { Route } from "./+types/customers-export";
  * /admin/customers/export.csv?q=&sort= — every customer the list's search finds, in its order,
  * as a CSV download. Rows are streamed in batches as the browser reads them.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = context.database.db;
-  const { search, sort } = customersQueryFromUrl(new URL(request.url).searchParams);
+  const { search, sort } = customersQueryFromUrl(url.searchParams);
   const settings = await getStoreSettings(db);
   return csvResponse(customersCsvChunks(db, { search, sort }, { settings }), { name: "customers", timeZone: settings.timezone, context });
 }

@@ -20,8 +20,8 @@ export const meta = listMeta("Customers");
 /** ?customer=<key> opens the details dialog (keys: "user:<id>" or "email:<address>"). */
 const DETAILS_PARAM = "customer";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAdminList(request, context, "customers", async (db, params) => {
+export async function loader(args: Route.LoaderArgs) {
+  return loadAdminList(args, "customers", async (db, params) => {
     const query = customersQueryFromUrl(params);
     const key = params.get(DETAILS_PARAM);
     const [list, summary, settings, details] = await Promise.all([

@@ -20,10 +20,10 @@ import type { Route } from "./+types/diagnostic";
 export const meta: Route.MetaFunction = () => [{ title: "Diagnostic | Admin" }];
 
 /** The page; with ?run=1 (the Run Diagnostics form) it also runs every check. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const db = context.database.db;
-  const run = new URL(request.url).searchParams.has("run");
+  const run = url.searchParams.has("run");
   const [settings, adminCount] = await Promise.all([getStoreSettings(db), countAdmins(db)]);
   let report: DiagnosticReport | null = null;
   if (run) {

@@ -9,10 +9,10 @@ import type { Route } from "./+types/newsletter-export";
  * /admin/newsletter/export.csv?q= — the confirmed subscribers the list's search finds (pending
  * sign-ups never: they have not agreed yet), streamed in batches as the browser reads them.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = context.database.db;
-  const { search } = subscribersQueryFromUrl(new URL(request.url).searchParams);
+  const { search } = subscribersQueryFromUrl(url.searchParams);
   const settings = await getStoreSettings(db);
   return csvResponse(subscribersCsvChunks(db, { search }, { timeZone: settings.timezone }), {
     name: "newsletter-subscribers",

@@ -19,8 +19,8 @@ export const meta = listMeta("Newsletter");
 /** The list has no row dialog; the kit's URL dialog still carries its paging links. */
 const NO_DIALOG = "subscriber";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAdminList(request, context, "newsletter subscribers", async (db, params) => {
+export async function loader(args: Route.LoaderArgs) {
+  return loadAdminList(args, "newsletter subscribers", async (db, params) => {
     const query = subscribersQueryFromUrl(params);
     const settings = await getStoreSettings(db);
     const [list, summary] = await Promise.all([listSubscribers(db, query), subscriberSummary(db, settings.timezone)]);

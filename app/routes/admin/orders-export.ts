@@ -9,10 +9,10 @@ import type { Route } from "./+types/orders-export";
  * /admin/orders/export.csv?q=&status=&payment= — the orders list with the page's filters, every
  * page, as a CSV download. Rows are streamed in batches as the browser reads them.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = context.database.db;
-  const filters = parseAdminOrderFilters(new URL(request.url).searchParams);
+  const filters = parseAdminOrderFilters(url.searchParams);
   const { timezone } = await getStoreSettings(db);
   return csvResponse(ordersCsvChunks(db, filters, { timeZone: timezone }), { name: "orders", timeZone: timezone, context });
 }

@@ -26,10 +26,10 @@ export const meta = listMeta("Orders");
 /** The URL param that opens the details dialog (?order=<id>), so a link or the back button reopens it. */
 const DETAILS_PARAM = "order";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAdminList(request, context, "orders", async (db, params) => {
+export async function loader(args: Route.LoaderArgs) {
+  return loadAdminList(args, "orders", async (db, params) => {
     const detailsId = params.get(DETAILS_PARAM);
-    const paystackConnected = paystackConfigOf(context.config) !== null;
+    const paystackConnected = paystackConfigOf(args.context.config) !== null;
     const [listing, summary, settings, details, payments] = await Promise.all([
       listAdminOrders(db, parseAdminOrderFilters(params)),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).

@@ -21,8 +21,8 @@ import type { Route } from "./+types/products";
 
 export const meta = listMeta("Products");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadProductsPage(request, context);
+export async function loader(args: Route.LoaderArgs) {
+  return loadProductsPage(args);
 }
 
 /** Closing the dialog (only ?product= dropped) keeps the list as it is. */

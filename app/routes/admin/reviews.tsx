@@ -22,8 +22,8 @@ export const meta = listMeta("Reviews");
 /** ?review=<id> opens the details dialog. */
 const DETAILS_PARAM = "review";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadAdminList(request, context, "reviews", async (db, params) => {
+export async function loader(args: Route.LoaderArgs) {
+  return loadAdminList(args, "reviews", async (db, params) => {
     const query = reviewListQueryFromUrl(params);
     const detailsId = parseSerialId(params.get(DETAILS_PARAM));
     const [list, summary, settings, details] = await Promise.all([

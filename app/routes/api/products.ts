@@ -11,8 +11,8 @@ const idsSchema = z
   .pipe(z.array(z.number()).max(100));
 
 /** Product cards for a list of ids (?ids=1,2,3), used by the wishlist. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = idsSchema.safeParse(new URL(request.url).searchParams.get("ids") ?? "");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const parsed = idsSchema.safeParse(url.searchParams.get("ids") ?? "");
   if (!parsed.success) return data({ products: [], error: "ids must be a comma-separated list of product ids" }, { status: 400 });
   return { products: await getProductCards(context.database.db, parsed.data) };
 }

@@ -14,8 +14,8 @@ const CACHE_CONTROL = "public, max-age=60, s-maxage=60";
 const querySchema = z.object({ q: searchParam });
 
 /** The header search's suggestions: `GET /api/search-suggestions?q=kaf` (public, no session). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = querySchema.safeParse({ q: new URL(request.url).searchParams.get("q") ?? undefined });
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const parsed = querySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   if (!parsed.success) {
     return data(
       { error: parsed.error.issues[0]?.message ?? "Search is not valid" },

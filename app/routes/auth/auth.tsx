@@ -35,8 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** Where a signed-in shopper who opens /auth goes instead (without a safe redirectTo): My Orders. */
 export const SIGNED_IN_HOME = "/track-order";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   // Signed in already: no sign-in form; on to where they were going (only a page of the shop), else My Orders.
   if (viewer) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), SIGNED_IN_HOME));

@@ -26,8 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** The reset link (via /api/auth/reset-password/:token) lands here with ?token= or ?error=. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "", linkError: url.searchParams.has("error") };
 }
 

@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * Where the verification link lands (via /api/auth/verify-email): verified and signed in,
  * or the link was bad (better-auth adds ?error=…).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const error = new URL(request.url).searchParams.get("error");
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const error = url.searchParams.get("error");
   const viewer = await getViewer(request, context);
   return { error: error ? (error === "TOKEN_EXPIRED" ? "expired" : "invalid") : null, email: viewer?.email ?? null };
 }

@@ -46,9 +46,9 @@ function headingFor(slug: string) {
   return title === "Collection" ? "Collection" : `${title} Collection`;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const slug = params.category.toLowerCase();
-  const filters = parseCollectionFilters(new URL(request.url).searchParams);
+  const filters = parseCollectionFilters(url.searchParams);
   const listing = await listCollection(context.database.db, slug, filters, COLLECTION_PAGE_SIZE);
   return { slug, filters, listing, origin: siteOrigin(context) };
 }

@@ -16,8 +16,7 @@ import type { Route } from "./+types/content-page";
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) throw data("Not found", { status: 404 });
   // Contact details, WhatsApp and the store name as set in Settings; the shipping zones as staff

@@ -17,8 +17,7 @@ import type { Route } from "./+types/home";
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("category") ?? "all";
   const category: HomeFilter = homeFilters.some((f) => f.slug === requested) ? (requested as HomeFilter) : "all";
   const filters = parseCollectionFilters(new URLSearchParams({ page: url.searchParams.get("page") ?? "1" }));

@@ -27,8 +27,8 @@ const tokenSchema = z.object({ token: z.string().trim().min(1).max(200) });
  * Where the newsletter email's link lands. Opening it confirms nothing (mail scanners open
  * links too): the page asks, and its button confirms (the action).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token")?.slice(0, 200) ?? "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token")?.slice(0, 200) ?? "";
   const pending = await isConfirmationPending(context.database.db, token);
   return { state: (pending ? "pending" : "invalid") as ConfirmState, token: pending ? token : "" };
 }

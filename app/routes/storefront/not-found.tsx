@@ -2,8 +2,7 @@ import { data } from "react-router";
 import { ErrorPage } from "~/components/storefront/error-page";
 import type { Route } from "./+types/not-found";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   context.log.warn({ path: url.pathname }, "404: unknown path");
   return data({ path: url.pathname }, { status: 404 });
 }

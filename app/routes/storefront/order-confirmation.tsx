@@ -40,13 +40,13 @@ export const headers = privatePageHeaders;
  * is then verified with Paystack by the server before the page says anything about it, and
  * while it is still pending the page asks again every few seconds (orderPayment, below).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const db = context.database.db;
   const paystack = paystackConfigOf(context.config);
   let order = await getOrderDetails(db, params.orderId);
   if (order && paystack && isOnlinePayment(order.paymentMethod) && order.paymentStatus !== "paid") {
     const { storeName } = await getStoreSettings(db);
-    const reference = new URL(request.url).searchParams.get("reference");
+    const reference = url.searchParams.get("reference");
     const outcome = await refreshPayment(db, paystack, {
       orderId: order.id,
       reference,

@@ -8,14 +8,13 @@ import { requireAdmin } from "~/modules/auth/session.server";
  * through; any other failure is logged with the request id and becomes a 500 the ErrorBoundary shows.
  */
 export async function loadAdminList<T>(
-  request: Request,
-  context: AppLoadContext,
+  { request, url, context }: { request: Request; url: URL; context: AppLoadContext },
   noun: string,
   load: (db: Db, params: URLSearchParams) => Promise<T>,
 ): Promise<T> {
   await requireAdmin(request, context);
   try {
-    return await load(context.database.db, new URL(request.url).searchParams);
+    return await load(context.database.db, url.searchParams);
   } catch (error) {
     if (error instanceof Response) throw error;
     context.log.error({ err: error }, `admin ${noun}: loading failed`);

@@ -22,10 +22,10 @@ async function dialogState(db: Db, param: string | null): Promise<ProductDialogS
  * dialog asks for. A failure is logged and answered with `{ ok: false }`: docs/product-rules.md's
  * "Failed to fetch products" with a Retry, while the page around it still works.
  */
-export async function loadProductsPage(request: Request, context: AppLoadContext) {
+export async function loadProductsPage({ request, url, context }: { request: Request; url: URL; context: AppLoadContext }) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const params = url.searchParams;
+  // A copy: React Router hands every loader of the request the same URL.
+  const params = new URLSearchParams(url.search);
   // The dashboard's "Add product" quick action links here with ?new=1.
   if (params.get("new") === "1") {
     params.delete("new");
