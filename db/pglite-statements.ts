@@ -8,7 +8,7 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results, type Tra
  * dozen query texts over and over with new values, so here each text is parsed once, as a named
  * statement, and then only bound and executed, in one call. PostgreSQL then keeps the plan too
  * (after five runs it may settle on a generic one). A new search's query fell from 0.51–0.72 to
- * 0.22–0.27 ms of CPU (`docs/performance.md`).
+ * 0.21–0.33 ms of CPU (decision 016).
  *
  * What a query returns and how it fails are PGlite's own: its serializers turn values into the
  * types PostgreSQL inferred for them, its parsers read the rows, and a failed query throws its
