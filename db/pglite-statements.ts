@@ -53,7 +53,7 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
   function send(messages: Uint8Array[]): Promise<ParsedMessages> {
     const batch = [...toClose, ...messages, serialize.sync()];
     toClose = [];
-    return client.execProtocolStream(concat(batch), { syncToFs: false });
+    return client.execProtocolStream(Buffer.concat(batch), { syncToFs: false });
   }
 
   async function prepare(text: string): Promise<Statement> {
@@ -165,14 +165,4 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
       return client.transaction((tx) => callback(wrapTransaction(tx)));
     },
   };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
