@@ -23,9 +23,18 @@ export interface BenchServer {
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!fs.existsSync("build/server-entry.mjs")) throw new Error("No build: run `npm run build` first.");
   const dataDir = benchDataDir(port);
-  // node itself, not an npx wrapper, so stop() reaches the server.
+  // node itself, not an npx wrapper, so stop() reaches the server; with glibc's arenas capped
+  // as `npm start` caps them (README, MALLOC_ARENA_MAX), so the bench measures what it runs.
   const child: ChildProcess = spawn(process.execPath, ["build/server-entry.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: {
+      MALLOC_ARENA_MAX: "2",
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -74,11 +74,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
  * PostgreSQL's default 128 MB of shared buffers, inside the server's own process, is half its
  * memory budget (250 MB). PGlite touches every buffer when it starts, so each megabyte here is a
  * megabyte of the server's memory from the first second. A shop small enough for the embedded
- * database keeps its hot pages (products, variants, sessions, settings) in 8 MB, and the
- * operating system's file cache keeps the rest close: against 16 MB, the same CPU per page and
- * 8–10 MB less at peak (docs/performance.md, "2026-11-27, late").
+ * database keeps its hot pages (products, variants, sessions, settings: the sample shop's own
+ * tables are well under 1 MB) in 4 MB, and the operating system's file cache keeps the rest close.
+ * Against 16 MB, 8 MB was the same CPU per page and 8–10 MB less at peak; 4 MB took 3–4 MB more
+ * off (docs/performance.md, "2026-11-27, late" and "2026-11-27, night").
  */
-export const PGLITE_SETTINGS = ["shared_buffers=8MB"];
+export const PGLITE_SETTINGS = ["shared_buffers=4MB"];
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
