@@ -1,4 +1,4 @@
-import { useEffect, useState, type AnchorHTMLAttributes, type Ref } from "react";
+import { createElement, useEffect, useState, type AnchorHTMLAttributes, type Ref } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 
 /**
@@ -21,9 +21,18 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   ref?: Ref<HTMLAnchorElement>;
 }
 
-export function Link({ to, prefetch, ...anchor }: LinkProps) {
-  // data-discover: React Router learns the routes of the links on the page from it (lazy route discovery).
-  return <a {...anchor} href={to} data-link={prefetch ?? ""} data-discover="true" />;
+export function Link(props: LinkProps) {
+  // The anchor's attributes copied by hand rather than with object rest and spread
+  // (`{ to, prefetch, ...anchor }`, `<a {...anchor}>`): with the many shapes of props a page's
+  // links have, V8 copies those slowly, and a search page's links cost three times as much
+  // (docs/performance.md, "2026-11-27, night").
+  const anchor: Record<string, unknown> = {};
+  for (const name in props) if (name !== "to" && name !== "prefetch") anchor[name] = props[name as keyof LinkProps];
+  anchor.href = props.to;
+  anchor["data-link"] = props.prefetch ?? "";
+  // React Router learns the routes of the links on the page from it (lazy route discovery).
+  anchor["data-discover"] = "true";
+  return createElement("a", anchor);
 }
 
 /** How long the pointer rests on a link before its page is fetched (React Router's figure). */
