@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   categoryCounts,
   getProduct,
@@ -86,6 +86,21 @@ describeWithDatabase("catalog queries", (database) => {
     expect(names(await listCollection(db, "kaftans", filters("q=bonwire"), 12))).toEqual(["Kente Kaftan"]);
     expect(names(await listCollection(db, "kaftans", filters("q=100%25"), 12))).toEqual([]);
     expect(names(await listCollection(db, "kaftans", filters("q=_"), 12))).toEqual([]);
+    // Name and description are searched apart: a search never matches across the two.
+    expect(names(await listCollection(db, "kaftans", filters("q=kaftan%20hand"), 12))).toEqual([]);
+    expect(names(await listCollection(db, "kaftans", filters("q=kaftanhand"), 12))).toEqual([]);
+  });
+
+  it("finds a product by what it says after an edit, and no longer by what it said", async () => {
+    const db = database.db;
+    await db
+      .update(products)
+      .set({ name: "Royal Kente Kaftan", description: "Woven in Adanwomase" })
+      .where(eq(products.name, "Kente Kaftan"));
+    invalidateCatalogCache(db);
+    expect(names(await listCollection(db, "kaftans", filters("q=ROYAL"), 12))).toEqual(["Royal Kente Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("q=adanwomase"), 12))).toEqual(["Royal Kente Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("q=bonwire"), 12))).toEqual([]);
   });
 
   it("shows a search the same cards as the collection, whichever read them first", async () => {

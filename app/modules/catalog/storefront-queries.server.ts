@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, count, desc, eq, gte, ilike, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, desc, eq, gte, inArray, like, lte, max, min, sql, type SQL } from "drizzle-orm";
 import { countUpTo } from "~/lib/sql-count.server";
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
@@ -142,10 +142,8 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
 
     const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
     if (categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
-    if (filters.q) {
-      const pattern = `%${escapeLike(filters.q)}%`;
-      conditions.push(or(ilike(products.name, pattern), ilike(products.description, pattern)));
-    }
+    // The name or the description holds the search, whatever its case (products.searchText).
+    if (filters.q) conditions.push(like(products.searchText, sql`lower(${`%${escapeLike(filters.q)}%`})`));
     // The chosen range is clamped to the collection's own bounds; both ends inclusive.
     if (filters.min !== undefined && filters.min > priceBounds.min) {
       conditions.push(gte(products.price, Math.min(filters.min, priceBounds.max) * 100));
