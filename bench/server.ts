@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-database";
 import { lighthouseMedians } from "./lighthouse-audit";
+import { referenceWorkMs, watchSteal } from "./machine-speed";
 import { cpuMs, watchRss } from "./process-usage";
 import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
 
@@ -16,7 +17,9 @@ import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-s
  *   (budget ≤ 5 ms); the same for a client navigation's `.data` request (no HTML rendered);
  * - the server's peak RSS over the whole run (budget ≤ 250 MB);
  * - first-load JavaScript per page, gzipped (budget ≤ 100 KB);
- * - Lighthouse medians on a quiet server (bench/lighthouse-audit.ts; `--runs N`, default 3).
+ * - Lighthouse medians on a quiet server (bench/lighthouse-audit.ts; `--runs N`, default 3);
+ * - how fast the machine was (bench/machine-speed.ts): a fixed piece of work before each
+ *   database's run, and the CPU the host took for others during it.
  *
  * Usage: npm run build && npm run bench:server [-- --duration 10] [--only pglite|postgres]
  *   [--runs 3] [--no-lighthouse]
@@ -107,8 +110,10 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
     { env: { ...process.env, ...serverEnv, LOG_LEVEL: "warn" }, encoding: "utf8" },
   );
   if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
+  const referenceMs = referenceWorkMs();
   const server = await startBenchServer(port, serverEnv);
   const rss = watchRss(server.pid!);
+  const steal = watchSteal();
   const rows: Row[] = [];
   let cpuPerRender = 0;
   let cpuPerDataMiss = 0;
@@ -138,7 +143,7 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
     rss.stop();
     await server.stop();
   }
-  return { rows, cpuPerRender, cpuPerDataMiss, peakRss: rss.peak() };
+  return { rows, cpuPerRender, cpuPerDataMiss, peakRss: rss.peak(), referenceMs, stolen: steal.share() };
 }
 
 async function signIn(origin: string): Promise<string> {
@@ -181,6 +186,10 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
   console.log(
     `CPU per uncached render (10 connections): ${result.cpuPerRender.toFixed(2)} ms a page, ` +
       `${result.cpuPerDataMiss.toFixed(2)} ms a client navigation's data; peak RSS ${result.peakRss.toFixed(0)} MB`,
+  );
+  console.log(
+    `Machine: reference work ${result.referenceMs.toFixed(2)} ms before the run (lower is faster); ` +
+      `the host took ${(result.stolen * 100).toFixed(0)} % of the CPU for others during it`,
   );
 }
 
