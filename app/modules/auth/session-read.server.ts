@@ -1,7 +1,8 @@
 import { parse as parseCookies } from "cookie";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
+import type { Db } from "~db/client";
 import { sessions, users } from "~db/schema/auth";
 import { userRoles } from "~db/schema/store";
 import type { Viewer } from "./session.server";
@@ -31,19 +32,7 @@ export async function readSessionQuickly(request: Request, context: ReadContext)
   const token = verifiedToken(cookies[settings.authCookies.sessionToken.name], settings.secret);
   if (!token) return undefined;
 
-  const [row] = await context.database.db
-    .select({
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      role: userRoles.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(sessions.token, token))
-    .limit(1);
+  const [row] = await viewerQuery(context.database.db).execute({ token });
   if (!row) return undefined;
   const expiresAt = row.expiresAt.getTime();
   const now = Date.now();
@@ -62,6 +51,36 @@ export async function readSessionQuickly(request: Request, context: ReadContext)
     sessionExpiresAt: row.expiresAt.toISOString(),
   };
 }
+
+/**
+ * The session, its user and their role by the session's token, built once per database: Drizzle
+ * took some 100 µs to build this query's text afresh, on a request that costs two milliseconds.
+ */
+function viewerQuery(db: Db): ViewerQuery {
+  let query = viewerQueries.get(db);
+  if (!query) viewerQueries.set(db, (query = buildViewerQuery(db)));
+  return query;
+}
+
+function buildViewerQuery(db: Db) {
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: userRoles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("viewer_by_session_token");
+}
+
+type ViewerQuery = ReturnType<typeof buildViewerQuery>;
+const viewerQueries = new WeakMap<Db, ViewerQuery>();
 
 /**
  * The session token of a signed cookie value (`token.signature`, the signature being the
