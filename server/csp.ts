@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+
 /**
  * The Content-Security-Policy: inline scripts only with this response's nonce (or, for a
  * cached page, the hashes of its scripts); everything they load is trusted from there.
@@ -15,4 +17,25 @@ export function contentSecurityPolicy(scriptSources: string, dev = false): strin
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+const NONCE_BYTES = 16;
+/** Random bytes for the next 256 nonces, from the operating system's generator; each byte is used once. */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+/**
+ * A new nonce for a response's inline scripts: 128 random bits (as the CSP specification asks),
+ * base64. Taken in turn from a pool refilled every 256 nonces, as Node does for randomUUID:
+ * `crypto.randomBytes(16)` on every request cost some 5 µs, 2–3 % of a signed-in header's
+ * /api/viewer.
+ */
+export function newNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }

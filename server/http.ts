@@ -8,7 +8,7 @@ import pLimit from "p-limit";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
-import { contentSecurityPolicy } from "./csp";
+import { contentSecurityPolicy, newNonce } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import type { PageCache } from "./page-cache";
@@ -131,7 +131,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   });
 
   async function answer(c: Context<{ Variables: { requestId: string; clientIp: string } }>): Promise<Response> {
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = newNonce();
     // Everything logged while answering this request carries its id without passing it.
     const context = requestContext(c);
     const https = reachedOverHttps(c.req.raw, config.origin, config.trustProxy);
