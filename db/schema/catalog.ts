@@ -48,7 +48,7 @@ export const products = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * What the storefront search matches: name and description, lower-cased by PostgreSQL when
-     * the product is saved, so a search is a plain LIKE (`productSearchMatches`) rather than two
+     * the product is saved, so a search is a plain LIKE (`listCollection`) rather than two
      * ILIKEs that lower-case every description again for every search (half a search's query
      * time on the embedded database). A line break (chr(10)) keeps a match from spanning the two.
      */
