@@ -19,15 +19,29 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** Samples a process's RSS every 100 ms until stopped; `peak()` is the highest seen. */
-export function watchRss(pid: number): { peak(): number; stop(): void } {
+/**
+ * Samples a process's RSS every 100 ms until stopped: `peak()` is the highest seen, and
+ * `peakSinceLastCall()` the highest since it was last called (one scenario's peak).
+ */
+export function watchRss(pid: number): { peak(): number; peakSinceLastCall(): number; stop(): void } {
   let peak = rssMb(pid);
+  let recentPeak = peak;
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssMb(pid));
+      const now = rssMb(pid);
+      peak = Math.max(peak, now);
+      recentPeak = Math.max(recentPeak, now);
     } catch {
       // the process has gone
     }
   }, 100);
-  return { peak: () => peak, stop: () => clearInterval(timer) };
+  return {
+    peak: () => peak,
+    peakSinceLastCall() {
+      const value = recentPeak;
+      recentPeak = 0;
+      return value;
+    },
+    stop: () => clearInterval(timer),
+  };
 }

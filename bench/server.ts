@@ -15,7 +15,7 @@ import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-s
  *   /api/viewer, at 10 and 100 connections (budget: ≥ 1,000 req/s, p99 ≤ 50 ms at 10);
  * - cache misses: a unique search on every request, and the server's CPU per such render
  *   (budget ≤ 5 ms); the same for a client navigation's `.data` request (no HTML rendered);
- * - the server's peak RSS over the whole run (budget ≤ 250 MB);
+ * - the server's peak RSS over the whole run (budget ≤ 250 MB), and during each line's load;
  * - first-load JavaScript per page, gzipped (budget ≤ 100 KB);
  * - Lighthouse medians on a quiet server (bench/lighthouse-audit.ts; `--runs N`, default 3);
  * - how fast the machine was (bench/machine-speed.ts): a fixed piece of work before each
@@ -41,6 +41,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's highest RSS during this line's load, warm-up included (MB). */
+  rssPeak: number;
 }
 
 /**
@@ -69,8 +71,9 @@ async function load(
   return autocannon({ url, connections, duration, headers, requests });
 }
 
-function row(scenario: string, path: string, connections: number, result: autocannon.Result): Row {
+function row(scenario: string, path: string, connections: number, result: autocannon.Result, rssPeak: number): Row {
   return {
+    rssPeak,
     scenario,
     path,
     connections,
@@ -119,26 +122,27 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
   let cpuPerDataMiss = 0;
   try {
     const cookie = await signIn(server.url);
+    rss.peakSinceLastCall(); // start, migrations and the sign-in are no scenario's
+    const line = (scenario: string, path: string, connections: number, result: autocannon.Result) =>
+      rows.push(row(scenario, path, connections, result, rss.peakSinceLastCall()));
     for (const connections of [10, 100]) {
       for (const path of PAGES) {
-        rows.push(row("cached, guest", path, connections, await load(server.url + path, connections)));
-        rows.push(row("cached, signed in", path, connections, await load(server.url + path, connections, { headers: { cookie } })));
+        line("cached, guest", path, connections, await load(server.url + path, connections));
+        line("cached, signed in", path, connections, await load(server.url + path, connections, { headers: { cookie } }));
       }
-      rows.push(
-        row(
-          "header viewer, signed in",
-          "/api/viewer",
-          connections,
-          await load(`${server.url}/api/viewer`, connections, { headers: { cookie } }),
-        ),
+      line(
+        "header viewer, signed in",
+        "/api/viewer",
+        connections,
+        await load(`${server.url}/api/viewer`, connections, { headers: { cookie } }),
       );
       const miss = await missLoad(server, connections, "page");
       if (connections === 10) cpuPerRender = miss.cpuPerRequest;
-      rows.push(row("cache miss (unique search)", "/collections/all?q=…", connections, miss.result));
+      line("cache miss (unique search)", "/collections/all?q=…", connections, miss.result);
     }
     const dataMiss = await missLoad(server, 10, "data");
     cpuPerDataMiss = dataMiss.cpuPerRequest;
-    rows.push(row("miss, client navigation", "/collections/all.data?q=…", 10, dataMiss.result));
+    line("miss, client navigation", "/collections/all.data?q=…", 10, dataMiss.result);
   } finally {
     rss.stop();
     await server.stop();
@@ -171,6 +175,7 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
     "p50 ms".padStart(7),
     "p99 ms".padStart(7),
     "errors".padStart(7),
+    "RSS MB".padStart(7),
   );
   for (const r of result.rows) {
     console.log(
@@ -181,6 +186,7 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
       String(r.p50).padStart(7),
       String(r.p99).padStart(7),
       String(r.errors).padStart(7),
+      r.rssPeak.toFixed(0).padStart(7),
     );
   }
   console.log(
