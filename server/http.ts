@@ -88,11 +88,14 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   );
 
   if (clientDir) {
-    // Fingerprinted build output never changes under its name.
+    // Fingerprinted build output never changes under its name. Its scripts and stylesheets
+    // were compressed at build time (vite.config.ts): each goes out as the .br or .gz beside it
+    // when the browser accepts that, and the compression middleware leaves it be.
     app.use(
       "/assets/*",
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );

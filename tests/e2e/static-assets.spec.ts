@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * The browser's scripts and stylesheets leave the server compressed at build time: Brotli for
+ * browsers that take it, gzip for the rest, as they are for anyone else, and kept for a year.
+ */
+
+test("a page's scripts and stylesheet arrive as Brotli, gzip or plain, the same file each way", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const framework = /\/assets\/framework-[\w-]+\.js/.exec(html)?.[0];
+  const stylesheet = /\/assets\/storefront-shell-[\w-]+\.css/.exec(html)?.[0];
+  expect(framework, "the page names React's chunk").toBeTruthy();
+  expect(stylesheet, "the page names its stylesheet").toBeTruthy();
+
+  for (const path of [framework!, stylesheet!]) {
+    const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
+    expect(plain.status()).toBe(200);
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    const plainBytes = await plain.body();
+
+    const sizes: Record<string, number> = {};
+    for (const encoding of ["br", "gzip"]) {
+      const response = await request.get(path, {
+        headers: { "accept-encoding": `${encoding === "br" ? "gzip, deflate, br" : "gzip, deflate"}` },
+      });
+      expect(response.headers()["content-encoding"], `${path} for ${encoding}`).toBe(encoding);
+      expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(response.headers()["vary"]).toMatch(/accept-encoding/i);
+      sizes[encoding] = Number(response.headers()["content-length"]);
+      // Playwright inflates what it receives: the shopper's browser gets the very same file.
+      expect((await response.body()).equals(plainBytes), `${path} as ${encoding}`).toBe(true);
+    }
+    expect(sizes.br).toBeLessThan(sizes.gzip!);
+    expect(sizes.gzip).toBeLessThan(plainBytes.length / 2);
+  }
+});
+
+test("the browser loads the page's scripts as Brotli", async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on("response", async (response) => {
+    if (new URL(response.url()).pathname.endsWith(".js")) encodings.set(response.url(), (await response.allHeaders())["content-encoding"]);
+  });
+  await page.goto("/product/1");
+  await page.waitForLoadState("networkidle");
+  const framework = [...encodings].find(([url]) => url.includes("/assets/framework-"));
+  expect(framework?.[1]).toBe("br");
+});
