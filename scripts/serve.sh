@@ -2,6 +2,7 @@
 # Runs the built server (build/server-entry.mjs) as `npm start` and `npm run serve` do, and as
 # the bench measures it (bench/start-server.ts). Settings the process cannot make for itself,
 # because they are read when it starts; each one only when the environment leaves it unset.
+# Arguments go to node, before the server's file (`sh scripts/serve.sh --inspect`).
 set -e
 cd "$(dirname "$0")/.."
 
