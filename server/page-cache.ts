@@ -24,7 +24,7 @@ import { gzipPieces, type PagePieces } from "./gzip-pieces";
 export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 
 interface StoreOptions {
-  /** Who the response is for: a stored page is sent compressed the best way they accept. */
+  /** Who the response is for: a stored page is sent gzipped when they accept it. */
   request?: Request;
   /**
    * What is done to a page once, before it is kept (server/inline-stylesheet.ts): it may add
@@ -34,17 +34,13 @@ interface StoreOptions {
 }
 
 /**
- * A kept page, compressed only: nearly every visitor accepts gzip, and the few who do not are
- * sent it inflated (well under a millisecond), so a page takes a sixth of the memory. Once it is
- * asked for again it is kept as Brotli too, which browsers accept: an eighth fewer bytes than
- * the best gzip on the way to a phone, before its first paint.
+ * A kept page, gzipped only: nearly every visitor accepts gzip, and the few who do not are sent
+ * it inflated (well under a millisecond), so a page takes a sixth of the memory.
  */
 interface Entry {
   status: number;
   headers: [string, string][];
   gzipped: Buffer;
-  /** The page as Brotli, from its second asking on (`compressBetter`); null until then. */
-  brotli: Buffer | null;
   /** Compressed fast (a page most often asked for once) until it is asked for again. */
   compressedFast: boolean;
 }
@@ -56,12 +52,6 @@ interface Entry {
  */
 const FAST_GZIP_LEVEL = 1;
 const BEST_GZIP = { level: 9 };
-/**
- * Brotli's quality 5: the storefront's pages (175–180 KB) come out 11–12 % smaller than the best
- * gzip, in 3–4 ms. Quality 9 saves 2–3 % more for 15 ms, 11 another 9 % for 130 ms: too dear,
- * since a popular page is compressed again every time the cache renews it.
- */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
  * Whether a key's page is one of endlessly many a visitor can ask for: it has a query parameter
@@ -128,10 +118,9 @@ export class PageCache {
   private entries = new LRUCache<string, Entry>({
     max: 2_000,
     ttl: PAGE_CACHE_MAX_TTL_MS,
-    // Some 600 pages of 30 KB gzipped and 25 KB as Brotli: the server's whole memory budget is
-    // 250 MB.
+    // About a thousand pages of 30 KB gzipped: the server's whole memory budget is 250 MB.
     maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (e) => e.gzipped.length + (e.brotli?.length ?? 0) + 512,
+    sizeCalculation: (e) => e.gzipped.length + 512,
   });
 
   /**
@@ -172,14 +161,11 @@ export class PageCache {
     // zlib's asynchronous calls run on libuv's thread pool, beside the requests being served.
     zlib.gunzip(entry.gzipped, (inflateError, body) => {
       if (inflateError) return;
-      zlib.gzip(body, BEST_GZIP, (gzipError, gzipped) => {
-        if (gzipError) return;
-        zlib.brotliCompress(body, BROTLI, (brotliError, brotli) => {
-          // Kept again for the time it had left, so the cache counts its new size.
-          const ttl = this.entries.getRemainingTTL(key);
-          if (brotliError || this.entries.peek(key) !== entry || !(ttl > 0)) return;
-          this.entries.set(key, { ...entry, gzipped, brotli }, { ttl });
-        });
+      zlib.gzip(body, BEST_GZIP, (error, smaller) => {
+        // Kept again for the time it had left, so the cache counts its new, smaller size.
+        const ttl = this.entries.getRemainingTTL(key);
+        if (error || this.entries.peek(key) !== entry || !(ttl > 0)) return;
+        this.entries.set(key, { ...entry, gzipped: smaller }, { ttl });
       });
     });
   }
@@ -207,7 +193,6 @@ export class PageCache {
       status: response.status,
       headers: [...headers.entries()],
       gzipped: gzipPieces(pieces, FAST_GZIP_LEVEL),
-      brotli: null,
       compressedFast: true,
     };
     // Served compressed like a kept page either way; kept only when worth it (`asked`).
@@ -273,18 +258,14 @@ export class PageCache {
   }
 }
 
-/**
- * A kept page as sent to `request`: as Brotli when it accepts that and the page has it, else
- * gzipped when it accepts gzip, else plain; marked HIT or MISS.
- */
+/** A kept page as sent to `request`: gzipped when it accepts gzip, marked HIT or MISS. */
 function served(entry: Entry, request: Request | undefined, cache: "HIT" | "MISS"): Response {
   const headers = new Headers(entry.headers);
   headers.set("X-Cache", cache);
   headers.append("Vary", "Accept-Encoding");
-  const accepted = request?.headers.get("accept-encoding") ?? "";
-  const encoding = entry.brotli && /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
-  if (encoding) headers.set("Content-Encoding", encoding);
-  const bytes = encoding === "br" ? entry.brotli! : encoding === "gzip" ? entry.gzipped : zlib.gunzipSync(entry.gzipped);
+  const gzip = /\bgzip\b/.test(request?.headers.get("accept-encoding") ?? "");
+  if (gzip) headers.set("Content-Encoding", "gzip");
+  const bytes = gzip ? entry.gzipped : zlib.gunzipSync(entry.gzipped);
   // A Buffer is a Uint8Array, which Response takes; the DOM typings just do not say so.
   return new Response(bytes as unknown as BodyInit, { status: entry.status, headers });
 }

@@ -56,27 +56,6 @@ test.describe("pages a route declares public", () => {
     }
   });
 
-  test("a kept page reaches a browser that takes Brotli as Brotli once it has been asked for again, the same page", async ({ request }) => {
-    await expectCached(request, "/collections/kaftans");
-    const plain = await (await request.get("/collections/kaftans", { headers: { "accept-encoding": "identity" } })).text();
-    expect(plain).toContain("Kaftans");
-    await expect
-      .poll(
-        async () =>
-          (await request.get("/collections/kaftans", { headers: { "accept-encoding": "gzip, deflate, br" } })).headers()[
-            "content-encoding"
-          ],
-      )
-      .toBe("br");
-    // Playwright inflates what it receives: the browser gets the very page the others get.
-    const brotli = await request.get("/collections/kaftans", { headers: { "accept-encoding": "gzip, deflate, br" } });
-    expect(brotli.headers()["x-cache"]).toBe("HIT");
-    expect(await brotli.text()).toBe(plain);
-    const gzip = await request.get("/collections/kaftans", { headers: { "accept-encoding": "gzip" } });
-    expect(gzip.headers()["content-encoding"]).toBe("gzip");
-    expect(await gzip.text()).toBe(plain);
-  });
-
   test("who is signed in is asked separately and never stored", async ({ request }) => {
     await expectNeverCached(request, "/api/viewer");
     expect(await (await request.get("/api/viewer")).json()).toEqual({ viewer: null });
