@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { storefrontChunkGroups } from "./vite-chunks.ts";
+import { pageStylesIndex } from "./vite-page-styles.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -19,6 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         exclude: [/\.vite\//], // the build's manifest, read by the build only
         logLevel: "silent",
       }),
+    // Each page's share of the stylesheet, for the server to inline (vite-page-styles.ts).
+    !isSsrBuild && pageStylesIndex(),
   ],
   resolve: {
     alias: {

@@ -10,6 +10,7 @@ import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { homeFreeShippingThreshold } from "~/modules/shipping/delivery-quote";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
+import { useFullStylesheet } from "~/lib/full-stylesheet";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
@@ -45,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useFullStylesheet();
   return (
     <html lang="en">
       <head>

@@ -159,13 +159,15 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
       (request, { shared }) => render(request, { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false }),
       { prepareHtml: stylesheet?.inline },
     );
-    return withHttpsPolicy(response, https);
+    // A page that could not be kept (a 404, a visitor's own answer) was sent as rendered.
+    const kept = response.headers.has("X-Cache");
+    return withHttpsPolicy(kept ? response : withInlineStylesheet(response, new URL(c.req.url).pathname), https);
   }
 
   /**
-   * A shopper's own page (checkout, confirmation, account, sign-in) carries the stylesheet inside
-   * it too: checkout is where a slow phone must not wait for a second request. The admin's
-   * pages keep the link, which the browser has cached after their first page.
+   * A shopper's own page (checkout, confirmation, account, sign-in) and a page not found carry
+   * the stylesheet inside them too: checkout is where a slow phone must not wait for a second
+   * request. The admin's pages keep the link, which the browser has cached after their first page.
    */
   function withInlineStylesheet(response: Response, pathname: string): Response {
     if (!stylesheet || !isOfType(response, "text/html") || !response.body || /^\/+admin(\/|$)/i.test(pathname)) return response;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConstantText, piecesText } from "./gzip-pieces";
 import { StylesheetInliner } from "./inline-stylesheet";
+import type { PageStylesIndex } from "./page-styles";
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "inline-css-"));
 fs.mkdirSync(path.join(clientDir, "assets"));
@@ -58,5 +59,55 @@ describe("StylesheetInliner", () => {
       expect(await new Response(inliner.inlineStream(body)).text(), `chunks of ${size}`).toBe(expected);
     }
     expect(expected).toContain("<style data-href=");
+  });
+});
+
+describe("StylesheetInliner with the build's index of the stylesheet", () => {
+  const index: PageStylesIndex = {
+    version: 1,
+    wrappers: [[], ["@media (width>=768px)"]],
+    stylesheets: {
+      "/assets/root-abc.css": [
+        [0, "body{color:#1d5b43}", null],
+        [0, ".price{font-weight:600}", [["price"]]],
+        [0, ".drawer{position:fixed}", [["drawer"]]],
+        [1, ".md\\:grid{display:grid}", [["md:grid"]]],
+      ],
+    },
+    scripts: { "/assets/product-1.js": ["md:grid", "price"], "/assets/shell-2.js": [], "/assets/cart-3.js": ["drawer"] },
+  };
+  const indexFile = path.join(clientDir, "page-styles.json");
+  fs.writeFileSync(indexFile, JSON.stringify(index));
+  const inliner = new StylesheetInliner(clientDir, indexFile);
+  const pageWith = (...scripts: string[]) =>
+    Buffer.from(
+      `<html><head>${scripts.map((src) => `<link rel="modulepreload" href="${src}" nonce="n1"/>`).join("")}` +
+        `<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css#"/></head><body>₵</body></html>`,
+    );
+
+  it("puts in a page only the rules the scripts it preloads can use", () => {
+    const html = piecesText(inliner.inline(pageWith("/assets/shell-2.js", "/assets/product-1.js")));
+    expect(html).toContain(
+      `<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price{font-weight:600}@media (width>=768px){.md\\:grid{display:grid}}</style>`,
+    );
+    expect(html).not.toContain(".drawer");
+    expect(html).toContain(`href="/assets/root-abc.css#" media="print"/>`);
+    const cart = piecesText(inliner.inline(pageWith("/assets/shell-2.js", "/assets/cart-3.js")));
+    expect(cart).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}.drawer{position:fixed}</style>`);
+  });
+
+  it("makes each page kind's style element once, whatever order the scripts come in", () => {
+    const [, first] = inliner.inline(pageWith("/assets/shell-2.js", "/assets/product-1.js"));
+    const [, second] = inliner.inline(pageWith("/assets/product-1.js", "/assets/shell-2.js"));
+    expect(first).toBeInstanceOf(ConstantText);
+    expect(second).toBe(first);
+  });
+
+  it("puts in the whole stylesheet when a script is not in the index, or the page preloads none", () => {
+    for (const page of [pageWith("/assets/shell-2.js", "/assets/from-another-build.js"), pageWith()]) {
+      expect(piecesText(inliner.inline(page))).toContain(
+        `<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price::after{content:'$&'}</style>`,
+      );
+    }
   });
 });

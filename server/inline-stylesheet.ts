@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ConstantText, pieceBytes, type PagePieces } from "./gzip-pieces";
+import { pageStylesheet, readPageStylesIndex, type PageStylesIndex } from "./page-styles";
 
 /** The stylesheet link React Router renders for the app's CSS (`import "./app.css"` in root.tsx). */
 // Its href may end in a fragment or query (React Router writes `…css#` for a stylesheet in a shared chunk).
@@ -25,6 +26,14 @@ function stylesheetLink(html: Buffer): { match: RegExpExecArray; start: number }
   return null;
 }
 
+/** A script React Router preloads (React puts them all at the start of the head). */
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"#?]+)/g;
+
+/** The scripts a page loads, in a stable order: every one is preloaded before its stylesheet link. */
+function preloadedScripts(head: string): string[] {
+  return [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!).sort();
+}
+
 /** How much of a streamed page is held while looking for the end of its head. */
 const HEAD_LIMIT = 256 * 1024;
 
@@ -32,18 +41,29 @@ const HEAD_LIMIT = 256 * 1024;
  * Puts the app's stylesheet inside a page, so the first paint does not wait for a second
  * request: on a slow phone link that round trip is most of the time to first paint.
  *
- * The whole stylesheet is inlined, not a "critical" subset: it is one Tailwind file of about
- * 17 KB gzipped, and computing a subset per page (beasties and the like) costs tens of
- * milliseconds of CPU per render, far over the budget of a page nobody asked for yet. The link
- * stays, as `media="print"`: React hydrates the head it rendered and finds its element there,
- * and the browser fetches the file without blocking the paint (a later full page load then finds
- * it in its cache). Client navigations never fetch HTML again, so the cost is one page's worth.
+ * A page carries only the rules its own scripts can use (server/page-styles.ts, from the index
+ * the build writes): about half the stylesheet, 7–9 KB less per page gzipped. Which rules is
+ * decided by the set of scripts, not by the page's markup, so it is worked out once per kind of
+ * page and costs a render next to nothing. Without the index (an older build) the whole
+ * stylesheet goes in. The link stays, as `media="print"`: React hydrates the head it rendered and
+ * finds its element there, and the browser fetches the whole file without blocking the paint.
+ * Once the page is hydrated the link is switched on (`app/lib/full-stylesheet.ts`), for panels
+ * and pages that load scripts of their own; its rules are the same as the inline ones, in the
+ * same order, so where both apply nothing changes.
  */
 export class StylesheetInliner {
-  /** By stylesheet: its style element, compressed once (gzip-pieces.ts), or null when it may not be inlined. */
+  /** By stylesheet and scripts: its style element, compressed once (gzip-pieces.ts), or null when it may not be inlined. */
   private readonly styles = new Map<string, ConstantText | null>();
+  private readonly wholeStyles = new Map<string, ConstantText | null>();
+  private readonly index: PageStylesIndex | null;
 
-  constructor(private readonly clientDir: string) {}
+  /** `pageStylesFile`: the build's index (vite-page-styles.ts); by default beside the client's folder. */
+  constructor(
+    private readonly clientDir: string,
+    pageStylesFile = path.join(clientDir, "..", "page-styles.json"),
+  ) {
+    this.index = readPageStylesIndex(pageStylesFile);
+  }
 
   /**
    * The page with its stylesheet inside, as pieces: the page's own text around the style
@@ -54,7 +74,7 @@ export class StylesheetInliner {
     if (!found) return [html];
     const { match, start } = found;
     const [link, before = "", between = "", href = "", suffix = "", after = ""] = match;
-    const style = this.style(href);
+    const style = this.style(href, preloadedScripts(html.toString("latin1", 0, start)));
     if (style === null) return [html];
     const printLink = `<link${before}rel="stylesheet"${between}href="${href}${suffix}"${after.replace(/\s*\/$/, "")} media="print"/>`;
     return [html.subarray(0, start), style, Buffer.from(printLink), html.subarray(start + link.length)];
@@ -84,14 +104,35 @@ export class StylesheetInliner {
     );
   };
 
-  /** The stylesheet's style element, read once; null when it is missing or could end the style element. */
-  private style(href: string): ConstantText | null {
-    if (!this.styles.has(href)) {
+  /**
+   * The style element for a stylesheet and a set of scripts, made once; null when the stylesheet
+   * is missing or could end the style element. Kinds of page are few (one per route), so the
+   * map stays small.
+   */
+  private style(href: string, scripts: string[]): ConstantText | null {
+    const key = `${href} ${scripts.join(" ")}`;
+    let style = this.styles.get(key);
+    if (style === undefined) {
+      const css = this.index && pageStylesheet(this.index, href, scripts);
+      style = css ? styleElement(href, css) : this.wholeStylesheet(href);
+      this.styles.set(key, style);
+    }
+    return style;
+  }
+
+  /** The whole stylesheet's style element, read once. */
+  private wholeStylesheet(href: string): ConstantText | null {
+    if (!this.wholeStyles.has(href)) {
       const root = path.resolve(this.clientDir);
       const file = path.join(root, href);
       const css = file.startsWith(root + path.sep) && fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
-      this.styles.set(href, css !== null && !/<\/style/i.test(css) ? new ConstantText(`<style data-href="${href}">${css}</style>`) : null);
+      this.wholeStyles.set(href, css === null ? null : styleElement(href, css));
     }
-    return this.styles.get(href) ?? null;
+    return this.wholeStyles.get(href) ?? null;
   }
+}
+
+/** A stylesheet as a style element, compressed once; null when its text could end the element. */
+function styleElement(href: string, css: string): ConstantText | null {
+  return /<\/style/i.test(css) ? null : new ConstantText(`<style data-href="${href}">${css}</style>`);
 }
