@@ -10,7 +10,7 @@ import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { homeFreeShippingThreshold } from "~/modules/shipping/delivery-quote";
 import { siteOrigin } from "~/lib/http.server";
 import { useNonce } from "~/lib/nonce";
-import { useFullStylesheet } from "~/lib/full-stylesheet";
+import { FullStylesheetOnNavigation } from "~/lib/full-stylesheet";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
@@ -46,7 +46,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  useFullStylesheet();
   return (
     <html lang="en">
       <head>
@@ -59,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <LinkNavigation />
+        <FullStylesheetOnNavigation />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -8,7 +8,8 @@ import fs from "node:fs";
  *   rule (or a whole at-rule such as `@font-face`), the at-rules it sits in (an index into
  *   `wrappers`), and the classes it needs: any one of the lists, all of that list's classes; `null`
  *   when it needs none (`html`, `*`, `:root`, `@property`).
- * - `scripts`: by script href, the classes of those stylesheets its text mentions.
+ * - `scripts`: by script href, the classes of those stylesheets that its text mentions, or the
+ *   text of a script it imports or loads later (the cart, a menu, a dialog).
  */
 export interface PageStylesIndex {
   version: 1;
@@ -20,9 +21,9 @@ export type StyleRule = [wrapper: number, text: string, needs: string[][] | null
 
 /**
  * The rules of a stylesheet a page can use: those whose classes all appear in the scripts the
- * page loads. Every component a page renders, on the server and after hydration, is in those
- * scripts, and a class is written in them as it is in the markup, so nothing the page shows
- * loses its style. Null when the stylesheet or a script is not in the index (a build that did
+ * page loads, or can load later without leaving it. Every component a page renders, on the
+ * server, after hydration or when a panel opens, is in those scripts, and a class is written in
+ * them as it is in the markup, so nothing the page shows loses its style. Null when the stylesheet or a script is not in the index (a build that did
  * not write one): the caller then uses the whole stylesheet.
  */
 export function pageStylesheet(index: PageStylesIndex, href: string, scripts: readonly string[]): string | null {

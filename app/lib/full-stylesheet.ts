@@ -1,19 +1,49 @@
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { useLocation, useNavigation } from "react-router";
 
 /**
- * Switches on the whole stylesheet once the page has hydrated. The server puts inside each page
- * only the rules its own scripts use (server/inline-stylesheet.ts) and leaves the stylesheet's
- * link as `media="print"`, fetched without holding the first paint back. Panels and pages that
- * bring scripts of their own (the cart, a dialog, the next page) need the rest: with `media`
- * set to `all` the browser applies the file as soon as it has it, most often already.
+ * Puts the whole stylesheet in place of the page's share of it when the shopper first moves to
+ * another page without reloading. The server puts inside each page only the rules its own
+ * scripts can use, the panels it opens later included (server/inline-stylesheet.ts, decision
+ * 019), and leaves the stylesheet's link as `media="print"`: fetched without holding the first
+ * paint back, and not yet applied. Another page may need other rules, so at the first client
+ * navigation the link is switched on and the inline copy taken out in the same moment: the same
+ * rules in the same order, so nothing on screen changes, and the browser does not match every
+ * element against two copies of them from then on. Done then rather than after hydration,
+ * because applying a stylesheet restyles the whole page: 200 ms of a slowed phone's main thread,
+ * which a page that is only being read should not pay.
  */
-export function useFullStylesheet() {
+export function FullStylesheetOnNavigation() {
+  const navigating = useNavigation().state !== "idle";
+  const { key } = useLocation();
+  const landingKey = useRef(key);
   useEffect(() => {
-    for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
-      const href = style.dataset.href;
-      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][media="print"]')) {
-        if (link.getAttribute("href")?.split(/[#?]/)[0] === href) link.media = "all";
-      }
-    }
-  }, []);
+    // After the frame that answers the tap is painted, while the next page's data is on its way.
+    if (navigating) requestAnimationFrame(() => setTimeout(switchOnWholeStylesheet));
+  }, [navigating]);
+  // A page whose data was already here can be shown sooner: it gets the rules before it is painted.
+  useLayoutEffect(() => {
+    if (key !== landingKey.current) switchOnWholeStylesheet();
+  }, [key]);
+  return null;
+}
+
+let switchedOn = false;
+
+function switchOnWholeStylesheet() {
+  if (switchedOn) return;
+  switchedOn = true;
+  for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
+    const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][media="print"]')].find(
+      (candidate) => candidate.getAttribute("href")?.split(/[#?]/)[0] === style.dataset.href,
+    );
+    if (!link) continue;
+    const switchOn = () => {
+      link.media = "all";
+      style.remove();
+    };
+    // A file that has not arrived yet is switched on when it does; the inline share stays meanwhile.
+    if (link.sheet) switchOn();
+    else link.addEventListener("load", switchOn, { once: true });
+  }
 }
