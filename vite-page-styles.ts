@@ -20,27 +20,17 @@ export function pageStylesIndex(): Plugin {
     apply: "build",
     generateBundle(_options, bundle) {
       const files = Object.values(bundle);
-      index = { version: 1, wrappers: [], stylesheets: {}, scripts: {} };
+      index = { version: 2, wrappers: [], stylesheets: {}, scripts: {}, loads: {} };
       const styled = new Set<string>();
       for (const file of files) {
         if (file.type !== "asset" || !file.fileName.endsWith(".css")) continue;
         const css = typeof file.source === "string" ? file.source : Buffer.from(file.source).toString("utf8");
         index.stylesheets[`/${file.fileName}`] = splitStylesheet(css, index.wrappers, styled);
       }
-      // A script counts with every script it can load, at once or later: the cart, the menus,
-      // the dialogs are loaded when opened, and the page must already hold their rules.
-      const chunks = new Map(files.flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
-      const own = new Map([...chunks].map(([name, chunk]) => [name, mentionedClasses(chunk.code, styled)]));
-      for (const name of chunks.keys()) {
-        const reached = new Set<string>();
-        const visit = (current: string) => {
-          const chunk = chunks.get(current);
-          if (!chunk || reached.has(current)) return;
-          reached.add(current);
-          for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
-        };
-        visit(name);
-        index.scripts[`/${name}`] = [...new Set([...reached].flatMap((script) => own.get(script) ?? []))].sort();
+      for (const file of files) {
+        if (file.type !== "chunk") continue;
+        index.scripts[`/${file.fileName}`] = mentionedClasses(file.code, styled);
+        index.loads[`/${file.fileName}`] = [...file.imports, ...file.dynamicImports].map((name) => `/${name}`);
       }
     },
     writeBundle(options) {

@@ -64,7 +64,7 @@ describe("StylesheetInliner", () => {
 
 describe("StylesheetInliner with the build's index of the stylesheet", () => {
   const index: PageStylesIndex = {
-    version: 1,
+    version: 2,
     wrappers: [[], ["@media (width>=768px)"]],
     stylesheets: {
       "/assets/root-abc.css": [
@@ -75,6 +75,8 @@ describe("StylesheetInliner with the build's index of the stylesheet", () => {
       ],
     },
     scripts: { "/assets/product-1.js": ["md:grid", "price"], "/assets/shell-2.js": [], "/assets/cart-3.js": ["drawer"] },
+    // The shell opens the cart later: a page that loads the shell holds the cart's rules.
+    loads: { "/assets/shell-2.js": ["/assets/cart-3.js"], "/assets/cart-3.js": ["/assets/shell-2.js"] },
   };
   const indexFile = path.join(clientDir, "page-styles.json");
   fs.writeFileSync(indexFile, JSON.stringify(index));
@@ -85,15 +87,17 @@ describe("StylesheetInliner with the build's index of the stylesheet", () => {
         `<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css#"/></head><body>₵</body></html>`,
     );
 
-  it("puts in a page only the rules the scripts it preloads can use", () => {
-    const html = piecesText(inliner.inline(pageWith("/assets/shell-2.js", "/assets/product-1.js")));
+  it("puts in a page only the rules the scripts it preloads, or loads later, can use", () => {
+    const html = piecesText(inliner.inline(pageWith("/assets/product-1.js")));
     expect(html).toContain(
       `<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price{font-weight:600}@media (width>=768px){.md\\:grid{display:grid}}</style>`,
     );
     expect(html).not.toContain(".drawer");
     expect(html).toContain(`href="/assets/root-abc.css#" media="print"/>`);
-    const cart = piecesText(inliner.inline(pageWith("/assets/shell-2.js", "/assets/cart-3.js")));
-    expect(cart).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}.drawer{position:fixed}</style>`);
+    const withShell = piecesText(inliner.inline(pageWith("/assets/shell-2.js", "/assets/product-1.js")));
+    expect(withShell).toContain(
+      `<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price{font-weight:600}.drawer{position:fixed}@media`,
+    );
   });
 
   it("makes each page kind's style element once, whatever order the scripts come in", () => {

@@ -23,15 +23,16 @@ const STYLESHEET = [
   "@property --tw-scale{syntax:'*';inherits:false}",
 ].join("");
 
-function indexOf(css: string, scripts: Record<string, string>): PageStylesIndex {
+function indexOf(css: string, scripts: Record<string, string>, loads: Record<string, string[]> = {}): PageStylesIndex {
   const wrappers: string[][] = [];
   const styled = new Set<string>();
   const rules = splitStylesheet(css, wrappers, styled);
   return {
-    version: 1,
+    version: 2,
     wrappers,
     stylesheets: { "/assets/app.css": rules },
     scripts: Object.fromEntries(Object.entries(scripts).map(([href, code]) => [href, mentionedClasses(code, styled)])),
+    loads,
   };
 }
 
@@ -70,6 +71,20 @@ describe("a page's share of the stylesheet", () => {
     ]) {
       expect(css).toContain(kept);
     }
+  });
+
+  it("counts the scripts a page's scripts load later, however they loop back", () => {
+    const index = indexOf(
+      STYLESHEET,
+      { "/assets/page.js": `"flex"`, "/assets/menu.js": `"md:hidden"`, "/assets/shell.js": `"md:flex"` },
+      { "/assets/page.js": ["/assets/shell.js"], "/assets/shell.js": ["/assets/menu.js"], "/assets/menu.js": ["/assets/shell.js"] },
+    );
+    const css = pageStylesheet(index, "/assets/app.css", ["/assets/page.js"])!;
+    expect(css).toContain("@media (width>=768px){.md\\:flex{display:flex}.md\\:hidden{display:none}}");
+    expect(pageStylesheet(index, "/assets/app.css", ["/assets/menu.js"])).not.toContain(".flex{");
+    // A script the index does not know, even one loaded later, leaves the choice to the caller.
+    const broken = { ...index, loads: { ...index.loads, "/assets/menu.js": ["/assets/gone.js"] } };
+    expect(pageStylesheet(broken, "/assets/app.css", ["/assets/page.js"])).toBeNull();
   });
 
   it("reads escaped class names as the markup writes them", () => {

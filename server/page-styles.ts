@@ -8,14 +8,15 @@ import fs from "node:fs";
  *   rule (or a whole at-rule such as `@font-face`), the at-rules it sits in (an index into
  *   `wrappers`), and the classes it needs: any one of the lists, all of that list's classes; `null`
  *   when it needs none (`html`, `*`, `:root`, `@property`).
- * - `scripts`: by script href, the classes of those stylesheets that its text mentions, or the
- *   text of a script it imports or loads later (the cart, a menu, a dialog).
+ * - `scripts`: by script href, the classes of those stylesheets its text mentions.
+ * - `loads`: by script href, the scripts it imports, at once or later (the cart, a menu, a dialog).
  */
 export interface PageStylesIndex {
-  version: 1;
+  version: 2;
   wrappers: string[][];
   stylesheets: Record<string, StyleRule[]>;
   scripts: Record<string, string[]>;
+  loads: Record<string, string[]>;
 }
 export type StyleRule = [wrapper: number, text: string, needs: string[][] | null];
 
@@ -30,11 +31,16 @@ export function pageStylesheet(index: PageStylesIndex, href: string, scripts: re
   const rules = index.stylesheets[href];
   if (!rules || scripts.length === 0) return null;
   const classes = new Set<string>();
-  for (const script of scripts) {
+  const seen = new Set<string>();
+  const visit = (script: string): boolean => {
+    if (seen.has(script)) return true;
+    seen.add(script);
     const mentioned = index.scripts[script];
-    if (!mentioned) return null;
+    if (!mentioned) return false;
     for (const name of mentioned) classes.add(name);
-  }
+    return (index.loads[script] ?? []).every(visit);
+  };
+  if (!scripts.every(visit)) return null;
 
   const out: string[] = [];
   let open: readonly string[] = [];
@@ -57,7 +63,7 @@ export function pageStylesheet(index: PageStylesIndex, href: string, scripts: re
 export function readPageStylesIndex(file: string): PageStylesIndex | null {
   try {
     const index = JSON.parse(fs.readFileSync(file, "utf8")) as PageStylesIndex;
-    return index.version === 1 ? index : null;
+    return index.version === 2 ? index : null;
   } catch {
     return null;
   }
