@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ConstantText, pieceBytes, type PagePieces } from "./gzip-pieces";
-import { pageStylesheet, readPageStylesIndex, type PageStylesIndex } from "./page-styles";
+import { PAGE_STYLES_FILE, pageStylesheet, readPageStylesIndex, type PageStylesIndex } from "./page-styles";
 
 /** The stylesheet link React Router renders for the app's CSS (`import "./app.css"` in root.tsx). */
 // Its href may end in a fragment or query (React Router writes `…css#` for a stylesheet in a shared chunk).
@@ -41,15 +41,15 @@ const HEAD_LIMIT = 256 * 1024;
  * Puts the app's stylesheet inside a page, so the first paint does not wait for a second
  * request: on a slow phone link that round trip is most of the time to first paint.
  *
- * A page carries only the rules its own scripts can use (server/page-styles.ts, from the index
- * the build writes): about half the stylesheet, 7–9 KB less per page gzipped. Which rules is
- * decided by the set of scripts, not by the page's markup, so it is worked out once per kind of
- * page and costs a render next to nothing. Without the index (an older build) the whole
- * stylesheet goes in. The link stays, as `media="print"`: React hydrates the head it rendered and
- * finds its element there, and the browser fetches the whole file without blocking the paint.
- * Once the page is hydrated the link is switched on (`app/lib/full-stylesheet.ts`), for panels
- * and pages that load scripts of their own; its rules are the same as the inline ones, in the
- * same order, so where both apply nothing changes.
+ * A page carries only the rules that its scripts, and the panels they load later, can use
+ * (server/page-styles.ts, from the index the build writes; decision 019): 66–73 KB of the 105 KB
+ * stylesheet, 2–5 KB less per page gzipped. Which rules is decided by the set of scripts, not by
+ * the page's markup, so it is worked out once per kind of page and costs a render next to
+ * nothing. Without the index (an older build) the whole stylesheet goes in. The link stays, as
+ * `media="print"`: React hydrates the head it rendered and finds its element there, and the
+ * browser fetches the whole file without blocking the paint. At the first client navigation the
+ * link is switched on and the inline share taken out (`app/lib/full-stylesheet.ts`): the same
+ * rules in the same order, so nothing on screen changes.
  */
 export class StylesheetInliner {
   /** By stylesheet and scripts: its style element, compressed once (gzip-pieces.ts), or null when it may not be inlined. */
@@ -60,7 +60,7 @@ export class StylesheetInliner {
   /** `pageStylesFile`: the build's index (vite-page-styles.ts); by default beside the client's folder. */
   constructor(
     private readonly clientDir: string,
-    pageStylesFile = path.join(clientDir, "..", "page-styles.json"),
+    pageStylesFile = path.join(clientDir, "..", PAGE_STYLES_FILE),
   ) {
     this.index = readPageStylesIndex(pageStylesFile);
   }

@@ -11,6 +11,9 @@ import fs from "node:fs";
  * - `scripts`: by script href, the classes of those stylesheets its text mentions.
  * - `loads`: by script href, the scripts it imports, at once or later (the cart, a menu, a dialog).
  */
+/** Written by the build beside the browser's files (`build/page-styles.json`), where nothing serves it. */
+export const PAGE_STYLES_FILE = "page-styles.json";
+
 export interface PageStylesIndex {
   version: 2;
   wrappers: string[][];
@@ -24,8 +27,9 @@ export type StyleRule = [wrapper: number, text: string, needs: string[][] | null
  * The rules of a stylesheet a page can use: those whose classes all appear in the scripts the
  * page loads, or can load later without leaving it. Every component a page renders, on the
  * server, after hydration or when a panel opens, is in those scripts, and a class is written in
- * them as it is in the markup, so nothing the page shows loses its style. Null when the stylesheet or a script is not in the index (a build that did
- * not write one): the caller then uses the whole stylesheet.
+ * them as it is in the markup, so nothing the page shows loses its style. Null when the
+ * stylesheet or a script is not in the index (a build that did not write one): the caller then
+ * uses the whole stylesheet.
  */
 export function pageStylesheet(index: PageStylesIndex, href: string, scripts: readonly string[]): string | null {
   const rules = index.stylesheets[href];
