@@ -10,8 +10,8 @@ import { useLocation, useNavigation } from "react-router";
  * navigation the link is switched on and the inline copy taken out in the same moment: the same
  * rules in the same order, so nothing on screen changes, and the browser does not match every
  * element against two copies of them from then on. Done then rather than after hydration,
- * because applying a stylesheet restyles the whole page: 200 ms of a slowed phone's main thread,
- * which a page that is only being read should not pay.
+ * because applying a stylesheet restyles the whole page (some 200 ms of Lighthouse's slowed
+ * phone), which a page that is only being read should not pay.
  */
 export function FullStylesheetOnNavigation() {
   const navigating = useNavigation().state !== "idle";
