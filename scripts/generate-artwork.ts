@@ -2,11 +2,12 @@
  * Generates every picture the shop ships with, from SVG built in code (no external images or
  * fonts) rendered by sharp/librsvg:
  *
- *   public/images/products/<slug>/<colour>-{480,960}.webp   one per product colour
- *   public/images/products/<slug>/<colour>-<view>-{480,960}.webp   close-ups (SeedProduct.galleryViews)
- *   public/images/categories/<category>-{480,960}.webp      fallbacks per category
+ *   public/images/products/<slug>/<colour>-<width>.webp     one per product colour
+ *   public/images/products/<slug>/<colour>-<view>-<width>.webp   close-ups (SeedProduct.galleryViews)
+ *   public/images/categories/<category>-<width>.webp        fallbacks per category
+ *       (product pictures at every PRODUCT_IMAGE_WIDTHS of app/lib/images.ts: 240, 480, 768, 960)
  *   public/images/hero/<name>-{768,1280,1920}.webp          home page slides
- *   public/images/collections/<name>-{640,1280}.webp        collection teasers
+ *   public/images/collections/<name>-{640,960,1280}.webp    collection teasers
  *   public/images/about/<name>-{480,960}.webp               about page
  *   public/images/og-default.jpg                            social card
  *   public/favicon.svg, public/apple-touch-icon.png
@@ -23,6 +24,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { PRODUCT_IMAGE_WIDTHS } from "../app/lib/images";
 import { type CategorySlug, colorSlug, galleryViewCrops, productImageBase, seedCategories, seedProducts } from "../db/seed/catalog-data";
 import { fabricSvg, workshopSvg } from "./artwork/about-scenes";
 import { styleFromName } from "./artwork/garments";
@@ -86,7 +88,7 @@ async function render(job: Job) {
     .toBuffer({ resolveWithObject: true });
 }
 
-const PRODUCT_WIDTHS = [480, 960];
+const PRODUCT_WIDTHS = PRODUCT_IMAGE_WIDTHS;
 
 function productJobs(): Job[] {
   const jobs: Job[] = [];
@@ -181,7 +183,7 @@ function collectionJobs(): Job[] {
     svg: () => collectionSvg(name, 1280, 960),
     width: 1280,
     height: 960,
-    outputs: [640, 1280].map((w) => ({ file: path.join(IMAGES, "collections", `${name}-${w}.webp`), width: w })),
+    outputs: [640, 960, 1280].map((w) => ({ file: path.join(IMAGES, "collections", `${name}-${w}.webp`), width: w })),
   }));
 }
 

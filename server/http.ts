@@ -16,6 +16,7 @@ import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
 import { maintenanceVerdict } from "./maintenance-gate";
+import { serveUploads } from "./uploads";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache };
@@ -78,14 +79,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
   app.use("*", compress());
 
-  // Product photos uploaded in the admin: named by their content, so they never change.
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: services.config.dataDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  app.use("/uploads/*", serveUploads(services.config.dataDir, logger));
 
   if (clientDir) {
     // Fingerprinted build output never changes under its name. Its scripts and stylesheets

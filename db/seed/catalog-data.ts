@@ -1083,7 +1083,7 @@ export function colorSlug(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** "/images/products/<slug>/<colorSlug>"; files are `<base>-480.webp` and `<base>-960.webp`. */
+/** "/images/products/<slug>/<colorSlug>"; files are `<base>-<width>.webp`, one per PRODUCT_IMAGE_WIDTHS. */
 export function productImageBase(p: { slug: string }, colorName: string): string {
   return `/images/products/${p.slug}/${colorSlug(colorName)}`;
 }

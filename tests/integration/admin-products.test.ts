@@ -476,22 +476,24 @@ describe("product image uploads", () => {
     fs.existsSync(path.join(uploadsDir, "products")) ? fs.readdirSync(path.join(uploadsDir, "products")).sort() : [];
   const fileOf = (base: string, width: number) => path.join(uploadsDir, imageSrc(base, width).replace(/^\/uploads\//, ""));
 
-  it("stores a PNG as 480- and 960-wide WebP files in the storefront's 4:5 frame and returns their base", async () => {
+  it("stores a PNG as WebP files 240 to 960 wide in the storefront's 4:5 frame and returns their base", async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c9a227" } })
       .png()
       .toBuffer();
     const base = await saveProductImage({ bytes: png, type: "image/png", name: "kaftan.png" }, uploadsDir);
     expect(base).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
     for (const [width, height] of [
+      [240, 300],
       [480, 600],
+      [768, 960],
       [960, 1200],
     ] as const) {
       const metadata = await sharp(fileOf(base, width)).metadata();
       expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", width, height]);
     }
-    // The same photo again is the same pair of files.
+    // The same photo again is the same files.
     expect(await saveProductImage({ bytes: png, type: "image/png", name: "again.png" }, uploadsDir)).toBe(base);
-    expect(storedFiles().filter((f) => f.startsWith(base.split("/").pop()!))).toHaveLength(2);
+    expect(storedFiles().filter((f) => f.startsWith(base.split("/").pop()!))).toHaveLength(4);
   });
 
   it("turns a photo upright from its EXIF orientation", async () => {

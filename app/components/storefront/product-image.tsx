@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { imageSrc, imageSrcSet, PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import { cn } from "~/lib/cn";
 
 /** A 4:5 product picture in the size the layout needs; lazy unless `priority`. */
@@ -13,9 +13,7 @@ export function ProductImage({
 }: { base: string; alt: string; sizes: string; priority?: boolean } & Omit<ComponentProps<"img">, "src" | "srcSet">) {
   return (
     <img
-      src={imageSrc(base, 960)}
-      srcSet={imageSrcSet(base, PRODUCT_IMAGE_WIDTHS)}
-      sizes={sizes}
+      {...productImageSources(base, sizes, 960)}
       alt={alt}
       width={960}
       height={1200}

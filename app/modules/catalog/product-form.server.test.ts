@@ -35,7 +35,7 @@ const pngFile = (name = "kaftan.png") => new File([png], name, { type: "image/pn
 const storedFiles = async () => (await fs.readdir(path.join(uploadsDir, "products")).catch(() => [])).sort();
 
 describe("readProductForm", () => {
-  it("stores the uploaded photo as 480 and 960 WebP files and puts its base URL into imageUrl", async () => {
+  it("stores the uploaded photo as WebP files 240 to 960 wide and puts its base URL into imageUrl", async () => {
     const form = productForm({ imageUrl: "/uploads/products/old" });
     form.set("imageFile", pngFile());
     const reading = await readProductForm(form, uploadsDir);
@@ -45,7 +45,9 @@ describe("readProductForm", () => {
     expect(reading.input.variants).toEqual([{ id: null, color: "", size: "M", sku: null, stock: 7, stockSeen: undefined }]);
     expect(reading.input.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
     const name = reading.input.imageUrl!.split("/").pop();
-    expect(await storedFiles()).toEqual(expect.arrayContaining([`${name}-480.webp`, `${name}-960.webp`]));
+    expect(await storedFiles()).toEqual(
+      expect.arrayContaining([`${name}-240.webp`, `${name}-480.webp`, `${name}-768.webp`, `${name}-960.webp`]),
+    );
   });
 
   it("keeps the current picture when the file input was left empty", async () => {

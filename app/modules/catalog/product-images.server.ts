@@ -1,14 +1,15 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import pLimit from "p-limit";
 import { PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
 import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
 /**
  * Product photo uploads. The picture's real content decides (sharp reads it); the file name
  * and the type the browser declared are not trusted. Each upload is stored the way the
- * storefront reads product pictures (app/lib/images.ts): `<base>-480.webp` and
- * `<base>-960.webp`, where the base is what goes into image_url.
+ * storefront reads product pictures (app/lib/images.ts): `<base>-<width>.webp` for each of
+ * PRODUCT_IMAGE_WIDTHS, where the base is what goes into image_url.
  */
 /**
  * sharp (libvips) is loaded when the first photo arrives, not when the server starts: loading it
@@ -61,13 +62,13 @@ export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_P
 
 /**
  * Checks, resizes and stores a product photo; returns its base URL (`/uploads/products/<name>`,
- * without the `-480.webp` suffix). Files go to `<uploadsDir>/products/`.
+ * without the `-<width>.webp` suffix). Files go to `<uploadsDir>/products/`.
  *
  * - JPEG, PNG and WebP only, at most 8 MB and 50 megapixels; typed errors otherwise.
  * - Turned upright from its EXIF orientation, converted to sRGB, metadata (camera, GPS) dropped.
  * - Cut to the storefront's 4:5 frame (centred, as the page's object-cover would show it) at
- *   480×600 and 960×1200. Smaller photos are enlarged so both files always exist and match
- *   the widths the page's srcset announces.
+ *   each of PRODUCT_IMAGE_WIDTHS (240×300 to 960×1200). Smaller photos are enlarged so every
+ *   file exists and matches the widths the page's srcset announces.
  * - Named after a hash of the uploaded bytes: the same photo uploaded twice is one pair of
  *   files, and a name cannot be guessed before the photo exists.
  */
@@ -96,12 +97,59 @@ export async function saveProductImage(file: UploadedImage, uploadsDir: string):
     throw new NotAnImageError();
   }
 
-  for (const { width, data } of resized) {
-    const target = path.join(folder, `${name}-${width}.webp`);
-    // Written beside the target and renamed, so a half-written file is never served.
-    const temporary = `${target}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-    await fs.writeFile(temporary, data);
-    await fs.rename(temporary, target);
-  }
+  for (const { width, data } of resized) await writeAtomically(path.join(folder, `${name}-${width}.webp`), data);
   return `/uploads/products/${name}`;
 }
+
+/** Written beside the target and renamed, so a half-written file is never served. */
+async function writeAtomically(target: string, data: Buffer) {
+  const temporary = `${target}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+  await fs.writeFile(temporary, data);
+  await fs.rename(temporary, target);
+}
+
+const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
+const STORED_FILE_NAME = /^([0-9a-f]{32})-(\d+)\.webp$/;
+/** One picture made at a time: a burst of requests for old photos must not take every core. */
+const derivations = pLimit(1);
+const derivationsInFlight = new Map<string, Promise<boolean>>();
+
+/**
+ * Photos uploaded before a width joined PRODUCT_IMAGE_WIDTHS lack that width's file, which the
+ * page's srcset now names. The first request for it makes it from the photo's largest file (which
+ * every upload has) and stores it beside the others; later requests find the file. Only names
+ * this module writes and widths the storefront uses qualify, so a request cannot make anything
+ * else; concurrent requests for one file share one resize.
+ *
+ * `fileName` is the last part of the URL (`<name>-<width>.webp`) under `<uploadsDir>/products/`.
+ * Returns whether the file exists now.
+ */
+export function deriveMissingProductImage(uploadsDir: string, fileName: string): Promise<boolean> {
+  const match = STORED_FILE_NAME.exec(fileName);
+  const width = Number(match?.[2]);
+  if (!match || !(PRODUCT_IMAGE_WIDTHS as readonly number[]).includes(width)) return Promise.resolve(false);
+  const folder = path.join(uploadsDir, "products");
+  const target = path.join(folder, fileName);
+  const pending = derivationsInFlight.get(target);
+  if (pending) return pending;
+  const derivation = derivations(async () => {
+    if (await exists(target)) return true;
+    const source = path.join(folder, `${match[1]}-${LARGEST_WIDTH}.webp`);
+    if (!(await exists(source))) return false;
+    const sharp = await loadSharp();
+    const data = await sharp(source, uploadedImageSharpOptions)
+      .resize({ width, height: Math.round(width * ASPECT_HEIGHT_PER_WIDTH), fit: "cover", position: "centre" })
+      .webp({ quality: 82 })
+      .toBuffer();
+    await writeAtomically(target, data);
+    return true;
+  }).finally(() => derivationsInFlight.delete(target));
+  derivationsInFlight.set(target, derivation);
+  return derivation;
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );

@@ -28,7 +28,7 @@ import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import { storeNameOf } from "~/lib/store-meta";
 import { formatMoney, type CurrencyCode } from "~/lib/money";
-import { imageSrc } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/order-confirmation";
 
@@ -179,7 +179,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <li key={item.id} className="flex items-center gap-4 py-4">
               {item.imageUrl && (
                 <img
-                  src={imageSrc(item.imageUrl, 480)}
+                  {...productImageSources(item.imageUrl, 56)}
                   alt=""
                   width={56}
                   height={70}

@@ -5,7 +5,7 @@ import { money } from "~/components/admin/admin-format";
 import type { Column } from "~/components/admin/list/data-table";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { imageSrc } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import { currencySymbols, type CurrencyCode } from "~/lib/money";
 import { stockLevel } from "~/modules/catalog/stock-level";
 import type { AdminProductRow } from "~/modules/catalog/product-management-types";
@@ -81,7 +81,7 @@ function ProductName({ product }: { product: AdminProductRow }) {
   return (
     <div className="flex items-center gap-3">
       <img
-        src={imageSrc(product.image, 480)}
+        {...productImageSources(product.image, 40)}
         alt=""
         width={40}
         height={50}

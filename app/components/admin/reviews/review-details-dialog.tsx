@@ -3,7 +3,7 @@ import { DetailsDialog, DetailsField as Field, DetailsSection } from "~/componen
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { ReviewStars, starsLabel } from "~/components/storefront/product/reviews/review-stars";
 import { formatDateTime } from "~/lib/dates";
-import { imageSrc } from "~/lib/images";
+import { imageSrc, productImageSources } from "~/lib/images";
 import type { AdminReviewRow } from "~/modules/reviews/review-moderation.server";
 import { ReviewModerationButtons } from "./review-moderation-buttons";
 import { ReviewStatusBadge, reviewStatusLabel } from "./review-status-badge";
@@ -38,7 +38,7 @@ export function ReviewDetailsDialog({ dialog, review, timeZone }: { dialog: UrlD
               {review.photoUrl && (
                 <a href={imageSrc(review.photoUrl, 960)} target="_blank" rel="noreferrer" className="block w-40 justify-self-start">
                   <img
-                    src={imageSrc(review.photoUrl, 480)}
+                    {...productImageSources(review.photoUrl, 160)}
                     alt={`Photo with ${review.authorName}'s review`}
                     width={160}
                     height={200}

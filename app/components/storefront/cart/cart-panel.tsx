@@ -5,7 +5,7 @@ import { Minus, Plus, ShoppingBag, Trash2 } from "lucide";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { imageSrc } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
 import { cartLineLabel } from "~/modules/cart/cart";
@@ -60,7 +60,7 @@ export function CartPanel() {
                     aria-hidden
                   >
                     <img
-                      src={imageSrc(line.image, 480)}
+                      {...productImageSources(line.image, 80)}
                       alt=""
                       width={80}
                       height={100}

@@ -38,7 +38,7 @@ export function CollectionsTeaser() {
           <article key={c.title} className="group relative overflow-hidden rounded-sm bg-forest">
             <img
               src={`${c.image}-1280.webp`}
-              srcSet={`${c.image}-640.webp 640w, ${c.image}-1280.webp 1280w`}
+              srcSet={`${c.image}-640.webp 640w, ${c.image}-960.webp 960w, ${c.image}-1280.webp 1280w`}
               sizes="(min-width: 768px) 50vw, 100vw"
               alt=""
               width={1280}

@@ -1,8 +1,11 @@
 import { cn } from "~/lib/cn";
-import { imageSrc } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { colorSoldOut } from "~/modules/catalog/variants";
 import type { ProductSelection } from "./use-product-selection";
+
+/** Four to a row under the gallery: a quarter of the phone's width, of the info column from 1024 px. */
+const COLOUR_PICTURE_SIZES = "(min-width: 1024px) 120px, 25vw";
 
 /** One picture per colour under the gallery (each colour's cover): choosing one chooses the colour. */
 export function ColourPictures({ product, selection }: { product: ProductDetail; selection: ProductSelection }) {
@@ -22,7 +25,7 @@ export function ColourPictures({ product, selection }: { product: ProductDetail;
           )}
         >
           <img
-            src={imageSrc(color.image, 480)}
+            {...productImageSources(color.image, COLOUR_PICTURE_SIZES)}
             alt=""
             width={480}
             height={600}

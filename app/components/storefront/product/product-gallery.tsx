@@ -2,7 +2,7 @@ import { Expand } from "lucide";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import { imageSrc } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
@@ -115,7 +115,7 @@ export function ProductGallery({
               )}
             >
               <img
-                src={imageSrc(base, 480)}
+                {...productImageSources(base, "(min-width: 640px) 80px, 64px")}
                 alt=""
                 width={80}
                 height={100}

@@ -1,4 +1,4 @@
-import { imageSrc } from "~/lib/images";
+import { imageSrc, productImageSources } from "~/lib/images";
 import type { PublicReview } from "~/modules/reviews/product-reviews.server";
 import { ReviewStars, starsLabel } from "./review-stars";
 
@@ -22,7 +22,7 @@ export function ReviewCard({
       {review.photoUrl && (
         <a href={imageSrc(review.photoUrl, 960)} target="_blank" rel="noreferrer" className="block w-24 sm:w-28">
           <img
-            src={imageSrc(review.photoUrl, 480)}
+            {...productImageSources(review.photoUrl, "(min-width: 640px) 112px, 96px")}
             alt={`Photo from ${review.author}'s review`}
             width={112}
             height={140}

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { imageSrc } from "~/lib/images";
+import { productImageSources } from "~/lib/images";
 import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";
 import {
   REVIEW_BODY_MAX,
@@ -74,7 +74,7 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
         {existing?.photoUrl && (
           <div className="flex items-center gap-4 rounded-sm border border-border bg-white p-3">
             <img
-              src={imageSrc(existing.photoUrl, 480)}
+              {...productImageSources(existing.photoUrl, 64)}
               alt="Your review's current photo"
               width={64}
               height={80}
