@@ -75,6 +75,30 @@ test.describe("hero carousel", () => {
     await expectSlide(page, 0);
   });
 
+  test("a slide change moves the dots and fades the slides with transforms and opacity only", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const hero = page.getByRole("region", { name: "Featured collections" });
+    const bars = hero.getByRole("button", { name: /^Go to slide/ }).locator("> span");
+    await expect.poll(() => bars.evaluateAll((spans) => spans.map((span) => (span as HTMLElement).offsetWidth))).toEqual([48, 24, 24]);
+
+    await hero.getByRole("button", { name: "Go to slide 3: Heritage Collection" }).click();
+    await expectSlide(page, 2);
+    // What is animating now: animating a width or a colour instead would make the browser lay
+    // out and repaint the hero on every frame (some 300 ms of a phone's main thread per slide).
+    const animated = await hero.evaluate((section) =>
+      section.getAnimations({ subtree: true }).flatMap((animation) => {
+        const effect = animation.effect as KeyframeEffect;
+        return effect.getKeyframes().flatMap((frame) => Object.keys(frame));
+      }),
+    );
+    const properties = new Set(animated.filter((key) => !["offset", "computedOffset", "easing", "composite"].includes(key)));
+    // `scale` is the picture's slow zoom (Tailwind's scale-105): a transform property too.
+    expect([...properties].sort()).toEqual(["opacity", "scale", "transform"]);
+    await expect.poll(() => bars.evaluateAll((spans) => spans.map((span) => (span as HTMLElement).offsetWidth))).toEqual([24, 24, 48]);
+    await expect(bars.nth(2).locator("span")).toHaveCSS("opacity", "1");
+    await expect(bars.nth(0).locator("span")).toHaveCSS("opacity", "0");
+  });
+
   test("advances by itself every 5 seconds and wraps around", async ({ page }) => {
     await page.clock.install();
     await gotoHydrated(page, "/");

@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
+import { HeroDots } from "./hero-dots";
 
 export const HERO_INTERVAL_MS = 5_000;
 
@@ -31,6 +32,8 @@ const slides = [
     cta: { label: "View Collection", to: "/collections/kaftans" },
   },
 ] as const;
+
+const slideTitles = slides.map((slide) => slide.title);
 
 /**
  * Three slides that cross-fade every 5 s and wrap; previous, next, dots and swipe. It pauses
@@ -144,25 +147,7 @@ export function HeroCarousel() {
       })}
 
       <div className="absolute inset-x-0 bottom-6 z-20 mx-auto flex max-w-7xl items-center justify-between px-6 md:bottom-10 md:px-8">
-        <div className="flex gap-2">
-          {slides.map((slide, index) => (
-            <button
-              key={slide.title}
-              type="button"
-              onClick={() => go(index)}
-              aria-label={`Go to slide ${index + 1}: ${slide.title}`}
-              aria-current={index === selected}
-              className="group flex h-8 cursor-pointer items-center"
-            >
-              <span
-                className={cn(
-                  "block h-0.5 rounded-full transition-all duration-500",
-                  index === selected ? "w-12 bg-gold" : "w-6 bg-ivory/50 group-hover:bg-ivory",
-                )}
-              />
-            </button>
-          ))}
-        </div>
+        <HeroDots titles={slideTitles} selected={selected} onSelect={go} animate={!reducedMotion} />
         <div className="flex gap-2">
           <button
             type="button"
