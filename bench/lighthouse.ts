@@ -1,11 +1,12 @@
-import { lighthouseMedians, type Throttling } from "./lighthouse-audit";
+import { lighthouseReport, type Throttling } from "./lighthouse-audit";
 import { freshBenchDataDir, startBenchServer } from "./start-server";
 
 /**
  * Lighthouse, mobile preset, on the storefront pages DESIGN.md budgets (issue 15: performance
  * ≥ 98; accessibility, best practices and SEO 100, checkout's SEO below on purpose: noindex).
  * Prints both kinds of throttling (lighthouse-audit.ts): the simulated score the budget names, and
- * the applied one, which shows what a phone on that link sees.
+ * the applied one, which shows what a phone on that link sees; each over HTTP/1.1 to the server
+ * and over HTTP/2 through a TLS front, as a deployed shop is reached.
  * Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [-- --throttling simulate|devtools]
  * (BENCH_URL to target a running shop)
  */
@@ -18,7 +19,7 @@ const server = process.env.BENCH_URL
   ? { url: process.env.BENCH_URL, stop: async () => {} }
   : await startBenchServer(3291, { DATA_DIR: freshBenchDataDir(3291) });
 try {
-  for (const throttling of throttlings) await lighthouseMedians(server.url, runs, { throttling });
+  await lighthouseReport(server.url, runs, throttlings);
 } finally {
   await server.stop();
 }

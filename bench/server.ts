@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-database";
-import { lighthouseMedians } from "./lighthouse-audit";
+import { lighthouseReport } from "./lighthouse-audit";
 import { referenceWorkMs, watchSteal } from "./machine-speed";
 import { cpuMs, watchRss } from "./process-usage";
 import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
@@ -17,7 +17,8 @@ import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-s
  *   (budget ≤ 5 ms); the same for a client navigation's `.data` request (no HTML rendered);
  * - the server's peak RSS over the whole run (budget ≤ 250 MB), and during each line's load;
  * - first-load JavaScript per page, gzipped (budget ≤ 100 KB), and as sent (Brotli);
- * - Lighthouse medians on a quiet server (bench/lighthouse-audit.ts; `--runs N`, default 3);
+ * - Lighthouse medians on a quiet server, over HTTP/1.1 and over HTTP/2 through a TLS front
+ *   (bench/lighthouse-audit.ts; `--runs N`, default 3);
  * - how fast the machine was (bench/machine-speed.ts): a fixed piece of work before each
  *   database's run, and the CPU the host took for others during it.
  *
@@ -237,10 +238,7 @@ if (only !== "pglite" && (await postgresReachable())) {
       const { gzip, sent } = await firstLoadJsKiB(server.url, path);
       console.log(path.padEnd(28), `${gzip.toFixed(1)} KiB`.padStart(10), `${sent.toFixed(1)} KiB sent`.padStart(16));
     }
-    if (!process.argv.includes("--no-lighthouse")) {
-      for (const throttling of ["simulate", "devtools"] as const)
-        await lighthouseMedians(server.url, Number(arg("runs") ?? 3), { throttling });
-    }
+    if (!process.argv.includes("--no-lighthouse")) await lighthouseReport(server.url, Number(arg("runs") ?? 3));
   } finally {
     await server.stop();
   }
