@@ -25,3 +25,26 @@ export function ProductImage({
     />
   );
 }
+
+/**
+ * A 4:5 product picture at a fixed CSS `width` (cart lines, order lists, thumbnails): the browser
+ * fetches the smallest file that is sharp at the screen's density. Decorative unless given `alt`.
+ */
+export function ProductThumbnail({
+  base,
+  width,
+  alt = "",
+  className,
+  ...props
+}: { base: string; width: number } & Omit<ComponentProps<"img">, "src" | "srcSet" | "sizes" | "width" | "height">) {
+  return (
+    <img
+      {...productImageSources(base, width)}
+      alt={alt}
+      width={width}
+      height={Math.round(width * 1.25)}
+      className={cn("rounded-sm bg-sand object-cover", className)}
+      {...props}
+    />
+  );
+}

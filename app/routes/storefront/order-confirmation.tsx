@@ -28,7 +28,7 @@ import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import { storeNameOf } from "~/lib/store-meta";
 import { formatMoney, type CurrencyCode } from "~/lib/money";
-import { productImageSources } from "~/lib/images";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/order-confirmation";
 
@@ -177,15 +177,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <ul className="divide-y divide-border">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-4 py-4">
-              {item.imageUrl && (
-                <img
-                  {...productImageSources(item.imageUrl, 56)}
-                  alt=""
-                  width={56}
-                  height={70}
-                  className="h-[70px] w-14 rounded-sm bg-sand object-cover print:hidden"
-                />
-              )}
+              {item.imageUrl && <ProductThumbnail base={item.imageUrl} width={56} className="h-[70px] w-14 print:hidden" />}
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{item.name}</p>
                 <p className="text-xs text-stone">

@@ -5,7 +5,7 @@ import { money } from "~/components/admin/admin-format";
 import type { Column } from "~/components/admin/list/data-table";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { productImageSources } from "~/lib/images";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { currencySymbols, type CurrencyCode } from "~/lib/money";
 import { stockLevel } from "~/modules/catalog/stock-level";
 import type { AdminProductRow } from "~/modules/catalog/product-management-types";
@@ -80,14 +80,12 @@ export function productColumns(
 function ProductName({ product }: { product: AdminProductRow }) {
   return (
     <div className="flex items-center gap-3">
-      <img
-        {...productImageSources(product.image, 40)}
-        alt=""
+      <ProductThumbnail
+        base={product.image}
         width={40}
-        height={50}
         loading="lazy"
         decoding="async"
-        className="h-[50px] w-10 shrink-0 rounded-sm bg-sand object-cover ring-1 ring-border"
+        className="h-[50px] w-10 shrink-0 ring-1 ring-border"
       />
       <div className="min-w-0">
         <p className="max-w-[22rem] truncate font-semibold text-charcoal" title={product.name}>

@@ -5,7 +5,7 @@ import { Minus, Plus, ShoppingBag, Trash2 } from "lucide";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { productImageSources } from "~/lib/images";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
 import { cartLineLabel } from "~/modules/cart/cart";
@@ -59,13 +59,7 @@ export function CartPanel() {
                     tabIndex={-1}
                     aria-hidden
                   >
-                    <img
-                      {...productImageSources(line.image, 80)}
-                      alt=""
-                      width={80}
-                      height={100}
-                      className="h-[100px] w-20 rounded-sm bg-sand object-cover"
-                    />
+                    <ProductThumbnail base={line.image} width={80} className="h-[100px] w-20" />
                   </Link>
                   <div className="flex min-w-0 flex-1 flex-col">
                     <div className="flex items-start justify-between gap-3">

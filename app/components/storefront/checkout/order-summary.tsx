@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
-import { productImageSources } from "~/lib/images";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
 import { OrderTotals } from "../order-totals";
@@ -33,13 +33,7 @@ export function OrderSummary({
       <ul className="divide-y divide-border">
         {lines.map((line) => (
           <li key={line.key} className="flex gap-4 py-4">
-            <img
-              {...productImageSources(line.image, 64)}
-              alt=""
-              width={64}
-              height={80}
-              className="h-20 w-16 rounded-sm bg-sand object-cover"
-            />
+            <ProductThumbnail base={line.image} width={64} className="h-20 w-16" />
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{line.name}</p>
               <p className="text-xs text-stone">

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { productImageSources } from "~/lib/images";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";
 import {
   REVIEW_BODY_MAX,
@@ -73,13 +73,7 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
         </label>
         {existing?.photoUrl && (
           <div className="flex items-center gap-4 rounded-sm border border-border bg-white p-3">
-            <img
-              {...productImageSources(existing.photoUrl, 64)}
-              alt="Your review's current photo"
-              width={64}
-              height={80}
-              className="h-20 w-16 rounded-sm object-cover"
-            />
+            <ProductThumbnail base={existing.photoUrl} width={64} alt="Your review's current photo" className="h-20 w-16" />
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <input type="checkbox" name="removePhoto" className="size-4 accent-forest" /> Remove this photo
             </label>
