@@ -8,7 +8,7 @@
  *       (product pictures at every PRODUCT_IMAGE_WIDTHS of app/lib/images.ts: 240, 480, 768, 960)
  *   public/images/hero/<name>-{768,1280,1920}.webp          home page slides
  *   public/images/collections/<name>-{640,960,1280}.webp    collection teasers
- *   public/images/about/<name>-{480,960}.webp               about page
+ *   public/images/about/<name>-<width>.webp                 about page (product widths)
  *   public/images/og-default.jpg                            social card
  *   public/favicon.svg, public/apple-touch-icon.png
  *
@@ -194,7 +194,8 @@ function aboutJobs(): Job[] {
     svg: () => make(960, 1200),
     width: 960,
     height: 1200,
-    outputs: [480, 960].map((w) => ({ file: path.join(IMAGES, "about", `${name}-${w}.webp`), width: w })),
+    // At the product widths too: the admin may choose any picture on the site for a product.
+    outputs: PRODUCT_WIDTHS.map((w) => ({ file: path.join(IMAGES, "about", `${name}-${w}.webp`), width: w })),
   }));
 }
 

@@ -15,6 +15,9 @@ describe("the shipped product pictures", () => {
   const bases = [
     ...seedProducts.flatMap((product) => product.colors.flatMap((colour) => productGalleryBases(product, colour.name))),
     ...seedCategories.map((category) => `/images/categories/${category.slug}`),
+    // The admin may choose any picture on the site for a product, these included.
+    "/images/about/workshop",
+    "/images/about/fabric",
   ];
 
   it("exist at every width the storefront's srcset names", () => {
