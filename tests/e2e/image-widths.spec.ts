@@ -30,6 +30,16 @@ async function shown(page: Page, selector: string) {
   return chosen();
 }
 
+/**
+ * The gallery's thumbnails take the 240 files. The first shows the same picture as the gallery,
+ * and Chromium may reuse the larger file it already has for it instead of fetching the 240.
+ */
+async function expectThumbnails(page: Page) {
+  const [first, ...others] = await shown(page, "main [aria-label^='Show picture'] img");
+  expect(first).toMatch(new RegExp(`^${fullView}-(240|768)\\.webp$`));
+  expect(others).toEqual(closeUps.map((base) => `${base}-240.webp`));
+}
+
 test.describe("on a mid-range phone (412 px wide at 1.75×, Lighthouse's phone)", () => {
   // The screen too: before layout, Chrome's preload scanner reads `100vw` from the screen's width.
   test.use({
@@ -47,7 +57,7 @@ test.describe("on a mid-range phone (412 px wide at 1.75×, Lighthouse's phone)"
     expect((await shown(page, "main [aria-label^='Zoom picture 1 '] img"))[0]).toBe(`${fullView}-768.webp`);
 
     await main.getByRole("group", { name: /^Pictures/ }).scrollIntoViewIfNeeded();
-    expect(await shown(page, "main [aria-label^='Show picture'] img")).toEqual([fullView, ...closeUps].map((b) => `${b}-240.webp`));
+    await expectThumbnails(page);
 
     await main.getByRole("group", { name: "Colour pictures" }).scrollIntoViewIfNeeded();
     const colourFiles = await shown(page, "main [aria-label='Colour pictures'] img");
@@ -80,7 +90,7 @@ test.describe("on a desktop at 1×", () => {
     const failed = failedPictures(page);
     await page.goto("/product/1");
     expect((await shown(page, "main [aria-label^='Zoom picture 1 '] img"))[0]).toBe(`${fullView}-768.webp`);
-    expect(await shown(page, "main [aria-label^='Show picture'] img")).toEqual([fullView, ...closeUps].map((b) => `${b}-240.webp`));
+    await expectThumbnails(page);
     await page.getByRole("main").locator("img").last().scrollIntoViewIfNeeded();
     await expect
       .poll(() =>
