@@ -69,7 +69,7 @@ export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_P
  * - Cut to the storefront's 4:5 frame (centred, as the page's object-cover would show it) at
  *   each of PRODUCT_IMAGE_WIDTHS (240×300 to 960×1200). Smaller photos are enlarged so every
  *   file exists and matches the widths the page's srcset announces.
- * - Named after a hash of the uploaded bytes: the same photo uploaded twice is one pair of
+ * - Named after a hash of the uploaded bytes: the same photo uploaded twice is one set of
  *   files, and a name cannot be guessed before the photo exists.
  */
 export async function saveProductImage(file: UploadedImage, uploadsDir: string): Promise<string> {
