@@ -79,18 +79,22 @@ test.describe("hero carousel", () => {
     await gotoHydrated(page, "/");
     const hero = page.getByRole("region", { name: "Featured collections" });
     const bars = hero.getByRole("button", { name: /^Go to slide/ }).locator("> span");
+    await hero.hover(); // holds the slides still (the carousel pauses while hovered)
     await expect.poll(() => bars.evaluateAll((spans) => spans.map((span) => (span as HTMLElement).offsetWidth))).toEqual([48, 24, 24]);
 
-    await hero.getByRole("button", { name: "Go to slide 3: Heritage Collection" }).click();
-    await expectSlide(page, 2);
-    // What is animating now: animating a width or a colour instead would make the browser lay
-    // out and repaint the hero on every frame (some 300 ms of a phone's main thread per slide).
-    const animated = await hero.evaluate((section) =>
-      section.getAnimations({ subtree: true }).flatMap((animation) => {
+    // Clicked and read in the page, one frame apart: the dots' animation lasts half a second,
+    // which a busy test machine could let pass between two of Playwright's steps.
+    const animated = await hero.evaluate(async (section) => {
+      section.querySelector<HTMLButtonElement>("[aria-label='Go to slide 3: Heritage Collection']")!.click();
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // What is animating now: animating a width or a colour instead would make the browser lay
+      // out and repaint the hero on every frame (some 300 ms of a phone's main thread per slide).
+      return section.getAnimations({ subtree: true }).flatMap((animation) => {
         const effect = animation.effect as KeyframeEffect;
         return effect.getKeyframes().flatMap((frame) => Object.keys(frame));
-      }),
-    );
+      });
+    });
+    await expectSlide(page, 2);
     const properties = new Set(animated.filter((key) => !["offset", "computedOffset", "easing", "composite"].includes(key)));
     // `scale` is the picture's slow zoom (Tailwind's scale-105): a transform property too.
     expect([...properties].sort()).toEqual(["opacity", "scale", "transform"]);
