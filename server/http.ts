@@ -1,4 +1,3 @@
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
@@ -17,6 +16,7 @@ import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
 import { maintenanceVerdict } from "./maintenance-gate";
 import { serveUploads } from "./uploads";
+import { IMMUTABLE, staticFiles } from "./static-files";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache };
@@ -85,22 +85,13 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     // Fingerprinted build output never changes under its name. Its scripts and stylesheets
     // were compressed at build time (vite.config.ts): each goes out as the .br or .gz beside it
     // when the browser accepts that, and the compression middleware leaves it be.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        precompressed: true,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
+    const serveAsset = staticFiles({ root: clientDir, precompressed: true }, IMMUTABLE);
+    app.use("/assets/*", async (c, next) => (await serveAsset(c)) ?? next());
     // The rest of public/ (images, icons), looked for only under its own top-level names: a
     // page request costs no file lookup.
     const publicNames = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
-    const servePublic = serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800"),
-    });
-    app.use("*", (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
+    const servePublic = staticFiles({ root: clientDir }, "public, max-age=86400, stale-while-revalidate=604800");
+    app.use("*", async (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? ((await servePublic(c)) ?? next()) : next()));
   }
 
   // Who is asking (the address the rate limits count), then how much they may send.

@@ -1,8 +1,8 @@
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Next } from "hono";
 import path from "node:path";
 import { deriveMissingProductImage } from "~/modules/catalog/product-images.server";
 import type { Logger } from "./logger";
+import { IMMUTABLE, staticFiles } from "./static-files";
 
 /**
  * `/uploads/*`: the photos uploaded in the admin and with reviews, from `<dataDir>/uploads/`.
@@ -10,15 +10,7 @@ import type { Logger } from "./logger";
  * today's widths existed gets that width made on its first request (deriveMissingProductImage).
  */
 export function serveUploads(dataDir: string, logger: Logger) {
-  const serveStored = serveStatic({ root: dataDir });
-  /** The stored file with its caching, or undefined when there is none. */
-  const serveFile = async (c: Context) => {
-    const response = await serveStored(c, async () => {});
-    // Set on the response itself: a header set on the context after the body is made is lost
-    // unless another middleware already touched the response.
-    response?.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-    return response;
-  };
+  const serveFile = staticFiles({ root: dataDir }, IMMUTABLE);
   const uploadsDir = path.join(dataDir, "uploads");
 
   return async (c: Context, next: Next) => {

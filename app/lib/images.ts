@@ -18,8 +18,8 @@ export function imageSrc(base: string, width: number): string {
   return hasExtension(base) ? base : `${base}-${width}.webp`;
 }
 
-export function imageSrcSet(base: string, widths: readonly number[] = PRODUCT_IMAGE_WIDTHS): string | undefined {
-  return hasExtension(base) ? undefined : widths.map((w) => `${base}-${w}.webp ${w}w`).join(", ");
+export function imageSrcSet(base: string): string | undefined {
+  return hasExtension(base) ? undefined : PRODUCT_IMAGE_WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(", ");
 }
 
 /**

@@ -1,0 +1,20 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Context } from "hono";
+
+/** For files named by their content or fingerprint: they never change under their name. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Files under `root` as served by `serveStatic`, each response carrying `cacheControl`; undefined
+ * when there is no such file. The header is set on the response itself: one set on the context
+ * after the body is made (serveStatic's `onFound`) is lost unless some other middleware has
+ * already touched the response.
+ */
+export function staticFiles(options: { root: string; precompressed?: boolean }, cacheControl: string) {
+  const serve = serveStatic(options);
+  return async (c: Context): Promise<Response | undefined> => {
+    const response = await serve(c, async () => {});
+    response?.headers.set("Cache-Control", cacheControl);
+    return response ?? undefined;
+  };
+}
