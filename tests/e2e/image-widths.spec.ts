@@ -81,6 +81,28 @@ test.describe("on a mid-range phone (412 px wide at 1.75×, Lighthouse's phone)"
     for (const file of files) expect(file).toMatch(/-480\.webp$/);
     expect(failed).toEqual([]);
   });
+
+  test("a collection asks first for the pictures a phone shows: the first row, not the one below", async ({ page }) => {
+    await page.goto("/collections/kaftans");
+    // Preloaded at high priority from the head: only what competes for the first screen.
+    await expect(page.locator("head link[rel='preload'][as='image']")).toHaveCount(2);
+    const cards = page.locator("main article img");
+    const placement = await cards.evaluateAll((images: HTMLImageElement[]) =>
+      images.slice(0, 3).map((image) => ({
+        top: image.getBoundingClientRect().top,
+        priority: image.getAttribute("fetchpriority"),
+        loading: image.getAttribute("loading"),
+      })),
+    );
+    const screenHeight = await page.evaluate(() => innerHeight);
+    expect(placement.slice(0, 2).map((p) => [p.priority, p.top < screenHeight])).toEqual([
+      ["high", true],
+      ["high", true],
+    ]);
+    // The next row is below the fold: fetched lazily, as the shopper scrolls towards it.
+    expect(placement[2]).toMatchObject({ loading: "lazy" });
+    expect(placement[2]!.top).toBeGreaterThan(screenHeight);
+  });
 });
 
 test.describe("on a desktop at 1×", () => {

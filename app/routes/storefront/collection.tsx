@@ -154,7 +154,10 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
 
       <div className={loading ? "opacity-50 transition-opacity" : "transition-opacity"} aria-busy={loading}>
         {listing.items.length > 0 ? (
-          <ProductGrid products={listing.items} priorityCount={4} />
+          // A phone shows two cards a row, the first row at the fold: two high-priority pictures
+          // leave the rest of a slow link to them. Wider screens fetch their next ones lazily,
+          // at once, as those are in view.
+          <ProductGrid products={listing.items} priorityCount={2} />
         ) : (
           <div className="rounded-sm border border-dashed border-border px-6 py-20 text-center">
             <p className="font-display text-2xl">No products found. Try adjusting your filters.</p>
