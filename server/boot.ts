@@ -16,6 +16,7 @@ import { verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { pruneUnconfirmedSubscribers } from "~/modules/newsletter/newsletter.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
+import { importUploadedFiles } from "~/modules/uploads/uploaded-files.server";
 import { createShopAuth } from "./auth";
 
 export interface Booted {
@@ -61,6 +62,10 @@ export async function boot(): Promise<Booted> {
     );
   }
   const { database, release } = await openConfiguredDatabase(config, logger);
+  // Photos an older version kept on this instance's disk join the database, where every
+  // instance reads them (migration 0015).
+  const importedUploads = await importUploadedFiles(database.db, config.dataDir);
+  if (importedUploads > 0) logger.info(`uploads: ${importedUploads} photos copied from ${config.dataDir} into the database`);
   const transport = createEmailTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

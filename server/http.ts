@@ -79,7 +79,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
   app.use("*", compress());
 
-  app.use("/uploads/*", serveUploads(services.config.dataDir, logger));
+  app.use("/uploads/*", serveUploads(services.database.db, services.config.dataDir, logger));
 
   if (clientDir) {
     // Fingerprinted build output never changes under its name. Its scripts and stylesheets

@@ -1,29 +1,59 @@
 import type { Context, Next } from "hono";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
+import type { Db } from "~db/client";
 import { deriveMissingProductImage } from "~/modules/catalog/product-images.server";
+import { PRODUCT_PHOTO_PATH, readUploadedFile } from "~/modules/uploads/uploaded-files.server";
 import type { Logger } from "./logger";
 import { IMMUTABLE, staticFiles } from "./static-files";
 
 /**
- * `/uploads/*`: the photos uploaded in the admin and with reviews, from `<dataDir>/uploads/`.
- * They are named by their content, so they never change. A product photo stored before one of
- * today's widths existed gets that width made on its first request (deriveMissingProductImage).
+ * `/uploads/*`: the product and review photos uploaded in the admin and with reviews. They live
+ * in the database (app/modules/uploads), so every instance serves the same ones; each instance
+ * keeps a copy of what it has served under `<dataDir>/uploads/` and serves that first, so a
+ * photo costs one query per instance, not one per request. They are named by their content, so
+ * neither copy ever goes stale. A product photo stored before one of today's widths existed
+ * gets that width made on its first request (deriveMissingProductImage).
  */
-export function serveUploads(dataDir: string, logger: Logger) {
-  const serveFile = staticFiles({ root: dataDir }, IMMUTABLE);
-  const uploadsDir = path.join(dataDir, "uploads");
+export function serveUploads(db: Db, dataDir: string, logger: Logger) {
+  const serveLocalCopy = staticFiles({ root: dataDir }, IMMUTABLE);
+  const localCopies = path.join(dataDir, "uploads");
 
   return async (c: Context, next: Next) => {
-    const stored = await serveFile(c);
-    if (stored) return stored;
-    const [, folder, fileName, ...rest] = c.req.path.split("/").slice(1);
-    if (c.req.method === "GET" && folder === "products" && fileName && rest.length === 0) {
-      const made = await deriveMissingProductImage(uploadsDir, fileName).catch((error: unknown) => {
-        logger.warn({ err: error, path: c.req.path }, "could not make a missing width of an uploaded photo");
-        return false;
-      });
-      if (made) return (await serveFile(c)) ?? next();
-    }
-    return next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const local = await serveLocalCopy(c);
+    if (local) return local;
+    // Only names the shop writes reach the database (no other folder, no "..", no NUL).
+    const filePath = c.req.path.slice("/uploads/".length);
+    if (!PRODUCT_PHOTO_PATH.test(filePath)) return next();
+    const bytes = await readPhoto(db, filePath).catch((error: unknown) => {
+      logger.warn({ err: error, path: c.req.path }, "could not read an uploaded photo");
+      return null;
+    });
+    if (!bytes) return next();
+    keepLocalCopy(path.join(localCopies, filePath), bytes).catch((error: unknown) =>
+      logger.warn({ err: error, path: c.req.path }, "could not keep a local copy of an uploaded photo"),
+    );
+    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(bytes), {
+      headers: {
+        "Content-Type": "image/webp",
+        "Content-Length": String(bytes.byteLength),
+        "Cache-Control": IMMUTABLE,
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
   };
+}
+
+async function readPhoto(db: Db, filePath: string): Promise<Buffer | null> {
+  return (await readUploadedFile(db, filePath))?.bytes ?? (await deriveMissingProductImage(db, filePath));
+}
+
+/** Written beside the target and renamed, so a half-written file is never served. */
+async function keepLocalCopy(target: string, bytes: Buffer) {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+  await fs.writeFile(temporary, bytes);
+  await fs.rename(temporary, target);
 }

@@ -1,12 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { formatMoney } from "~/lib/money";
 import { imageSrc } from "~/lib/images";
 import {
@@ -28,6 +25,8 @@ import {
   updateProduct,
 } from "~/modules/catalog/product-management.server";
 import { saveProductImage } from "~/modules/catalog/product-images.server";
+import { readUploadedFile } from "~/modules/uploads/uploaded-files.server";
+import { uploadedFiles } from "~db/schema/uploads";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { changeOrderStatus } from "~/modules/orders/order-status.server";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
@@ -464,23 +463,16 @@ describeWithDatabase("admin products", (database) => {
   });
 });
 
-describe("product image uploads", () => {
-  let uploadsDir: string;
-  beforeAll(() => {
-    uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "ahenfie-uploads-"));
-  });
-  afterAll(() => {
-    fs.rmSync(uploadsDir, { recursive: true, force: true });
-  });
-  const storedFiles = () =>
-    fs.existsSync(path.join(uploadsDir, "products")) ? fs.readdirSync(path.join(uploadsDir, "products")).sort() : [];
-  const fileOf = (base: string, width: number) => path.join(uploadsDir, imageSrc(base, width).replace(/^\/uploads\//, ""));
+describeWithDatabase("product image uploads", (database) => {
+  const storedFiles = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
+  const fileOf = async (base: string, width: number) =>
+    (await readUploadedFile(database.db, imageSrc(base, width).replace(/^\/uploads\//, "")))!.bytes;
 
   it("stores a PNG as WebP files 240 to 960 wide in the storefront's 4:5 frame and returns their base", async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c9a227" } })
       .png()
       .toBuffer();
-    const base = await saveProductImage({ bytes: png, type: "image/png", name: "kaftan.png" }, uploadsDir);
+    const base = await saveProductImage({ bytes: png, type: "image/png", name: "kaftan.png" }, database.db);
     expect(base).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
     for (const [width, height] of [
       [240, 300],
@@ -488,12 +480,12 @@ describe("product image uploads", () => {
       [768, 960],
       [960, 1200],
     ] as const) {
-      const metadata = await sharp(fileOf(base, width)).metadata();
+      const metadata = await sharp(await fileOf(base, width)).metadata();
       expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", width, height]);
     }
     // The same photo again is the same files.
-    expect(await saveProductImage({ bytes: png, type: "image/png", name: "again.png" }, uploadsDir)).toBe(base);
-    expect(storedFiles().filter((f) => f.startsWith(base.split("/").pop()!))).toHaveLength(4);
+    expect(await saveProductImage({ bytes: png, type: "image/png", name: "again.png" }, database.db)).toBe(base);
+    expect((await storedFiles()).filter((f) => f.startsWith(`products/${base.split("/").pop()!}-`))).toHaveLength(4);
   });
 
   it("turns a photo upright from its EXIF orientation", async () => {
@@ -503,8 +495,10 @@ describe("product image uploads", () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const base = await saveProductImage({ bytes: sideways, type: "image/jpeg", name: "phone.jpg" }, uploadsDir);
-    const { data, info } = await sharp(fileOf(base, 480)).raw().toBuffer({ resolveWithObject: true });
+    const base = await saveProductImage({ bytes: sideways, type: "image/jpeg", name: "phone.jpg" }, database.db);
+    const { data, info } = await sharp(await fileOf(base, 480))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const pixel = (x: number, y: number) => [
       ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
     ];
@@ -517,35 +511,35 @@ describe("product image uploads", () => {
     const jpeg = await sharp({ create: { width: 64, height: 80, channels: 3, background: "#1e6b4f" } })
       .jpeg()
       .toBuffer();
-    await expect(saveProductImage({ bytes: jpeg, type: "application/octet-stream", name: "photo.bin" }, uploadsDir)).resolves.toMatch(
+    await expect(saveProductImage({ bytes: jpeg, type: "application/octet-stream", name: "photo.bin" }, database.db)).resolves.toMatch(
       /^\/uploads\/products\//,
     );
-    const before = storedFiles();
+    const before = await storedFiles();
     const text = new TextEncoder().encode("this is not a picture, only text pretending to be one\n");
-    await expect(saveProductImage({ bytes: text, type: "image/png", name: "kaftan.png" }, uploadsDir)).rejects.toBeInstanceOf(
+    await expect(saveProductImage({ bytes: text, type: "image/png", name: "kaftan.png" }, database.db)).rejects.toBeInstanceOf(
       NotAnImageError,
     );
-    await expect(saveProductImage({ bytes: text, type: "image/png", name: "kaftan.png" }, uploadsDir)).rejects.toThrow(
+    await expect(saveProductImage({ bytes: text, type: "image/png", name: "kaftan.png" }, database.db)).rejects.toThrow(
       "The file is not a readable image. Please upload a JPEG, PNG or WebP picture.",
     );
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .gif()
       .toBuffer();
-    await expect(saveProductImage({ bytes: gif, type: "image/png", name: "x.png" }, uploadsDir)).rejects.toBeInstanceOf(
+    await expect(saveProductImage({ bytes: gif, type: "image/png", name: "x.png" }, database.db)).rejects.toBeInstanceOf(
       UnsupportedImageTypeError,
     );
     const svg = new TextEncoder().encode(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     );
-    await expect(saveProductImage({ bytes: svg, type: "image/png", name: "x.png" }, uploadsDir)).rejects.toThrow(
+    await expect(saveProductImage({ bytes: svg, type: "image/png", name: "x.png" }, database.db)).rejects.toThrow(
       "Only JPEG, PNG and WebP images can be uploaded.",
     );
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("refuses a file over 8 MB before reading it", async () => {
     const big = new Uint8Array(8 * 1024 * 1024 + 1);
-    const attempt = saveProductImage({ bytes: big, type: "image/jpeg", name: "huge.jpg" }, uploadsDir);
+    const attempt = saveProductImage({ bytes: big, type: "image/jpeg", name: "huge.jpg" }, database.db);
     await expect(attempt).rejects.toBeInstanceOf(ImageTooLargeError);
     await expect(attempt).rejects.toThrow("The image is too large. Please upload one of at most 8 MB.");
   });
@@ -571,7 +565,7 @@ describe("product image uploads", () => {
       chunk("IDAT", zlib.deflateSync(Buffer.alloc(20_002))),
       chunk("IEND", Buffer.alloc(0)),
     ]);
-    const attempt = saveProductImage({ bytes: bomb, type: "image/png", name: "bomb.png" }, uploadsDir);
+    const attempt = saveProductImage({ bytes: bomb, type: "image/png", name: "bomb.png" }, database.db);
     await expect(attempt).rejects.toBeInstanceOf(ImageTooLargeError);
     await expect(attempt).rejects.toThrow("The image has too many pixels. Please upload one of at most 50 megapixels.");
   });

@@ -1,32 +1,24 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { productFormValues } from "~/modules/catalog/product-form-data";
 import { readProductForm } from "~/modules/catalog/product-form.server";
 import { createProduct, getAdminProduct, updateProduct } from "~/modules/catalog/product-management.server";
 import { MAX_COLOR_IMAGES, productFormSchema } from "~/modules/catalog/product.schema";
 import { getProduct, getProductCards } from "~/modules/catalog/storefront-queries.server";
+import type { Db } from "~db/client";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { orders } from "~db/schema/orders";
 import { describeWithDatabase } from "../setup/test-database";
 
-let uploadsDir: string;
 let png: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
-  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "colour-gallery-"));
   png = new Uint8Array(
     await sharp({ create: { width: 40, height: 50, channels: 3, background: "#1E6B4F" } })
       .png()
       .toBuffer(),
   );
-});
-
-afterAll(async () => {
-  await fs.rm(uploadsDir, { recursive: true, force: true });
 });
 
 /** The product form as the admin dialog posts it: one colour whose gallery slots are `images`. */
@@ -46,8 +38,8 @@ function galleryForm(images: (string | File)[], extra: Record<string, string> = 
   return form;
 }
 
-async function read(form: FormData) {
-  const reading = await readProductForm(form, uploadsDir);
+async function read(form: FormData, db: Db) {
+  const reading = await readProductForm(form, db);
   if (!reading.ok) throw new Error(`refused: ${JSON.stringify(reading.fieldErrors)}`);
   return reading.input;
 }
@@ -62,7 +54,10 @@ describeWithDatabase("a colour's gallery", (database) => {
   it("saves the pictures in the order on screen, a new photo in its own slot, and the first as the cover", async () => {
     const created = await createProduct(
       database.db,
-      await read(galleryForm(["/uploads/products/front", new File([png], "side.png", { type: "image/png" }), "/uploads/products/back"])),
+      await read(
+        galleryForm(["/uploads/products/front", new File([png], "side.png", { type: "image/png" }), "/uploads/products/back"]),
+        database.db,
+      ),
     );
     const [colour] = (await getAdminProduct(database.db, created.id)).colors;
     expect(colour!.images).toHaveLength(3);
@@ -75,7 +70,11 @@ describeWithDatabase("a colour's gallery", (database) => {
     // Reordered in the dialog: the back view first, the front last.
     const edited = productFormValues(await getAdminProduct(database.db, created.id));
     expect(edited.colors[0]!.images).toEqual(colour!.images);
-    await updateProduct(database.db, created.id, await read(galleryForm(["/uploads/products/back", uploaded, "/uploads/products/front"])));
+    await updateProduct(
+      database.db,
+      created.id,
+      await read(galleryForm(["/uploads/products/back", uploaded, "/uploads/products/front"]), database.db),
+    );
 
     const [row] = await database.db.select().from(productColors).where(eq(productColors.productId, created.id));
     expect(row!.images).toEqual(["/uploads/products/back", uploaded, "/uploads/products/front"]);
@@ -92,13 +91,13 @@ describeWithDatabase("a colour's gallery", (database) => {
   });
 
   it("removes a picture, and a colour without pictures has no cover", async () => {
-    const created = await createProduct(database.db, await read(galleryForm(["/uploads/products/a", "/uploads/products/b"])));
-    await updateProduct(database.db, created.id, await read(galleryForm(["/uploads/products/b"])));
+    const created = await createProduct(database.db, await read(galleryForm(["/uploads/products/a", "/uploads/products/b"]), database.db));
+    await updateProduct(database.db, created.id, await read(galleryForm(["/uploads/products/b"]), database.db));
     expect((await getAdminProduct(database.db, created.id)).colors[0]).toMatchObject({
       images: ["/uploads/products/b"],
       imageUrl: "/uploads/products/b",
     });
-    await updateProduct(database.db, created.id, await read(galleryForm([])));
+    await updateProduct(database.db, created.id, await read(galleryForm([]), database.db));
     expect((await getAdminProduct(database.db, created.id)).colors[0]).toMatchObject({ images: [], imageUrl: null });
   });
 
@@ -118,21 +117,21 @@ describeWithDatabase("a colour's gallery", (database) => {
   });
 });
 
-describe("the gallery's rules", () => {
+describeWithDatabase("the gallery's rules", (database) => {
   it(`refuses more than ${MAX_COLOR_IMAGES} pictures per colour and a picture from elsewhere`, async () => {
     const tooMany = await readProductForm(
       galleryForm(Array.from({ length: MAX_COLOR_IMAGES + 1 }, (_, i) => `/uploads/products/p${i}`)),
-      uploadsDir,
+      database.db,
     );
     expect(tooMany).toMatchObject({ ok: false, fieldErrors: { "colors[0].images": `At most ${MAX_COLOR_IMAGES} pictures per colour` } });
 
-    const foreign = await readProductForm(galleryForm(["/uploads/products/a", "https://example.com/x.jpg"]), uploadsDir);
+    const foreign = await readProductForm(galleryForm(["/uploads/products/a", "https://example.com/x.jpg"]), database.db);
     expect(foreign).toMatchObject({ ok: false, fieldErrors: { "colors[0].images[1]": expect.stringMatching(/picture on this site/) } });
   });
 
   it("puts a refused photo's message under its own slot", async () => {
     const notAPicture = new File([new TextEncoder().encode("hello")], "notes.png", { type: "image/png" });
-    const reading = await readProductForm(galleryForm(["/uploads/products/a", notAPicture]), uploadsDir);
+    const reading = await readProductForm(galleryForm(["/uploads/products/a", notAPicture]), database.db);
     expect(reading.ok).toBe(false);
     expect(Object.keys((reading as { fieldErrors: Record<string, string> }).fieldErrors)).toEqual(["colors[0].images[1]"]);
   });

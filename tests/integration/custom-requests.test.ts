@@ -17,6 +17,7 @@ import { action as requestAction } from "~/routes/storefront/custom-order-reques
 import { createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { routeAnswer } from "../setup/route-answer";
+import { uploadedFiles } from "~db/schema/uploads";
 import { describeWithDatabase } from "../setup/test-database";
 
 type Person = { id: string; email: string; name: string };
@@ -112,9 +113,11 @@ describeWithDatabase("custom order requests", (database) => {
       measurements: { unit: "cm", values: { chest: 104, height: 180 } },
     });
     expect(row!.photos).toHaveLength(1);
-    // Private: under DATA_DIR/custom-requests, not the public uploads folder.
-    expect(fs.existsSync(path.join(dataDir, "custom-requests", row!.photos[0]!))).toBe(true);
-    expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
+    // Private: stored apart from the public photos (never under /uploads/), and nothing on disk.
+    expect((await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path)).toEqual([
+      `custom-requests/${row!.photos[0]!}`,
+    ]);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
 
     const emails = await database.db.select().from(emailOutbox);
     const settings = await getStoreSettings(database.db);
@@ -159,9 +162,8 @@ describeWithDatabase("custom order requests", (database) => {
   });
 
   it("refuses a 'photo' that is not an image, and four photos, storing nothing", async () => {
-    const storedFiles = () =>
-      fs.existsSync(path.join(dataDir, "custom-requests")) ? fs.readdirSync(path.join(dataDir, "custom-requests")).sort() : [];
-    const filesBefore = storedFiles();
+    const storedFiles = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
+    const filesBefore = await storedFiles();
     const fake = await post(null, valid(), [
       { name: "holiday.jpg", type: "image/jpeg", bytes: new TextEncoder().encode("not a picture at all") },
     ]);
@@ -174,7 +176,7 @@ describeWithDatabase("custom order requests", (database) => {
     expect(errorsOf(four).photos?.[0]).toBe("Choose at most 3 photos.");
     expect(await database.db.select().from(customRequests)).toHaveLength(0);
     // No file was kept for the refused requests.
-    expect(storedFiles()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 
   it("answers 429 with a friendly message after the limit per address", async () => {

@@ -1,26 +1,19 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uploadedFiles } from "~db/schema/uploads";
+import { describeWithDatabase } from "../../../tests/setup/test-database";
 import { readProductForm } from "./product-form.server";
 import { checkPickedImage, PRODUCT_IMAGE_MESSAGES, PRODUCT_IMAGE_UPLOAD_MAX_BYTES } from "./product-image-rules";
 import { PRODUCT_IMAGE_MAX_BYTES } from "./product-images.server";
 
-let uploadsDir: string;
 let png: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
-  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "product-form-"));
   png = new Uint8Array(
     await sharp({ create: { width: 40, height: 50, channels: 3, background: "#C9A227" } })
       .png()
       .toBuffer(),
   );
-});
-
-afterAll(async () => {
-  await fs.rm(uploadsDir, { recursive: true, force: true });
 });
 
 function productForm(fields: Record<string, string> = {}): FormData {
@@ -32,28 +25,26 @@ function productForm(fields: Record<string, string> = {}): FormData {
 }
 
 const pngFile = (name = "kaftan.png") => new File([png], name, { type: "image/png" });
-const storedFiles = async () => (await fs.readdir(path.join(uploadsDir, "products")).catch(() => [])).sort();
+describeWithDatabase("readProductForm", (database) => {
+  const storedFiles = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
 
-describe("readProductForm", () => {
   it("stores the uploaded photo as WebP files 240 to 960 wide and puts its base URL into imageUrl", async () => {
     const form = productForm({ imageUrl: "/uploads/products/old" });
     form.set("imageFile", pngFile());
-    const reading = await readProductForm(form, uploadsDir);
+    const reading = await readProductForm(form, database.db);
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.input.price).toBe(12345);
     expect(reading.input.variants).toEqual([{ id: null, color: "", size: "M", sku: null, stock: 7, stockSeen: undefined }]);
     expect(reading.input.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}$/);
     const name = reading.input.imageUrl!.split("/").pop();
-    expect(await storedFiles()).toEqual(
-      expect.arrayContaining([`${name}-240.webp`, `${name}-480.webp`, `${name}-768.webp`, `${name}-960.webp`]),
-    );
+    expect(await storedFiles()).toEqual([240, 480, 768, 960].map((width) => `products/${name}-${width}.webp`));
   });
 
   it("keeps the current picture when the file input was left empty", async () => {
     const form = productForm({ imageUrl: "/images/products/royal-kente-kaftan" });
     form.set("imageFile", new File([], "", { type: "application/octet-stream" }));
-    const reading = await readProductForm(form, uploadsDir);
+    const reading = await readProductForm(form, database.db);
     expect(reading).toMatchObject({ ok: true, input: { imageUrl: "/images/products/royal-kente-kaftan" } });
   });
 
@@ -65,7 +56,7 @@ describe("readProductForm", () => {
       "colors[1].hex": "#0f3d2e",
     });
     form.set("colors[1].imageFile", pngFile("forest.png"));
-    const reading = await readProductForm(form, uploadsDir);
+    const reading = await readProductForm(form, database.db);
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.input.colors[0]).toEqual({ name: "Gold", hex: "#C9A227", imageUrl: null, images: [] });
@@ -82,7 +73,7 @@ describe("readProductForm", () => {
       .png()
       .toBuffer();
     form.set("imageFile", new File([new Uint8Array(other)], "other.png", { type: "image/png" }));
-    const reading = await readProductForm(form, uploadsDir);
+    const reading = await readProductForm(form, database.db);
     expect(reading).toEqual({ ok: false, fieldErrors: { name: "Name is required" } });
     expect(await storedFiles()).toEqual(before);
   });
@@ -91,7 +82,7 @@ describe("readProductForm", () => {
     const form = productForm({ "colors[0].name": "Gold", "colors[0].hex": "#C9A227" });
     form.set("imageFile", new File(["just text"], "kaftan.png", { type: "image/png" }));
     form.set("colors[0].imageFile", new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "gold.png", { type: "image/png" }));
-    const reading = await readProductForm(form, uploadsDir);
+    const reading = await readProductForm(form, database.db);
     expect(reading.ok).toBe(false);
     if (reading.ok) return;
     expect(reading.fieldErrors.imageUrl).toMatch(/not a readable image/);

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { Db } from "~db/client";
 import { firstFieldErrors } from "~/modules/auth/action-guard.server";
 import { ProductImageError } from "./product-errors";
 import { productFormSchema, type ProductInput } from "./product.schema";
@@ -43,11 +44,11 @@ function parseProductForm(form: FormData): ProductFormReading {
 
 /**
  * Checks the form first and stores photos only when everything else is valid, so a typo does
- * not leave files behind. Each photo is checked and resized by saveProductImage into
- * `uploadsDir`; its base URL then takes the place of the field's previous picture. A refused
+ * not leave files behind. Each photo is checked, resized and stored by saveProductImage; its
+ * base URL then takes the place of the field's previous picture. A refused
  * photo becomes a field error under its own input.
  */
-export async function readProductForm(form: FormData, uploadsDir: string): Promise<ProductFormReading> {
+export async function readProductForm(form: FormData, db: Db): Promise<ProductFormReading> {
   const checked = parseProductForm(form);
   if (!checked.ok) return checked;
 
@@ -58,7 +59,7 @@ export async function readProductForm(form: FormData, uploadsDir: string): Promi
   for (const photo of photos) {
     try {
       const bytes = new Uint8Array(await photo.file.arrayBuffer());
-      const base = await saveProductImage({ bytes, type: photo.file.type, name: photo.file.name }, uploadsDir);
+      const base = await saveProductImage({ bytes, type: photo.file.type, name: photo.file.name }, db);
       form.set(photo.urlField, base);
     } catch (error) {
       if (!(error instanceof ProductImageError)) throw error;

@@ -1,15 +1,16 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import pLimit from "p-limit";
+import type { Db } from "~db/client";
 import { PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
+import { PRODUCT_PHOTO_PATH, readUploadedFile, storeUploadedFiles } from "~/modules/uploads/uploaded-files.server";
 import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
 /**
  * Product photo uploads. The picture's real content decides (sharp reads it); the file name
  * and the type the browser declared are not trusted. Each upload is stored the way the
  * storefront reads product pictures (app/lib/images.ts): `<base>-<width>.webp` for each of
- * PRODUCT_IMAGE_WIDTHS, where the base is what goes into image_url.
+ * PRODUCT_IMAGE_WIDTHS, where the base is what goes into image_url. They are stored in the
+ * database (app/modules/uploads) and served under /uploads/ (server/uploads.ts).
  */
 /**
  * sharp (libvips) is loaded when the first photo arrives, not when the server starts: loading it
@@ -61,8 +62,9 @@ export async function checkUploadedImage(file: UploadedImage): Promise<void> {
 export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: "truncated" } as const;
 
 /**
- * Checks, resizes and stores a product photo; returns its base URL (`/uploads/products/<name>`,
- * without the `-<width>.webp` suffix). Files go to `<uploadsDir>/products/`.
+ * Checks, resizes and stores a product photo (product and review photos); returns its base URL
+ * (`/uploads/products/<name>`, without the `-<width>.webp` suffix). The files go to the database
+ * (uploaded-files.server.ts), so every instance serves them.
  *
  * - JPEG, PNG and WebP only, at most 8 MB and 50 megapixels; typed errors otherwise.
  * - Turned upright from its EXIF orientation, converted to sRGB, metadata (camera, GPS) dropped.
@@ -72,13 +74,10 @@ export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_P
  * - Named after a hash of the uploaded bytes: the same photo uploaded twice is one set of
  *   files, and a name cannot be guessed before the photo exists.
  */
-export async function saveProductImage(file: UploadedImage, uploadsDir: string): Promise<string> {
+export async function saveProductImage(file: UploadedImage, db: Db): Promise<string> {
   await checkUploadedImage(file);
 
   const name = crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 32);
-  const folder = path.join(uploadsDir, "products");
-  await fs.mkdir(folder, { recursive: true });
-
   let resized: { width: number; data: Buffer }[];
   const sharp = await loadSharp();
   try {
@@ -96,60 +95,50 @@ export async function saveProductImage(file: UploadedImage, uploadsDir: string):
     // The header was readable but the picture itself is broken (a truncated download, say).
     throw new NotAnImageError();
   }
-
-  for (const { width, data } of resized) await writeAtomically(path.join(folder, `${name}-${width}.webp`), data);
+  // All widths in one statement: a page never names a photo that has only some of them.
+  await storeUploadedFiles(
+    db,
+    resized.map(({ width, data }) => ({ path: productPhotoPath(name, width), contentType: "image/webp", bytes: data })),
+  );
   return `/uploads/products/${name}`;
 }
 
-/** Written beside the target and renamed, so a half-written file is never served. */
-async function writeAtomically(target: string, data: Buffer) {
-  const temporary = `${target}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-  await fs.writeFile(temporary, data);
-  await fs.rename(temporary, target);
-}
-
+const productPhotoPath = (name: string, width: number) => `products/${name}-${width}.webp`;
 const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
-const STORED_FILE_NAME = /^([0-9a-f]{32})-(\d+)\.webp$/;
 /** One picture made at a time: a burst of requests for old photos must not take every core. */
 const derivations = pLimit(1);
-const derivationsInFlight = new Map<string, Promise<boolean>>();
+const derivationsInFlight = new Map<string, Promise<Buffer | null>>();
 
 /**
  * Photos uploaded before a width joined PRODUCT_IMAGE_WIDTHS lack that width's file, which the
  * page's srcset now names. The first request for it makes it from the photo's largest file (which
- * every upload has) and stores it beside the others; later requests find the file. Only names
- * this module writes and widths the storefront uses qualify, so a request cannot make anything
- * else; concurrent requests for one file share one resize.
+ * every upload has) and stores it beside the others; later requests find it. Only names this
+ * module writes and widths the storefront uses qualify, so a request cannot make anything else;
+ * concurrent requests for one file on this instance share one resize (another instance making
+ * the same file at the same time stores the same bytes, and the first one stored stays).
  *
- * `fileName` is the last part of the URL (`<name>-<width>.webp`) under `<uploadsDir>/products/`.
- * Returns whether the file exists now.
+ * `filePath` is the file's path under `/uploads/` (`products/<name>-<width>.webp`). Returns the
+ * file's bytes, or null when it cannot be made.
  */
-export function deriveMissingProductImage(uploadsDir: string, fileName: string): Promise<boolean> {
-  const match = STORED_FILE_NAME.exec(fileName);
+export function deriveMissingProductImage(db: Db, filePath: string): Promise<Buffer | null> {
+  const match = PRODUCT_PHOTO_PATH.exec(filePath);
   const width = Number(match?.[2]);
-  if (!match || !(PRODUCT_IMAGE_WIDTHS as readonly number[]).includes(width)) return Promise.resolve(false);
-  const folder = path.join(uploadsDir, "products");
-  const target = path.join(folder, fileName);
-  const pending = derivationsInFlight.get(target);
+  if (!match || !(PRODUCT_IMAGE_WIDTHS as readonly number[]).includes(width)) return Promise.resolve(null);
+  const pending = derivationsInFlight.get(filePath);
   if (pending) return pending;
   const derivation = derivations(async () => {
-    if (await exists(target)) return true;
-    const source = path.join(folder, `${match[1]}-${LARGEST_WIDTH}.webp`);
-    if (!(await exists(source))) return false;
+    const existing = await readUploadedFile(db, filePath);
+    if (existing) return existing.bytes;
+    const source = await readUploadedFile(db, productPhotoPath(match[1]!, LARGEST_WIDTH));
+    if (!source) return null;
     const sharp = await loadSharp();
-    const data = await sharp(source, uploadedImageSharpOptions)
+    const data = await sharp(source.bytes, uploadedImageSharpOptions)
       .resize({ width, height: Math.round(width * ASPECT_HEIGHT_PER_WIDTH), fit: "cover", position: "centre" })
       .webp({ quality: 82 })
       .toBuffer();
-    await writeAtomically(target, data);
-    return true;
-  }).finally(() => derivationsInFlight.delete(target));
-  derivationsInFlight.set(target, derivation);
+    await storeUploadedFiles(db, [{ path: filePath, contentType: "image/webp", bytes: data }]);
+    return data;
+  }).finally(() => derivationsInFlight.delete(filePath));
+  derivationsInFlight.set(filePath, derivation);
   return derivation;
 }
-
-const exists = (file: string) =>
-  fs.access(file).then(
-    () => true,
-    () => false,
-  );

@@ -91,15 +91,12 @@ export async function customRequestAction(request: Request, context: AppLoadCont
     for (const [index, file] of files.entries()) {
       try {
         stored.push(
-          await saveCustomRequestPhoto(
-            { bytes: new Uint8Array(await file.arrayBuffer()), type: file.type, name: file.name },
-            context.config.dataDir,
-          ),
+          await saveCustomRequestPhoto({ bytes: new Uint8Array(await file.arrayBuffer()), type: file.type, name: file.name }, db),
         );
       } catch (error) {
         if (!(error instanceof ProductImageError)) throw error;
         await releaseRateLimit(db, rateKey(context));
-        await deleteCustomRequestPhotos(stored, context.config.dataDir);
+        await deleteCustomRequestPhotos(stored, db);
         const which = files.length > 1 ? `Photo ${index + 1} (${file.name}): ` : "";
         return refuse(400, `${which}${error.message}`, "photos");
       }
@@ -115,7 +112,7 @@ export async function customRequestAction(request: Request, context: AppLoadCont
     });
     return data<CustomRequestActionResult>({ ok: true, reference, email: value.email }, { headers: noStore });
   } catch (error) {
-    await deleteCustomRequestPhotos(stored, context.config.dataDir);
+    await deleteCustomRequestPhotos(stored, db);
     await releaseRateLimit(db, rateKey(context));
     context.log.error({ err: error }, "custom request: saving failed");
     return refuse(500, "Your request could not be sent. Please try again in a moment.");

@@ -6,14 +6,14 @@ import type { Route } from "./+types/custom-request-photo";
 
 /**
  * A custom request's reference photo, for staff only: the customer's pictures are private, so
- * they live outside the public uploads folder and are never stored by a cache.
+ * they are never served under /uploads/ and never stored by a cache.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const name = params.name;
   // Only a stored name's shape reaches the database (a NUL or a path never does).
   const known = CUSTOM_REQUEST_PHOTO_NAME.test(name) && (await isCustomRequestPhoto(context.database.db, name));
-  const bytes = known ? await readCustomRequestPhoto(name, context.config.dataDir) : null;
+  const bytes = known ? await readCustomRequestPhoto(name, context.database.db) : null;
   if (!bytes) throw data({ message: "Photo not found" }, { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: {

@@ -1,7 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
-import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckCircle2 } from "lucide";
 import { data } from "react-router";
@@ -103,7 +102,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (photo instanceof File && photo.size > 0) {
     try {
       const bytes = new Uint8Array(await photo.arrayBuffer());
-      photoUrl = await saveProductImage({ bytes, type: photo.type, name: photo.name }, path.join(context.config.dataDir, "uploads"));
+      photoUrl = await saveProductImage({ bytes, type: photo.type, name: photo.name }, context.database.db);
     } catch (error) {
       if (error instanceof ProductImageError) return refuse(400, error.message, "photo");
       throw error;

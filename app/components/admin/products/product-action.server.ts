@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
@@ -78,7 +77,7 @@ async function saveProduct(guarded: Extract<Passed, { intent: "create" | "update
       status,
     );
   // Photos are stored only now that the rest of the form is valid.
-  const reading = await readProductForm(guarded.form, path.join(context.config.dataDir, "uploads"));
+  const reading = await readProductForm(guarded.form, context.database.db);
   if (!reading.ok) return refuse(CORRECT_PRODUCT_FIELDS, reading.fieldErrors, 400);
   const db = context.database.db;
   try {

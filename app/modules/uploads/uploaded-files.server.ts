@@ -1,0 +1,102 @@
+import { eq, inArray } from "drizzle-orm";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Db } from "~db/client";
+import { uploadedFiles } from "~db/schema/uploads";
+
+/**
+ * Uploaded photos live in the database (`uploaded_files`), so every instance of the shop serves
+ * the same ones. A file is named by where it is read from:
+ * - `products/<hash>-<width>.webp`: product and review photos, public under `/uploads/`;
+ * - `custom-requests/<random>.webp`: a customer's reference photos, for staff only.
+ * Names come from a hash of the content or from random bytes, so a stored file never changes.
+ */
+export interface UploadedFile {
+  path: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Product and review photos: `products/<32 hex>-<width>.webp`. */
+export const PRODUCT_PHOTO_PATH = /^products\/([0-9a-f]{32})-(\d+)\.webp$/;
+/** A custom request's photo, by its stored name (`<32 hex>.webp`). */
+export const CUSTOM_REQUEST_PHOTO_NAME = /^[0-9a-f]{32}\.webp$/;
+export const customRequestPhotoPath = (name: string) => `custom-requests/${name}`;
+
+/** Stores files in one statement. A path already stored keeps its bytes: they are the same. */
+export async function storeUploadedFiles(db: Db, files: UploadedFile[]): Promise<void> {
+  if (files.length === 0) return;
+  await db
+    .insert(uploadedFiles)
+    .values(files.map((file) => ({ path: file.path, contentType: file.contentType, bytes: Buffer.from(file.bytes) })))
+    .onConflictDoNothing();
+}
+
+export async function readUploadedFile(db: Db, filePath: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const [file] = await db
+    .select({ contentType: uploadedFiles.contentType, bytes: uploadedFiles.bytes })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.path, filePath));
+  return file ?? null;
+}
+
+export async function deleteUploadedFiles(db: Db, paths: string[]): Promise<void> {
+  if (paths.length > 0) await db.delete(uploadedFiles).where(inArray(uploadedFiles.path, paths));
+}
+
+/**
+ * Where each kind of upload was kept on disk before it moved into the database (migration 0015).
+ * Public photos stay on disk as the instance's local copy (serveUploads reads it first); a
+ * customer's private photos are removed once the database has them, so they have one home.
+ */
+const FOLDERS_ON_DISK = [
+  { folder: ["uploads", "products"], prefix: "products/", name: /^[0-9a-f]{32}-\d+\.webp$/, removeCopied: false },
+  { folder: ["custom-requests"], prefix: "custom-requests/", name: CUSTOM_REQUEST_PHOTO_NAME, removeCopied: true },
+];
+/** Names looked up per query, and files read and inserted per statement (a few MB at most). */
+const CHECK_BATCH = 500;
+const IMPORT_BATCH = 25;
+
+/**
+ * Copies the uploads an older version kept under `dataDir` into the database, those it does not
+ * have yet; returns how many. Run at start, so an upgraded shop keeps every photo; with nothing
+ * to copy it costs one query per 500 files on disk. Several instances may run it at once: a file
+ * another one stored first is left as it is.
+ */
+export async function importUploadedFiles(db: Db, dataDir: string): Promise<number> {
+  let imported = 0;
+  for (const { folder, prefix, name, removeCopied } of FOLDERS_ON_DISK) {
+    const directory = path.join(dataDir, ...folder);
+    const names = (await fs.readdir(directory).catch(() => [] as string[])).filter((file) => name.test(file));
+    if (names.length === 0) continue;
+    for (let start = 0; start < names.length; start += CHECK_BATCH) {
+      const paths = names.slice(start, start + CHECK_BATCH).map((file) => prefix + file);
+      const known = new Set(
+        (await db.select({ path: uploadedFiles.path }).from(uploadedFiles).where(inArray(uploadedFiles.path, paths))).map(
+          (row) => row.path,
+        ),
+      );
+      const missing = paths.filter((filePath) => !known.has(filePath));
+      for (let from = 0; from < missing.length; from += IMPORT_BATCH) {
+        const read = await Promise.all(
+          missing.slice(from, from + IMPORT_BATCH).map(async (filePath) => {
+            // Gone since the folder was listed: another instance sharing this folder moved it.
+            const bytes = await fs.readFile(path.join(directory, filePath.slice(prefix.length))).catch(ignoreMissing);
+            return bytes ? { path: filePath, contentType: "image/webp", bytes } : null;
+          }),
+        );
+        const files = read.filter((file) => file !== null);
+        await storeUploadedFiles(db, files);
+        imported += files.length;
+      }
+      if (removeCopied)
+        await Promise.all(paths.map((filePath) => fs.rm(path.join(directory, filePath.slice(prefix.length)), { force: true })));
+    }
+  }
+  return imported;
+}
+
+function ignoreMissing(error: NodeJS.ErrnoException): null {
+  if (error.code === "ENOENT") return null;
+  throw error;
+}
