@@ -18,6 +18,11 @@ for (const path of ["/", "/collections/all", "/product/1", "/about"]) {
       }
     });
     await page.waitForLoadState("networkidle");
+    // Every eager picture has finished, loaded or not: the hero's later slides start theirs once
+    // the page is idle, which on a busy machine can come after the network first goes quiet.
+    await expect
+      .poll(() => page.$$eval("img", (imgs) => imgs.every((img) => img.getAttribute("loading") === "lazy" || img.complete)))
+      .toBe(true);
     const broken = await page.$$eval("img", (imgs) =>
       imgs
         .filter((img) => img.getAttribute("loading") !== "lazy" || img.complete)
