@@ -1,4 +1,4 @@
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +11,7 @@ import { uploadedFiles } from "~db/schema/uploads";
 import { describeWithDatabase } from "../tests/setup/test-database";
 import { createLogger } from "./logger";
 import { serveUploads } from "./uploads";
+import { uploadedPaths } from "../tests/setup/uploaded-files";
 
 /**
  * Uploaded photos live in the database, and every instance serves them: two instances here, each
@@ -41,15 +42,7 @@ describeWithDatabase("serving uploaded photos", (database) => {
     sharp({ create: { width: 600, height: 750, channels: 3, background } })
       .png()
       .toBuffer();
-  const storedPaths = async (name: string) =>
-    (
-      await database.db
-        .select({ path: uploadedFiles.path })
-        .from(uploadedFiles)
-        .where(like(uploadedFiles.path, `products/${name}-%`))
-    )
-      .map((row) => row.path)
-      .sort();
+  const storedPaths = (name: string) => uploadedPaths(database.db, `products/${name}-`);
   /** A photo as a version before the 240 and 768 widths stored it: only its 480 and 960 files. */
   async function storeOldStylePhoto() {
     const base = await saveProductImage({ bytes: await photo("#1e6b4f"), type: "image/png", name: "agbada.png" }, database.db);

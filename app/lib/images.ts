@@ -10,6 +10,9 @@ export const PRODUCT_IMAGE_WIDTHS = [240, 480, 768, 960] as const;
 
 export type ProductImageWidth = (typeof PRODUCT_IMAGE_WIDTHS)[number];
 
+/** The height of a product picture `width` wide: they are all 4:5 (960×1200). */
+export const productImageHeight = (width: number) => Math.round((width * 5) / 4);
+
 export function hasExtension(path: string): boolean {
   return /\.[a-z0-9]{2,5}$/i.test(path);
 }

@@ -1,9 +1,13 @@
 import { customType, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+/** The same bytes as a Buffer, without copying them. */
+export const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** Raw bytes. PGlite hands them back as a Uint8Array, node-postgres as a Buffer: always a Buffer here. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: asBuffer,
 });
 
 /**

@@ -26,7 +26,6 @@ import {
 } from "~/modules/catalog/product-management.server";
 import { saveProductImage } from "~/modules/catalog/product-images.server";
 import { readUploadedFile } from "~/modules/uploads/uploaded-files.server";
-import { uploadedFiles } from "~db/schema/uploads";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { changeOrderStatus } from "~/modules/orders/order-status.server";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
@@ -35,6 +34,7 @@ import { categories, productColors, products } from "~db/schema/catalog";
 import { orderItems, orders } from "~db/schema/orders";
 import { createCategory, createProduct as insertProduct } from "../factories/catalog";
 import { describeWithDatabase } from "../setup/test-database";
+import { uploadedPaths } from "../setup/uploaded-files";
 
 const form = (input: ProductFormInput) => productFormSchema.parse(input);
 /** A posted form, read as the browser's check and the action's guard read it (Conform, no coercion). */
@@ -464,7 +464,7 @@ describeWithDatabase("admin products", (database) => {
 });
 
 describeWithDatabase("product image uploads", (database) => {
-  const storedFiles = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
+  const storedFiles = () => uploadedPaths(database.db);
   const fileOf = async (base: string, width: number) =>
     (await readUploadedFile(database.db, imageSrc(base, width).replace(/^\/uploads\//, "")))!.bytes;
 

@@ -17,8 +17,8 @@ import { action as requestAction } from "~/routes/storefront/custom-order-reques
 import { createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { routeAnswer } from "../setup/route-answer";
-import { uploadedFiles } from "~db/schema/uploads";
 import { describeWithDatabase } from "../setup/test-database";
+import { uploadedPaths } from "../setup/uploaded-files";
 
 type Person = { id: string; email: string; name: string };
 
@@ -114,9 +114,7 @@ describeWithDatabase("custom order requests", (database) => {
     });
     expect(row!.photos).toHaveLength(1);
     // Private: stored apart from the public photos (never under /uploads/), and nothing on disk.
-    expect((await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path)).toEqual([
-      `custom-requests/${row!.photos[0]!}`,
-    ]);
+    expect(await uploadedPaths(database.db)).toEqual([`custom-requests/${row!.photos[0]!}`]);
     expect(fs.readdirSync(dataDir)).toEqual([]);
 
     const emails = await database.db.select().from(emailOutbox);
@@ -162,7 +160,7 @@ describeWithDatabase("custom order requests", (database) => {
   });
 
   it("refuses a 'photo' that is not an image, and four photos, storing nothing", async () => {
-    const storedFiles = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
+    const storedFiles = () => uploadedPaths(database.db);
     const filesBefore = await storedFiles();
     const fake = await post(null, valid(), [
       { name: "holiday.jpg", type: "image/jpeg", bytes: new TextEncoder().encode("not a picture at all") },

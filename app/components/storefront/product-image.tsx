@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { productImageSources } from "~/lib/images";
+import { productImageHeight, productImageSources } from "~/lib/images";
 import { cn } from "~/lib/cn";
 
 /** A 4:5 product picture in the size the layout needs; lazy unless `priority`. */
@@ -42,7 +42,7 @@ export function ProductThumbnail({
       {...productImageSources(base, width)}
       alt={alt}
       width={width}
-      height={Math.round(width * 1.25)}
+      height={productImageHeight(width)}
       className={cn("rounded-sm bg-sand object-cover", className)}
       {...props}
     />

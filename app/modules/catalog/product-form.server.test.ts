@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { uploadedFiles } from "~db/schema/uploads";
 import { describeWithDatabase } from "../../../tests/setup/test-database";
 import { readProductForm } from "./product-form.server";
 import { checkPickedImage, PRODUCT_IMAGE_MESSAGES, PRODUCT_IMAGE_UPLOAD_MAX_BYTES } from "./product-image-rules";
 import { PRODUCT_IMAGE_MAX_BYTES } from "./product-images.server";
+import { uploadedPaths } from "../../../tests/setup/uploaded-files";
 
 let png: Uint8Array<ArrayBuffer>;
 
@@ -26,7 +26,7 @@ function productForm(fields: Record<string, string> = {}): FormData {
 
 const pngFile = (name = "kaftan.png") => new File([png], name, { type: "image/png" });
 describeWithDatabase("readProductForm", (database) => {
-  const storedFiles = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
+  const storedFiles = () => uploadedPaths(database.db);
 
   it("stores the uploaded photo as WebP files 240 to 960 wide and puts its base URL into imageUrl", async () => {
     const form = productForm({ imageUrl: "/uploads/products/old" });

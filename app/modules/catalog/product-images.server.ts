@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import pLimit from "p-limit";
 import type { Db } from "~db/client";
-import { PRODUCT_IMAGE_WIDTHS } from "~/lib/images";
-import { PRODUCT_PHOTO_PATH, readUploadedFile, storeUploadedFiles } from "~/modules/uploads/uploaded-files.server";
+import { PRODUCT_IMAGE_WIDTHS, productImageHeight } from "~/lib/images";
+import { PRODUCT_PHOTO_PATH, productPhotoPath, readUploadedFile, storeUploadedFiles } from "~/modules/uploads/uploaded-files.server";
 import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
 /**
@@ -21,8 +21,6 @@ export const loadSharp = () => import("sharp").then((module) => module.default);
 export const PRODUCT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** Decoding limit: a small file can still claim an enormous picture (a "decompression bomb"). */
 export const PRODUCT_IMAGE_MAX_PIXELS = 50_000_000;
-/** The storefront shows product pictures at 4:5 (960×1200); the files are cut to match. */
-const ASPECT_HEIGHT_PER_WIDTH = 5 / 4;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 export interface UploadedImage {
@@ -60,6 +58,11 @@ export async function checkUploadedImage(file: UploadedImage): Promise<void> {
 
 /** Decoding options for a checked photo: the pixel limit, and a truncated file is an error. */
 export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: "truncated" } as const;
+/** How every stored photo is encoded. */
+export const storedWebpOptions = { quality: 82 } as const;
+
+/** The storefront's 4:5 frame at `width`, cut centred as the page's object-cover would show it. */
+const productFrame = (width: number) => ({ width, height: productImageHeight(width), fit: "cover", position: "centre" }) as const;
 
 /**
  * Checks, resizes and stores a product photo (product and review photos); returns its base URL
@@ -86,8 +89,8 @@ export async function saveProductImage(file: UploadedImage, db: Db): Promise<str
         width,
         data: await sharp(file.bytes, uploadedImageSharpOptions)
           .autoOrient()
-          .resize({ width, height: Math.round(width * ASPECT_HEIGHT_PER_WIDTH), fit: "cover", position: "centre" })
-          .webp({ quality: 82 })
+          .resize(productFrame(width))
+          .webp(storedWebpOptions)
           .toBuffer(),
       })),
     );
@@ -103,7 +106,6 @@ export async function saveProductImage(file: UploadedImage, db: Db): Promise<str
   return `/uploads/products/${name}`;
 }
 
-const productPhotoPath = (name: string, width: number) => `products/${name}-${width}.webp`;
 const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
 /** One picture made at a time: a burst of requests for old photos must not take every core. */
 const derivations = pLimit(1);
@@ -132,10 +134,7 @@ export function deriveMissingProductImage(db: Db, filePath: string): Promise<Buf
     const source = await readUploadedFile(db, productPhotoPath(match[1]!, LARGEST_WIDTH));
     if (!source) return null;
     const sharp = await loadSharp();
-    const data = await sharp(source.bytes, uploadedImageSharpOptions)
-      .resize({ width, height: Math.round(width * ASPECT_HEIGHT_PER_WIDTH), fit: "cover", position: "centre" })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const data = await sharp(source.bytes, uploadedImageSharpOptions).resize(productFrame(width)).webp(storedWebpOptions).toBuffer();
     await storeUploadedFiles(db, [{ path: filePath, contentType: "image/webp", bytes: data }]);
     return data;
   }).finally(() => derivationsInFlight.delete(filePath));

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import type { Db } from "~db/client";
 import { NotAnImageError } from "~/modules/catalog/product-errors";
-import { checkUploadedImage, loadSharp, uploadedImageSharpOptions, type UploadedImage } from "~/modules/catalog/product-images.server";
+import {
+  checkUploadedImage,
+  loadSharp,
+  storedWebpOptions,
+  uploadedImageSharpOptions,
+  type UploadedImage,
+} from "~/modules/catalog/product-images.server";
 import {
   CUSTOM_REQUEST_PHOTO_NAME,
   customRequestPhotoPath,
@@ -31,7 +37,7 @@ export async function saveCustomRequestPhoto(file: UploadedImage, db: Db): Promi
     data = await sharp(file.bytes, uploadedImageSharpOptions)
       .autoOrient()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .webp(storedWebpOptions)
       .toBuffer();
   } catch {
     throw new NotAnImageError();

@@ -8,6 +8,7 @@ import { readCustomRequestPhoto } from "~/modules/custom-requests/custom-request
 import { uploadedFiles } from "~db/schema/uploads";
 import { describeWithDatabase } from "../../../tests/setup/test-database";
 import { importUploadedFiles, readUploadedFile } from "./uploaded-files.server";
+import { uploadedPaths } from "../../../tests/setup/uploaded-files";
 
 describeWithDatabase("uploaded files", (database) => {
   let dataDir: string;
@@ -17,7 +18,7 @@ describeWithDatabase("uploaded files", (database) => {
   });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  const storedPaths = async () => (await database.db.select({ path: uploadedFiles.path }).from(uploadedFiles)).map((f) => f.path).sort();
+  const storedPaths = () => uploadedPaths(database.db);
   const webp = (background: string) =>
     sharp({ create: { width: 48, height: 60, channels: 3, background } })
       .webp()

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "~db/client";
-import { uploadedFiles } from "~db/schema/uploads";
+import { asBuffer, uploadedFiles } from "~db/schema/uploads";
 
 /**
  * Uploaded photos live in the database (`uploaded_files`), so every instance of the shop serves
@@ -19,6 +19,7 @@ export interface UploadedFile {
 
 /** Product and review photos: `products/<32 hex>-<width>.webp`. */
 export const PRODUCT_PHOTO_PATH = /^products\/([0-9a-f]{32})-(\d+)\.webp$/;
+export const productPhotoPath = (name: string, width: number) => `products/${name}-${width}.webp`;
 /** A custom request's photo, by its stored name (`<32 hex>.webp`). */
 export const CUSTOM_REQUEST_PHOTO_NAME = /^[0-9a-f]{32}\.webp$/;
 export const customRequestPhotoPath = (name: string) => `custom-requests/${name}`;
@@ -28,7 +29,7 @@ export async function storeUploadedFiles(db: Db, files: UploadedFile[]): Promise
   if (files.length === 0) return;
   await db
     .insert(uploadedFiles)
-    .values(files.map((file) => ({ path: file.path, contentType: file.contentType, bytes: Buffer.from(file.bytes) })))
+    .values(files.map((file) => ({ path: file.path, contentType: file.contentType, bytes: asBuffer(file.bytes) })))
     .onConflictDoNothing();
 }
 
@@ -45,32 +46,50 @@ export async function deleteUploadedFiles(db: Db, paths: string[]): Promise<void
 }
 
 /**
- * Where each kind of upload was kept on disk before it moved into the database (migration 0015).
- * Public photos stay on disk as the instance's local copy (serveUploads reads it first); a
- * customer's private photos are removed once the database has them, so they have one home.
+ * Where each kind of upload was kept on disk before it moved into the database (migration 0015),
+ * and which of the files there are the shop's. Public photos stay on disk as the instance's local
+ * copy (serveUploads reads it first); a customer's private photos are removed once the database
+ * has them, so they have one home.
  */
 const FOLDERS_ON_DISK = [
-  { folder: ["uploads", "products"], prefix: "products/", name: /^[0-9a-f]{32}-\d+\.webp$/, removeCopied: false },
-  { folder: ["custom-requests"], prefix: "custom-requests/", name: CUSTOM_REQUEST_PHOTO_NAME, removeCopied: true },
+  {
+    folder: ["uploads", "products"],
+    prefix: "products/",
+    isPhoto: (filePath: string) => PRODUCT_PHOTO_PATH.test(filePath),
+    removeCopied: false,
+  },
+  {
+    folder: ["custom-requests"],
+    prefix: "custom-requests/",
+    isPhoto: (filePath: string) => CUSTOM_REQUEST_PHOTO_NAME.test(path.basename(filePath)),
+    removeCopied: true,
+  },
 ];
+/**
+ * Written in `dataDir` once everything there is in the database. The local copies serveUploads
+ * writes later come from the database, so later starts have nothing to look through.
+ */
+const IMPORTED_MARKER = "uploads-in-database";
 /** Names looked up per query, and files read and inserted per statement (a few MB at most). */
 const CHECK_BATCH = 500;
 const IMPORT_BATCH = 25;
 
 /**
  * Copies the uploads an older version kept under `dataDir` into the database, those it does not
- * have yet; returns how many. Run at start, so an upgraded shop keeps every photo; with nothing
- * to copy it costs one query per 500 files on disk. Several instances may run it at once: a file
- * another one stored first is left as it is.
+ * have yet; returns how many. Run at start, so an upgraded shop keeps every photo: the first
+ * start costs one query per 500 files on disk, later ones only a look for the marker. Several
+ * instances may run it at once: a file another one stored first is left as it is.
  */
 export async function importUploadedFiles(db: Db, dataDir: string): Promise<number> {
+  const marker = path.join(dataDir, IMPORTED_MARKER);
+  if (await fs.stat(marker).catch(ignoreMissing)) return 0;
   let imported = 0;
-  for (const { folder, prefix, name, removeCopied } of FOLDERS_ON_DISK) {
+  for (const { folder, prefix, isPhoto, removeCopied } of FOLDERS_ON_DISK) {
     const directory = path.join(dataDir, ...folder);
-    const names = (await fs.readdir(directory).catch(() => [] as string[])).filter((file) => name.test(file));
-    if (names.length === 0) continue;
-    for (let start = 0; start < names.length; start += CHECK_BATCH) {
-      const paths = names.slice(start, start + CHECK_BATCH).map((file) => prefix + file);
+    const onDisk = (filePath: string) => path.join(directory, filePath.slice(prefix.length));
+    const photos = (await fs.readdir(directory).catch(ignoreMissing))?.map((file) => prefix + file).filter(isPhoto) ?? [];
+    for (let start = 0; start < photos.length; start += CHECK_BATCH) {
+      const paths = photos.slice(start, start + CHECK_BATCH);
       const known = new Set(
         (await db.select({ path: uploadedFiles.path }).from(uploadedFiles).where(inArray(uploadedFiles.path, paths))).map(
           (row) => row.path,
@@ -81,7 +100,7 @@ export async function importUploadedFiles(db: Db, dataDir: string): Promise<numb
         const read = await Promise.all(
           missing.slice(from, from + IMPORT_BATCH).map(async (filePath) => {
             // Gone since the folder was listed: another instance sharing this folder moved it.
-            const bytes = await fs.readFile(path.join(directory, filePath.slice(prefix.length))).catch(ignoreMissing);
+            const bytes = await fs.readFile(onDisk(filePath)).catch(ignoreMissing);
             return bytes ? { path: filePath, contentType: "image/webp", bytes } : null;
           }),
         );
@@ -89,10 +108,11 @@ export async function importUploadedFiles(db: Db, dataDir: string): Promise<numb
         await storeUploadedFiles(db, files);
         imported += files.length;
       }
-      if (removeCopied)
-        await Promise.all(paths.map((filePath) => fs.rm(path.join(directory, filePath.slice(prefix.length)), { force: true })));
+      if (removeCopied) await Promise.all(paths.map((filePath) => fs.rm(onDisk(filePath), { force: true })));
     }
   }
+  await fs.mkdir(dataDir, { recursive: true });
+  await fs.writeFile(marker, "Uploaded photos kept here by earlier versions are in the database (uploaded_files).\n");
   return imported;
 }
 
