@@ -24,8 +24,9 @@ describeWithDatabase("serving uploaded photos", (database) => {
 
   beforeEach(async () => {
     await database.db.delete(uploadedFiles);
-    warnings = [];
-    const logger = createLogger("warn", { destination: { write: (line: string) => void warnings.push(line) } });
+    // Each test's own list: a local copy still being written when a test ends logs into its own.
+    const logged: string[] = (warnings = []);
+    const logger = createLogger("warn", { destination: { write: (line: string) => void logged.push(line) } });
     dataDirs = [1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "ahenfie-uploads-http-")));
     instances = dataDirs.map((dataDir) => {
       const app = new Hono();
