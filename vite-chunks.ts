@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the chunking callbacks may ask of the module graph. */
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
+type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
+};
 
 /** The pages whose first load the budget counts (`firstLoadJsKiB` in bench/server.ts). */
 const keyPages = ["home", "collection", "product", "checkout"];
@@ -11,7 +13,11 @@ const keyPages = ["home", "collection", "product", "checkout"];
  * The browser bundle's chunks, for the storefront's first load. Left to itself the bundler cut
  * the modules every storefront page loads into 50–65 files, one per set of routes sharing them
  * (an icon, a button, a store); gzipped one by one they weighed 12–16 KiB more than together.
- * - `framework`: React, React DOM, React Router (every page of the site loads all three).
+ * - `react`: React and React DOM, which every page loads.
+ * - `router`: React Router, which every page loads except the pages of islands (decision 021).
+ * - `islands-<pages>`: our modules that the pages of islands (`app/islands/<page>.client.tsx`)
+ *   import statically, by which of them reach them, and the lucide icons they draw. None of them
+ *   imports React Router (vite-islands.ts checks), so neither do these chunks.
  * - `storefront-shell`: every module of ours that the document (`root.tsx`) and the storefront
  *   layout import statically, with the libraries they use. Every storefront page loads it.
  * - One chunk per set of key pages (`home-collection`, `product`, …): our modules those pages
@@ -24,8 +30,21 @@ export function storefrontChunkGroups(appDir: string) {
   let graphFacts: ReturnType<typeof readGraph> | undefined;
   const facts = (graph: ModuleGraph) => (graphFacts ??= readGraph(appDir, graph));
   return [
-    { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 100 },
-    { name: (id: string, graph: ModuleGraph) => (facts(graph).shell.has(id) ? "storefront-shell" : null), priority: 99 },
+    { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 101 },
+    { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 100 },
+    {
+      priority: 99.5,
+      name(id: string, graph: ModuleGraph) {
+        const pages = facts(graph).islandsReaching.get(id);
+        return pages ? `islands-${pages.join("-")}` : null;
+      },
+    },
+    // A group takes in what its modules import, so a module that imports what an island reaches
+    // (even lazily) is left to the bundler: its chunk and the island's never meet the router's.
+    {
+      name: (id: string, graph: ModuleGraph) => (facts(graph).shell.has(id) && !facts(graph).nearIslands(id) ? "storefront-shell" : null),
+      priority: 99,
+    },
     // A module's dependencies are reached by the pages that reach it, and maybe more: sets of
     // more pages go first, so a chunk never takes in what a wider set needs.
     ...keyPages.map((_, index) => {
@@ -34,7 +53,7 @@ export function storefrontChunkGroups(appDir: string) {
         priority: pageCount,
         name(id: string, graph: ModuleGraph) {
           const pages = facts(graph).pagesReaching.get(id);
-          return pages?.length === pageCount ? pages.join("-") : null;
+          return pages?.length === pageCount && !facts(graph).nearIslands(id) ? pages.join("-") : null;
         },
       };
     }),
@@ -64,6 +83,18 @@ function readGraph(appDir: string, graph: ModuleGraph) {
     }
     return result;
   };
+  const islandsReaching = new Map<string, string[]>();
+  const islandsEntries = islandsPages(appDir).map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
+  const islandsReach = appModulesReachedFrom(islandsEntries, graph, appDir, { lazily: true });
+  for (const page of islandsPages(appDir)) {
+    const add = (id: string) => islandsReaching.set(id, [...(islandsReaching.get(id) ?? []), page]);
+    const entry = path.join(appDir, "islands", `${page}.client.tsx`);
+    for (const id of appModulesReachedFrom([entry], graph, appDir)) {
+      if (id === entry) continue; // its chunk runs it: only the page of islands loads that one
+      for (const icon of lucideImports(graph.getModuleInfo(id)?.code ?? "")) if (icons.files.has(icon)) add(icons.files.get(icon)!);
+      if (!drawsOnOtherLibraries(id)) add(id);
+    }
+  }
   for (const page of keyPages) {
     const entry = path.join(routes, `${page}.tsx`);
     for (const id of appModulesReachedFrom([entry], graph, appDir)) {
@@ -73,7 +104,28 @@ function readGraph(appDir: string, graph: ModuleGraph) {
       if (!drawsOnOtherLibraries(id)) reach(id, page);
     }
   }
-  return { shell, pagesReaching };
+  // An island's module, or one that imports one, directly or not.
+  const near = new Map<string, boolean>();
+  const nearIslands = (id: string): boolean => {
+    let result = near.get(id);
+    if (result === undefined) {
+      near.set(id, false); // import cycles
+      result =
+        islandsReach.has(id) || (graph.getModuleInfo(id)?.importedIds ?? []).some((next) => next.startsWith(appDir) && nearIslands(next));
+      near.set(id, result);
+    }
+    return result;
+  };
+  return { shell, pagesReaching, islandsReaching, nearIslands };
+}
+
+/** The pages of islands: `app/islands/<page>.client.tsx`. */
+export function islandsPages(appDir: string): string[] {
+  return fs
+    .readdirSync(path.join(appDir, "islands"))
+    .filter((name) => name.endsWith(".client.tsx"))
+    .map((name) => name.slice(0, -".client.tsx".length))
+    .sort();
 }
 
 /** The lucide barrel's id and, for each icon's name, the file it comes from. */
@@ -106,18 +158,20 @@ function lucideImports(code: string): string[] {
 }
 
 /**
- * The modules under `appDir` that `roots` import statically, directly or through each other.
+ * The modules under `appDir` that `roots` import statically (or `lazily` too), directly or through each other.
  * It stops at node_modules: a barrel such as `radix-ui` imports every primitive, though a page
  * keeps only the ones it uses; the bundler adds the libraries each captured module needs.
  */
-function appModulesReachedFrom(roots: string[], graph: ModuleGraph, appDir: string): Set<string> {
+function appModulesReachedFrom(roots: string[], graph: ModuleGraph, appDir: string, { lazily = false } = {}): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (next.startsWith(appDir)) stack.push(next);
+    const info = graph.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(lazily ? (info?.dynamicallyImportedIds ?? []) : [])])
+      if (next.startsWith(appDir)) stack.push(next);
   }
   return seen;
 }

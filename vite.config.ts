@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { storefrontChunkGroups } from "./vite-chunks.ts";
 import { pageStylesIndex } from "./vite-page-styles.ts";
+import { islandsBuild } from "./vite-islands.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -21,7 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         logLevel: "silent",
       }),
     // Each page's share of the stylesheet, for the server to inline (vite-page-styles.ts).
-    !isSsrBuild && pageStylesIndex(),
+    !isSsrBuild && pageStylesIndex(fileURLToPath(new URL("./app", import.meta.url))),
+    // The pages hydrated as islands, without the router's code (vite-islands.ts, decision 021).
+    !isSsrBuild && islandsBuild(fileURLToPath(new URL("./app", import.meta.url))),
   ],
   resolve: {
     alias: {

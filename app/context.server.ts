@@ -1,4 +1,5 @@
 import type { Config } from "~/env.server";
+import type { IslandsManifest } from "~/islands/islands-manifest";
 import type { Database } from "~db/client";
 import type { Auth } from "~/modules/auth/auth.server";
 
@@ -34,6 +35,8 @@ declare module "react-router" {
     requestId: string;
     /** The visitor's IP address, for rate limits. */
     clientIp: string;
+    /** The production build's pages of islands (decision 021); null in development and in tests without a build. */
+    islands: IslandsManifest | null;
     /** CSP nonce for the inline scripts of this response. */
     cspNonce: string;
     /**

@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { IslandsManifestContext } from "./islands/islands-manifest";
 import { sharedCacheSeconds } from "./lib/cache-control";
 
 export const streamTimeout = 5_000;
@@ -34,7 +35,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.cspNonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        <IslandsManifestContext.Provider value={loadContext.islands}>
+          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        </IslandsManifestContext.Provider>
       </NonceContext.Provider>,
       {
         nonce: loadContext.cspNonce,

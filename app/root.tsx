@@ -1,8 +1,23 @@
-import { data, type ShouldRevalidateFunction, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
-import { LinkNavigation } from "~/components/ui/link";
-import { LazyToaster } from "~/components/ui/toaster";
+import {
+  data,
+  type ShouldRevalidateFunction,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+  useSubmit,
+} from "react-router";
+import { useContext, useEffect, useMemo, type ReactNode } from "react";
+import { LinkNavigation } from "~/components/ui/link-navigation";
+import { ToasterIsland } from "~/islands/shell";
 import { brand } from "~/lib/brand";
-import { CartProvider } from "~/components/storefront/cart/cart-provider";
 import { ErrorPage } from "~/components/storefront/error-page";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { storeProfile } from "~/modules/settings/store-profile";
@@ -13,6 +28,10 @@ import { useNonce } from "~/lib/nonce";
 import { FullStylesheetOnNavigation } from "~/lib/full-stylesheet";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { RootData } from "~/lib/root-data";
+import { PageContextProvider, type PageContextValue } from "~/lib/page-context";
+import { handNavigationToRouter } from "~/lib/navigation";
+import { IslandsPageContext, ROOT_DATA_ID, scriptJson } from "~/islands/island";
+import { IslandsManifestContext } from "~/islands/islands-manifest";
 import type { Route } from "./+types/root";
 import "./app.css";
 // The two faces every page shows above the fold, preloaded so text renders in them from
@@ -44,8 +63,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   } satisfies RootData);
 }
 
+/** The scripts of the page of islands this route names (`handle: { islands }`), when the server renders one. */
+function useIslandsPage() {
+  const manifest = useContext(IslandsManifestContext);
+  const matches = useMatches();
+  const name = (matches.at(-1)?.handle as { islands?: string } | undefined)?.islands;
+  return manifest && name ? (manifest.pages[name] ?? null) : null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const islands = useIslandsPage();
+  if (islands) return <IslandsDocument scripts={islands}>{children}</IslandsDocument>;
   return (
     <html lang="en">
       <head>
@@ -56,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <RouterPageContext>{children}</RouterPageContext>
         <LinkNavigation />
         <FullStylesheetOnNavigation />
         <ScrollRestoration nonce={nonce} />
@@ -66,12 +95,66 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * What the router knows of the page, handed to the storefront's components through
+ * `~/lib/page-context`, which they read instead of the router's hooks (decision 021).
+ */
+function RouterPageContext({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root") ?? null;
+  const { pathname, search, key, state } = useLocation();
+  const navigation = useNavigation();
+  const navigatingTo = navigation.state === "loading" ? navigation.location.pathname : null;
+  const showResults = (state as { showResults?: boolean } | null)?.showResults === true;
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  useEffect(
+    () => handNavigationToRouter({ navigate: (path, options) => void navigate(path, options), submit: (form) => void submit(form) }),
+    [navigate, submit],
+  );
+  const value = useMemo<PageContextValue>(
+    () => ({ root, pathname, search, key, showResults, navigatingTo }),
+    [root, pathname, search, key, showResults, navigatingTo],
+  );
+  return <PageContextProvider value={value}>{children}</PageContextProvider>;
+}
+
+/**
+ * A page whose interactive parts are hydrated as islands (decision 021): the same head and
+ * body, without React Router's scripts, its scroll restoration or its link handling (the
+ * browser opens links). The root loader's data goes in once, for every island.
+ */
+function IslandsDocument({ scripts, children }: { scripts: { entry: string; imports: string[] }; children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<RootData>("root") ?? null;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f3d2e" />
+        <Meta />
+        {[scripts.entry, ...scripts.imports].map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <Links />
+      </head>
+      <body>
+        <IslandsPageContext.Provider value={true}>
+          <RouterPageContext>{children}</RouterPageContext>
+        </IslandsPageContext.Provider>
+        <script type="application/json" id={ROOT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(root) }} />
+        <script type="module" src={scripts.entry} nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
 export default function App() {
   return (
-    <CartProvider>
+    <>
       <Outlet />
-      <LazyToaster />
-    </CartProvider>
+      <ToasterIsland />
+    </>
   );
 }
 
@@ -96,11 +179,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <MaintenancePage storeName={storeName} />;
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <CartProvider>
-      <ErrorPage status={notFound ? 404 : 500} />
-    </CartProvider>
-  );
+  return <ErrorPage status={notFound ? 404 : 500} />;
 }
 
 // The root data (store name, origin, year, free-shipping amount) is the same for everyone: who

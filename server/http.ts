@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import pLimit from "p-limit";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
@@ -14,6 +15,8 @@ import type { PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
+import { readIslandsManifest } from "./islands-manifest";
+import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
 import { maintenanceVerdict } from "./maintenance-gate";
 import { serveUploads } from "./uploads";
 import { IMMUTABLE, staticFiles } from "./static-files";
@@ -46,6 +49,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   const dev = mode === "development";
   // Cached pages carry the stylesheet inside them (production builds only).
   const stylesheet = clientDir ? new StylesheetInliner(clientDir) : null;
+  // Pages of islands (decision 021) come with the production build; the dev server hydrates every page whole.
+  const islands = clientDir && !dev ? readIslandsManifest(path.join(clientDir, "..", ISLANDS_MANIFEST_FILE)) : null;
   // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
   const renderSlots = pLimit(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE));
 
@@ -97,6 +102,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   // Who is asking (the address the rate limits count), then how much they may send.
   const requestContext = (c: { get(key: "requestId" | "clientIp"): string }) => ({
     ...services,
+    islands,
     log: logger.child({ requestId: c.get("requestId") }),
     requestId: c.get("requestId"),
     clientIp: c.get("clientIp"),

@@ -27,6 +27,7 @@ export function testLoadContext(database: Database, overrides: Partial<AppLoadCo
     auth: overrides.auth ?? createTestAuth(database.db, { log }),
     requestId: "test-request",
     clientIp: "127.0.0.1",
+    islands: null,
     cspNonce: "test-nonce",
     renderComplete: false,
     closedForMaintenance: false,

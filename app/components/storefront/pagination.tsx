@@ -1,8 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import { SHOW_RESULTS_STATE } from "./use-results-focus";
 
 /** Page numbers to show: first, last, and two around the current one, with gaps. */
 export function pageWindow(page: number, pageCount: number): (number | "gap")[] {
@@ -34,7 +33,7 @@ export function Pagination({
   label?: string;
 }) {
   if (pageCount <= 1) return null;
-  const linkProps = { preventScrollReset: true, state: SHOW_RESULTS_STATE } as const;
+  const linkProps = { scroll: "results" } as const;
   return (
     <nav aria-label={label} className="mt-14 flex items-center justify-center gap-1.5">
       {page > 1 ? (

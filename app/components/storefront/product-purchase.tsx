@@ -8,7 +8,7 @@ import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { anyInStock, colorSoldOut, NO_COLOR } from "~/modules/catalog/variants";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { cartLineFromProduct } from "./cart/cart-line-from-product";
-import { useCart } from "./cart/cart-provider";
+import { useCart } from "./cart/use-cart";
 import { ColourSwatches } from "./product/colour-swatches";
 import { SizePicker } from "./product/size-picker";
 import type { ProductSelection } from "./product/use-product-selection";

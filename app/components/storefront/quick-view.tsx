@@ -1,6 +1,5 @@
 import { ArrowRight, Loader2 } from "lucide";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useState } from "react";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -23,13 +22,26 @@ export function QuickViewDialog({
   /** Opened by a card's quick add: no size is chosen until the shopper picks one. */
   askSize?: boolean;
 }) {
-  const fetcher = useFetcher<{ product: ProductDetail | null }>();
-  const { load, state, data } = fetcher;
+  // undefined: not asked yet or on its way; null: gone or unreadable.
+  const [detail, setDetail] = useState<ProductDetail | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const wanted = open && detail === undefined && !failed;
   useEffect(() => {
-    if (open && !data && state === "idle") void load(`/api/products/${product.id}`);
-  }, [open, data, state, load, product.id]);
+    if (!wanted) return;
+    const controller = new AbortController();
+    fetch(`/api/products/${product.id}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => {
+        if (response.status === 404) return { product: null };
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        return response.json() as Promise<{ product: ProductDetail | null }>;
+      })
+      .then(({ product }) => setDetail(product))
+      // Offline or a server hiccup: said in the dialog; opening it again asks again.
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [wanted, product.id]);
+  if (!open && failed) setFailed(false);
 
-  const detail = data?.product;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-4xl">
@@ -39,8 +51,10 @@ export function QuickViewDialog({
           <div className="flex min-h-80 flex-col items-center justify-center gap-3 p-10 text-stone">
             <DialogTitle className="sr-only">{product.name}</DialogTitle>
             <DialogDescription className="sr-only">Quick view</DialogDescription>
-            {data && !detail ? (
+            {detail === null ? (
               <p>This product is no longer available.</p>
+            ) : failed ? (
+              <p role="alert">{product.name} could not be loaded. Check your connection and open it again.</p>
             ) : (
               <>
                 <Icon of={Loader2} className="size-6 animate-spin" />

@@ -1,6 +1,5 @@
 import { useCallback } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/page-context";
 import { formatMoney, formatMoneyBrief, type CurrencyCode } from "~/lib/money";
 import { defaultStoreSettings } from "~/modules/settings/store-settings";
 import { storeProfile, type StoreProfile } from "~/modules/settings/store-profile";
@@ -10,25 +9,25 @@ import { storeProfile, type StoreProfile } from "~/modules/settings/store-profil
  * the shipping zones; null when no zone in Ghana ships free.
  */
 export function useFreeShippingThreshold(): number | null {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   return root?.shipping.freeShippingThreshold ?? null;
 }
 
 /** The store's timezone (Settings → General), in which every date is shown. */
 export function useStoreTimeZone(): string {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   return root?.store.timeZone ?? defaultStoreSettings.timezone;
 }
 
 /** Who the shop is (name, currency, contact details, WhatsApp, social links), from the root loader. */
 export function useStoreProfile(): StoreProfile {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   return root?.store ?? storeProfile(defaultStoreSettings);
 }
 
 /** The store currency (Settings → General): every price the storefront shows is in it. */
 export function useStoreCurrency(): CurrencyCode {
-  const root = useRouteLoaderData<RootData>("root");
+  const root = useRootData();
   return root?.store.currency ?? defaultStoreSettings.currency;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useLocation } from "react-router";
+import { usePageContext } from "~/lib/page-context";
 import { createBrowserStore } from "~/lib/browser-store";
 import type { HeaderViewer } from "~/lib/header-viewer";
 
@@ -47,6 +47,11 @@ function refreshViewer(): Promise<void> {
   return asking;
 }
 
+/** Signing out: the header shows a guest at once, not the old account until the server answers. */
+export function forgetViewer(): void {
+  viewerStore.set(null);
+}
+
 /** The signed-in shopper (email, admin or not), or null: for the header, the menu and the wishlist. */
 export function useViewer(): HeaderViewer | null {
   return useSyncExternalStore(viewerStore.subscribe, viewerStore.get, viewerStore.serverSnapshot);
@@ -58,7 +63,7 @@ export function useViewer(): HeaderViewer | null {
  * once, in the storefront layout. A guest's question costs the server no database read.
  */
 export function useViewerUpdates(): void {
-  const { key } = useLocation();
+  const { key } = usePageContext();
   useEffect(() => {
     void refreshViewer();
   }, [key]);

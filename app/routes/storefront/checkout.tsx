@@ -5,7 +5,7 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { CartChangesNotice } from "~/components/storefront/checkout/cart-changes-notice";
 import { CheckoutForm } from "~/components/storefront/checkout/checkout-form";
-import { useCart } from "~/components/storefront/cart/cart-provider";
+import { useCart } from "~/components/storefront/cart/use-cart";
 import { Button } from "~/components/ui/button";
 import { OrderRefusedError } from "~/modules/orders/order-errors";
 import { checkoutFormSchema } from "~/modules/orders/checkout.schema";

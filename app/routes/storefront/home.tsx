@@ -1,8 +1,7 @@
 import { AboutSection } from "~/components/storefront/home/about-section";
-import { CollectionGrid } from "~/components/storefront/home/collection-grid";
 import { homeFilters, type HomeFilter } from "~/modules/catalog/catalog-constants";
 import { CollectionsTeaser } from "~/components/storefront/home/collections-teaser";
-import { HeroCarousel } from "~/components/storefront/home/hero-carousel";
+import { CollectionGridIsland, HeroIsland } from "~/islands/home";
 import { categoryCounts, listCollection } from "~/modules/catalog/storefront-queries.server";
 import { HOME_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
@@ -13,6 +12,9 @@ import { siteOrigin } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/home";
+
+// Hydrated as islands (app/islands/home.client.tsx, decision 021): no router code in the browser.
+export const handle = { islands: "home" };
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
@@ -58,9 +60,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
-      <HeroCarousel />
+      <HeroIsland />
       <CollectionsTeaser />
-      <CollectionGrid listing={loaderData.listing} category={loaderData.category} counts={loaderData.counts} />
+      <CollectionGridIsland listing={loaderData.listing} category={loaderData.category} counts={loaderData.counts} />
       <AboutSection />
     </main>
   );

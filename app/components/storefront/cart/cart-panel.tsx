@@ -2,21 +2,20 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide";
-import { useNavigate } from "react-router";
+import { navigateTo } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { ProductThumbnail } from "~/components/storefront/product-image";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { ApproximatePrice } from "../approximate-price";
 import { cartLineLabel } from "~/modules/cart/cart";
-import { useCart } from "./cart-provider";
+import { useCart } from "./use-cart";
 import { useFormatMoney } from "~/components/storefront/use-store-settings";
 import { IMPORT_DUTIES_NOTE, useShippingFeeText, useShopperShipping } from "~/components/storefront/shopper-delivery";
 
 /** The cart side panel (docs/product-rules.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
-  const navigate = useNavigate();
   const formatMoney = useFormatMoney();
   // The known destination's shipping, else Ghana's (the home zones); checkout confirms it.
   const shipping = useShopperShipping(cart.total, { homeWhenUnknown: true });
@@ -153,7 +152,7 @@ export function CartPanel() {
                 className="w-full"
                 onClick={() => {
                   cart.setOpen(false);
-                  void navigate("/checkout");
+                  navigateTo("/checkout");
                 }}
               >
                 Proceed to Checkout

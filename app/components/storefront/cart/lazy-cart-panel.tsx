@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useCart } from "./cart-provider";
+import { useCart } from "./use-cart";
 
 export const loadCartPanel = () => import("./cart-panel");
 const CartPanel = lazy(() => loadCartPanel().then((m) => ({ default: m.CartPanel })));

@@ -13,7 +13,7 @@ import { HOME_COUNTRY } from "~/modules/shipping/areas";
 import { deliveryQuote } from "~/modules/shipping/delivery-quote";
 import { destinationName } from "~/modules/shipping/areas";
 import type { ShippingZone } from "~/modules/shipping/shipping-zones";
-import { cartStore, useCart } from "../cart/cart-provider";
+import { cartStore, useCart } from "../cart/use-cart";
 import { rememberShopperCountry, useShopperCountry } from "../shopper-country";
 import { IMPORT_DUTIES_NOTE } from "../shopper-delivery";
 import { OrderSummary } from "./order-summary";

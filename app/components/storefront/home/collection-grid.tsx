@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
+import { usePageContext } from "~/lib/page-context";
 import type { ProductListing } from "~/modules/catalog/storefront-queries.server";
 import { cn } from "~/lib/cn";
 import { homeFilters, type HomeFilter } from "~/modules/catalog/catalog-constants";
@@ -24,8 +25,7 @@ export function CollectionGrid({
   category: HomeFilter;
   counts: Record<string, number>;
 }) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const loading = usePageContext().navigatingTo === "/";
   const heading = useResultsFocus<HTMLHeadingElement>();
   return (
     <section id="collection" className="bg-white/60 py-20 md:py-28">
@@ -43,7 +43,7 @@ export function CollectionGrid({
               <Link
                 key={filter.slug}
                 to={homeGridHref(filter.slug)}
-                preventScrollReset
+                scroll="keep"
                 aria-current={active ? "true" : undefined}
                 className={cn(
                   "inline-flex h-10 items-center gap-2 rounded-full border px-5 text-sm font-semibold transition-colors",

@@ -1,6 +1,8 @@
 import { LayoutDashboard, LogOut, Package, User } from "lucide";
 import { DropdownMenu } from "radix-ui";
-import { Form, useLocation } from "react-router";
+import { usePageContext } from "~/lib/page-context";
+import { submitThroughRouter } from "~/lib/navigation";
+import { forgetViewer } from "../viewer-store";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
@@ -10,7 +12,7 @@ const item =
 
 /** Signed in: the email, My Orders, Admin Panel (admins only) and Sign Out (docs/product-rules.md §2). */
 export function AccountMenu({ email, isAdmin, triggerClassName }: { email: string; isAdmin: boolean; triggerClassName: string }) {
-  const location = useLocation();
+  const { pathname, search } = usePageContext();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -46,14 +48,21 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <Form method="post" action="/auth/sign-out">
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <form
+            method="post"
+            action="/auth/sign-out"
+            onSubmit={(event) => {
+              forgetViewer();
+              submitThroughRouter(event);
+            }}
+          >
+            <input type="hidden" name="redirectTo" value={pathname + search} />
             <DropdownMenu.Item asChild className={item} onSelect={(e) => e.preventDefault()}>
               <button type="submit">
                 <Icon of={LogOut} /> Sign Out
               </button>
             </DropdownMenu.Item>
-          </Form>
+          </form>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,6 +1,6 @@
 import { Search, X } from "lucide";
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useNavigate } from "react-router";
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
+import { navigateTo } from "~/lib/navigation";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { searchResultsHref } from "~/modules/catalog/search-suggestions";
@@ -18,12 +18,19 @@ const MAX_QUERY_LENGTH = 100;
  * or hover, from search-suggestions-popup.tsx.
  */
 export function SearchField({
+  id,
   autoFocus = false,
   onDismiss,
   className,
   popupClassName,
   placeholder = "Search kaftans, kente, agbada…",
 }: {
+  /**
+   * The field's own id, from which its list's is made. Fixed rather than `useId()`: the header
+   * is an island (decision 021), hydrated as its own root, where React would number it otherwise
+   * than the server did within the whole page.
+   */
+  id: string;
   autoFocus?: boolean;
   /** The header's narrow field says less, so its hint is not cut off. */
   placeholder?: string;
@@ -32,8 +39,6 @@ export function SearchField({
   className?: string;
   popupClassName?: string;
 }) {
-  const navigate = useNavigate();
-  const id = useId();
   const listboxId = `${id}-suggestions`;
   const inputRef = useRef<HTMLInputElement>(null);
   const keyHandlerRef = useRef<SuggestionsKeyHandler | null>(null);
@@ -47,7 +52,7 @@ export function SearchField({
     setOpen(false);
     inputRef.current?.blur();
     onDismiss?.();
-    void navigate(href);
+    navigateTo(href);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -133,7 +138,7 @@ export function SearchField({
  */
 export function HeaderSearch({ iconButtonClassName }: { iconButtonClassName: string }) {
   const [open, setOpen] = useState(false);
-  const rowId = useId();
+  const rowId = "header-search-row";
   const buttonRef = useRef<HTMLButtonElement>(null);
   function close() {
     setOpen(false);
@@ -141,7 +146,12 @@ export function HeaderSearch({ iconButtonClassName }: { iconButtonClassName: str
   }
   return (
     <>
-      <SearchField className="mr-2 hidden w-44 xl:block" popupClassName="right-0 w-[26rem]" placeholder="Search the shop" />
+      <SearchField
+        id="header-search"
+        className="mr-2 hidden w-44 xl:block"
+        popupClassName="right-0 w-[26rem]"
+        placeholder="Search the shop"
+      />
       <button
         ref={buttonRef}
         type="button"
@@ -159,7 +169,9 @@ export function HeaderSearch({ iconButtonClassName }: { iconButtonClassName: str
         hidden={!open}
         className="absolute inset-x-0 top-full border-b border-border/70 bg-ivory px-4 py-3 shadow-[0_12px_24px_-18px_rgba(30,27,24,0.45)] md:px-8 xl:hidden"
       >
-        {open && <SearchField autoFocus onDismiss={close} className="mx-auto max-w-2xl" popupClassName="inset-x-0" />}
+        {open && (
+          <SearchField id="header-search-phone" autoFocus onDismiss={close} className="mx-auto max-w-2xl" popupClassName="inset-x-0" />
+        )}
       </div>
     </>
   );

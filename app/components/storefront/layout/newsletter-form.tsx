@@ -1,21 +1,38 @@
 import { ArrowRight, Check } from "lucide";
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useState, type FormEvent } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { NewsletterResult } from "~/routes/api/newsletter";
 
-export function NewsletterForm() {
-  const fetcher = useFetcher<NewsletterResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
+const COULD_NOT_SEND: NewsletterResult = { ok: false, error: "We could not reach the shop. Check your connection and try again." };
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+/** Posts the address to /api/newsletter and says what came back, without leaving the page. */
+async function subscribe(form: HTMLFormElement): Promise<NewsletterResult> {
+  try {
+    const response = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
+    const isJson = response.headers.get("Content-Type")?.includes("application/json");
+    return isJson ? ((await response.json()) as NewsletterResult) : COULD_NOT_SEND;
+  } catch {
+    return COULD_NOT_SEND;
+  }
+}
+
+export function NewsletterForm() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<NewsletterResult | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    setBusy(true);
+    const answer = await subscribe(form);
+    setBusy(false);
+    setResult(answer);
+    if (answer.ok) form.reset();
+  };
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/api/newsletter" className="space-y-3" noValidate={false}>
+    <form method="post" action="/api/newsletter" className="space-y-3" onSubmit={(event) => void onSubmit(event)}>
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
@@ -46,6 +63,6 @@ export function NewsletterForm() {
         )}
         {result && !result.ok && <span className="text-[#ffb4a8]">{result.error}</span>}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }

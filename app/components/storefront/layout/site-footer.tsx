@@ -5,7 +5,7 @@ import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";
 import { BrandMark } from "./brand-mark";
-import { NewsletterForm } from "./newsletter-form";
+import { NewsletterIsland } from "~/islands/shell";
 
 const heading = "mb-5 text-xs font-bold uppercase tracking-[0.22em] text-gold-light";
 const link = "text-sm text-ivory/80 transition-colors hover:text-ivory";
@@ -27,7 +27,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
             <p className="mb-4 text-sm text-ivory/75">
               New collections, fabric stories and private sale invitations. No more than twice a month.
             </p>
-            <NewsletterForm />
+            <NewsletterIsland />
           </div>
         </div>
         <FooterLinks title="Shop" links={footerShopLinks} />

@@ -1,10 +1,10 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { useLocation } from "react-router";
+import { usePageContext } from "~/lib/page-context";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import { useCart } from "../cart/cart-provider";
+import { useCart } from "../cart/use-cart";
 import { loadCartPanel } from "../cart/lazy-cart-panel";
 import { headerLinks } from "../navigation";
 import { useWishlist } from "../wishlist-store";
@@ -24,7 +24,7 @@ function samePage(pathname: string, to: string): boolean {
 
 export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; tagline: string; viewer: HeaderViewer | null }) {
   // The header's links are the kit's plain links: React Router's NavLink resolved each one on every render.
-  const { pathname } = useLocation();
+  const { pathname } = usePageContext();
   const cart = useCart();
   const wishlist = useWishlist();
   return (

@@ -1,8 +1,7 @@
 import { MessageCircle } from "lucide";
 import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
-import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/page-context";
 import { useStoreProfile } from "../use-store-settings";
 
 /**
@@ -12,7 +11,7 @@ import { useStoreProfile } from "../use-store-settings";
 export function AskOnWhatsApp({ productName, productPath }: { productName: string; productPath: string }) {
   const { contact } = useStoreProfile();
   // The canonical origin (siteOrigin: PUBLIC_URL), never the request's Host.
-  const origin = useRouteLoaderData<RootData>("root")?.origin ?? "";
+  const origin = useRootData()?.origin ?? "";
   const href = whatsappLink(contact.whatsapp, `Hello, I would like to ask about the ${productName}: ${origin}${productPath}`);
   if (!href) return null;
   return (

@@ -1,0 +1,27 @@
+import { Link } from "~/components/ui/link";
+import { useRootData } from "~/lib/page-context";
+import { useViewer, useViewerUpdates } from "../viewer-store";
+import { SiteHeader } from "./site-header";
+
+/**
+ * The top of every storefront page: the maintenance reminder (admins only) and the header,
+ * with who is signed in as the browser learns it (viewer-store.ts). One island (decision 021).
+ */
+export function StorefrontHeader({ storeName, tagline }: { storeName: string; tagline: string }) {
+  const maintenanceMode = useRootData()?.maintenanceMode ?? false;
+  const viewer = useViewer();
+  useViewerUpdates();
+  return (
+    <>
+      {maintenanceMode && viewer?.isAdmin && (
+        <p role="status" className="bg-terracotta px-4 py-2 text-center text-sm font-semibold text-ivory">
+          Maintenance mode is on: shoppers see the maintenance page. Only admins see the shop.{" "}
+          <Link to="/admin/settings" className="underline underline-offset-4">
+            Open settings
+          </Link>
+        </p>
+      )}
+      <SiteHeader storeName={storeName} tagline={tagline} viewer={viewer} />
+    </>
+  );
+}

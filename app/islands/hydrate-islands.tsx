@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { PageContextProvider, type PageContextValue } from "~/lib/page-context";
+import { rememberShowResults, takeShowResults } from "~/lib/navigation";
+import type { RootData } from "~/lib/root-data";
+import { ROOT_DATA_ID, type Island } from "./island";
+
+/**
+ * Hydrates every island on the page whose component is in `islands` (decision 021). Each gets
+ * its own React root, with the page's context as the router gave it to the server's render.
+ */
+export function hydrateIslands(islands: readonly { island: Island<never> }[]): void {
+  // Each island's props are the JSON its server render wrote for it.
+  const byName = new Map(islands.map(({ island }) => [island.name, island.Component as (props: object) => ReactNode]));
+  const rootData = document.getElementById(ROOT_DATA_ID)?.textContent;
+  const page: PageContextValue = {
+    root: rootData ? (JSON.parse(rootData) as RootData) : null,
+    pathname: window.location.pathname,
+    search: window.location.search,
+    key: "page-load",
+    showResults: takeShowResults(),
+    navigatingTo: null,
+  };
+  // A pagination link (components/ui/link.tsx, scroll="results") tells the page it loads to show its results.
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-scroll="results"]') : null;
+    if (link) rememberShowResults(link.href);
+  });
+  for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const name = container.dataset.island!;
+    const Component = byName.get(name);
+    const propsScript = container.previousElementSibling;
+    if (!Component || !(propsScript instanceof HTMLScriptElement) || propsScript.dataset.islandProps !== name) {
+      console.error(`island "${name}": no component or props on this page`);
+      continue;
+    }
+    const props = JSON.parse(propsScript.textContent || "{}") as object;
+    hydrateRoot(
+      container,
+      <PageContextProvider value={page}>
+        <Component {...props} />
+      </PageContextProvider>,
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+/**
+ * Islands: the interactive parts of a storefront page, hydrated one by one without React
+ * Router's code (decision 021). The server renders the whole page through the router as
+ * usual; a route that names a page of islands (`handle: { islands: "home" }`) is sent without
+ * the router's scripts, and `app/islands/<page>.client.tsx` hydrates each island on its own.
+ *
+ * `defineIsland("hero", HeroCarousel)` gives the component to render in the page. It draws
+ * the component inside `<div data-island="hero">` (`display: contents`, so it adds no box).
+ * On a page of islands the props go in a JSON script just before it, for the browser's
+ * hydration; where the router renders the page, nothing is added and the component is an
+ * ordinary part of its tree. An island's component and what it imports must not use React
+ * Router: `vite-islands.ts` stops the build if one does.
+ */
+export interface Island<P extends object> {
+  name: string;
+  Component: (props: P) => ReactNode;
+}
+
+/** The id of the JSON script holding the root loader's data on a page of islands (root.tsx). */
+export const ROOT_DATA_ID = "root-data";
+
+/** True while the server renders a page whose islands the browser hydrates (set in root.tsx). */
+export const IslandsPageContext = createContext(false);
+
+/** JSON that is safe inside a `<script>` element: no `</script>`, no `<!--`. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The island's component as the page renders it; `.island` is what the page's script hydrates. */
+export function defineIsland<P extends object>(name: string, Component: (props: P) => ReactNode) {
+  function IslandBoundary(props: P) {
+    const islandsPage = useContext(IslandsPageContext);
+    return (
+      <>
+        {islandsPage && <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />}
+        <div data-island={name} style={{ display: "contents" }}>
+          <Component {...props} />
+        </div>
+      </>
+    );
+  }
+  IslandBoundary.displayName = `Island(${name})`;
+  IslandBoundary.island = { name, Component } as Island<P>;
+  return IslandBoundary;
+}

@@ -1,0 +1,56 @@
+/**
+ * Going to another page of the shop from code (a search, the cart's "Checkout", signing out),
+ * in either kind of page (decision 021): where React Router runs, it navigates without a reload
+ * (root.tsx hands it over); on a page hydrated as islands, the browser loads the page.
+ */
+interface Router {
+  navigate(path: string, options?: { replace?: boolean }): void;
+  submit(form: HTMLFormElement): void;
+}
+
+let router: Router | null = null;
+
+/** Called by the router's side of the page (root.tsx); the returned function takes it back. */
+export function handNavigationToRouter(next: Router): () => void {
+  router = next;
+  return () => {
+    if (router === next) router = null;
+  };
+}
+
+/** Opens `path` (an address of the shop, from its root). */
+export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
+  if (router) return router.navigate(path, options);
+  if (options.replace) window.location.replace(path);
+  else window.location.assign(path);
+}
+
+/** A form's onSubmit: the router sends it where it runs; elsewhere the browser does. */
+export function submitThroughRouter(event: { preventDefault(): void; currentTarget: HTMLFormElement }): void {
+  if (!router) return;
+  event.preventDefault();
+  router.submit(event.currentTarget);
+}
+
+/** Where a pagination link asked for its results to be shown on the next page the browser loads (see use-results-focus). */
+const SHOW_RESULTS_KEY = "ahenfie.show-results";
+
+/** Remembers, for the page the browser is about to load, that a link asked for its results (islands only). */
+export function rememberShowResults(href: string): void {
+  try {
+    sessionStorage.setItem(SHOW_RESULTS_KEY, href);
+  } catch {
+    // storage disabled: the page opens at its #fragment all the same
+  }
+}
+
+/** Whether the link that loaded this page asked for its results; asked once per page load. */
+export function takeShowResults(): boolean {
+  try {
+    const href = sessionStorage.getItem(SHOW_RESULTS_KEY);
+    sessionStorage.removeItem(SHOW_RESULTS_KEY);
+    return href === window.location.href;
+  } catch {
+    return false;
+  }
+}
