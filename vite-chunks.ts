@@ -32,13 +32,17 @@ export function storefrontChunkGroups(appDir: string) {
   return [
     { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 101 },
     { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 100 },
-    {
-      priority: 99.5,
-      name(id: string, graph: ModuleGraph) {
-        const pages = facts(graph).islandsReaching.get(id);
-        return pages ? `islands-${pages.join("-")}` : null;
-      },
-    },
+    // Sets of more pages go first, as below: a group takes in what its modules import.
+    ...islandsPages(appDir).map((_, index, pages) => {
+      const pageCount = pages.length - index;
+      return {
+        priority: 99.5 + pageCount / 100,
+        name(id: string, graph: ModuleGraph) {
+          const reaching = facts(graph).islandsReaching.get(id);
+          return reaching?.length === pageCount ? `islands-${reaching.sort().join("-")}` : null;
+        },
+      };
+    }),
     // A group takes in what its modules import, so a module that imports what an island reaches
     // (even lazily) is left to the bundler: its chunk and the island's never meet the router's.
     {
@@ -87,12 +91,16 @@ function readGraph(appDir: string, graph: ModuleGraph) {
   const islandsEntries = islandsPages(appDir).map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
   const islandsReach = appModulesReachedFrom(islandsEntries, graph, appDir, { lazily: true });
   for (const page of islandsPages(appDir)) {
-    const add = (id: string) => islandsReaching.set(id, [...(islandsReaching.get(id) ?? []), page]);
+    const add = (id: string) => {
+      const pages = islandsReaching.get(id) ?? [];
+      if (!pages.includes(page)) islandsReaching.set(id, [...pages, page]);
+    };
     const entry = path.join(appDir, "islands", `${page}.client.tsx`);
     for (const id of appModulesReachedFrom([entry], graph, appDir)) {
       if (id === entry) continue; // its chunk runs it: only the page of islands loads that one
       for (const icon of lucideImports(graph.getModuleInfo(id)?.code ?? "")) if (icons.files.has(icon)) add(icons.files.get(icon)!);
-      if (!drawsOnOtherLibraries(id)) add(id);
+      // Libraries included: a module left out would go with the first island group that imports it.
+      add(id);
     }
   }
   for (const page of keyPages) {

@@ -108,7 +108,11 @@ function RouterPageContext({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const submit = useSubmit();
   useEffect(
-    () => handNavigationToRouter({ navigate: (path, options) => void navigate(path, options), submit: (form) => void submit(form) }),
+    () =>
+      handNavigationToRouter({
+        navigate: (path, options) => void navigate(path, { replace: options?.replace, preventScrollReset: options?.keepScroll }),
+        submit: (form) => void submit(form),
+      }),
     [navigate, submit],
   );
   const value = useMemo<PageContextValue>(
@@ -143,7 +147,8 @@ function IslandsDocument({ scripts, children }: { scripts: { entry: string; impo
           <RouterPageContext>{children}</RouterPageContext>
         </IslandsPageContext.Provider>
         <script type="application/json" id={ROOT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(root) }} />
-        <script type="module" src={scripts.entry} nonce={nonce} />
+        {/* Inline, as React Router's own loader is: a cached page's policy allows its inline scripts by hash (server/page-cache.ts), and 'strict-dynamic' what they import. */}
+        <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${scriptJson(scripts.entry)};` }} />
       </body>
     </html>
   );

@@ -123,6 +123,10 @@ describe("page cache", () => {
     // A search the page refuses (400) is never a cache entry, and asking for one does not fail.
     expect(key("/collections/kaftans?q=kente%00")).toBeNull();
     expect(key(`/collections/kaftans?q=${"k".repeat(101)}`)).toBeNull();
+    // The collection's filters ask its products from /api/collections/…: the same query, read the same way.
+    expect(key("/api/collections/kaftans?sort=featured&q=%20linen%20&bogus=1")).toBe("/api/collections/kaftans?q=linen");
+    expect(key("/api/collections/kaftans?page=2&sort=newest")).toBe(key("/api/collections/kaftans?sort=newest&page=2"));
+    expect(key("/api/collections/kaftans?q=kente%00")).toBeNull();
     // A client navigation keeps the routes it asked for, sorted; nothing else.
     expect(key("/product/1.data?_routes=routes/storefront/product,root&v=9")).toBe(
       "/product/1.data?_routes=root%2Croutes%2Fstorefront%2Fproduct",

@@ -97,12 +97,14 @@ export function inlineScriptHashes(html: Buffer): string[] {
 }
 
 /**
- * A second lock, not the policy: paths of pages that are someone's own (or the API's) are
- * never looked up, in any spelling of their case or escapes. The policy is the route's
+ * A second lock, not the policy: paths of pages that are someone's own (or the API's, but for
+ * a collection's products, which its page asks as it filters) are never looked up, in any
+ * spelling of their case or escapes. The policy is the route's
  * Cache-Control (`store`); a page missing from this list is still never stored unless its
  * route declares it public.
  */
-const PERSONAL_PATH = /^\/+(api\/|admin|auth|checkout|order-confirmation|track-order|account|product\/[^/]+\/review)/i;
+const PERSONAL_PATH =
+  /^\/+(api\/(?!collections\/[^/]+$)|admin|auth|checkout|order-confirmation|track-order|account|product\/[^/]+\/review)/i;
 
 function isPersonalPath(pathname: string): boolean {
   let decoded = pathname;

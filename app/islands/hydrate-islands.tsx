@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { PageContextProvider, type PageContextValue } from "~/lib/page-context";
 import { rememberShowResults, takeShowResults } from "~/lib/navigation";
+import { prefetchDocumentsOnIntent } from "~/components/ui/link-intent";
 import type { RootData } from "~/lib/root-data";
 import { ROOT_DATA_ID, type Island } from "./island";
 
@@ -21,6 +22,7 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
     showResults: takeShowResults(),
     navigatingTo: null,
   };
+  prefetchDocumentsOnIntent();
   // A pagination link (components/ui/link.tsx, scroll="results") tells the page it loads to show its results.
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-scroll="results"]') : null;

@@ -3,8 +3,14 @@
  * in either kind of page (decision 021): where React Router runs, it navigates without a reload
  * (root.tsx hands it over); on a page hydrated as islands, the browser loads the page.
  */
+interface NavigateOptions {
+  replace?: boolean;
+  /** Where the router runs: leave the window where it is (a filter). */
+  keepScroll?: boolean;
+}
+
 interface Router {
-  navigate(path: string, options?: { replace?: boolean }): void;
+  navigate(path: string, options?: NavigateOptions): void;
   submit(form: HTMLFormElement): void;
 }
 
@@ -18,8 +24,13 @@ export function handNavigationToRouter(next: Router): () => void {
   };
 }
 
+/** Whether React Router runs this page (not a page of islands). */
+export function routerRuns(): boolean {
+  return router !== null;
+}
+
 /** Opens `path` (an address of the shop, from its root). */
-export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
+export function navigateTo(path: string, options: NavigateOptions = {}): void {
   if (router) return router.navigate(path, options);
   if (options.replace) window.location.replace(path);
   else window.location.assign(path);

@@ -20,7 +20,7 @@ export function pageQuery(pathname: string, params: URLSearchParams): string | n
     if (category && category !== "all" && homeFilters.some((f) => f.slug === category)) query.set("category", category);
     const { page: number } = parseCollectionFilters(new URLSearchParams({ page: params.get("page") ?? "1" }));
     if (number > 1) query.set("page", String(number));
-  } else if (/^\/collections\/[^/]+$/i.test(page)) {
+  } else if (/^\/(?:api\/)?collections\/[^/]+$/i.test(page)) {
     const filters = collectionFiltersSchema.safeParse(Object.fromEntries(params));
     if (!filters.success) return null;
     for (const [name, value] of filtersToSearchParams(filters.data)) query.set(name, value);

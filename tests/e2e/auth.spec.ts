@@ -198,7 +198,10 @@ test.describe("accounts with real email", () => {
     await expect(menu).toContainText(email);
     await expect(menu.getByRole("menuitem", { name: "My Orders" })).toBeVisible();
     await expect(menu.getByRole("menuitem", { name: "Admin Panel" })).toHaveCount(0);
+    // The home page is islands (decision 021): the browser posts the form and loads the page it redirects to.
+    const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/auth/sign-out"));
     await menu.getByRole("menuitem", { name: "Sign Out" }).click();
+    await signedOut;
     await expect(page.getByRole("banner").getByRole("link", { name: "Account: sign in" })).toBeVisible();
     await expect(accountMenuButton(page, email)).toHaveCount(0);
     await gotoHydratedWithoutHeader(page, `${base}/auth-test`);

@@ -13,12 +13,18 @@ async function markDocument(page: Page) {
 }
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { shopMark?: number }).shopMark === 1);
 
-test("a product card opens its product without reloading the page, after fetching it while the pointer rested on it", async ({ page }) => {
+test("on a page the router runs, a product card opens its product without a reload, after fetching it while the pointer rested on it", async ({
+  page,
+}) => {
   const documents: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
   });
-  await gotoHydrated(page, "/collections/all");
+  // The wishlist's cards (the pages of islands load the next page whole: see below).
+  await page.goto("/track-order");
+  await page.evaluate(() => localStorage.setItem("ahenfie.wishlist.v1", "[1,2]"));
+  documents.length = 0;
+  await gotoHydrated(page, "/wishlist");
   await markDocument(page);
   const card = page.getByRole("article").first();
   const title = (await card.getByRole("heading").textContent())!.trim();
@@ -40,7 +46,26 @@ test("a product card opens its product without reloading the page, after fetchin
   await page.goBack();
   await expect(page).toHaveURL(productPath);
   expect(await sameDocument(page)).toBe(true);
-  expect(documents).toEqual(["/collections/all"]);
+  expect(documents).toEqual(["/wishlist"]);
+});
+
+test("on a page of islands, a product card's page is fetched as a document while the pointer rests on it, then opened", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/collections/all");
+  const card = page.getByRole("article").first();
+  const title = (await card.getByRole("heading").textContent())!.trim();
+  const link = card.getByRole("link", { name: title });
+  const productPath = (await link.getAttribute("href"))!;
+
+  const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === productPath);
+  await link.hover();
+  await prefetched;
+  await expect(page.locator(`link[rel="prefetch"][href="${productPath}"]`)).toHaveCount(1);
+
+  await link.click();
+  await expect(page).toHaveURL(productPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 });
 
 test("a Ctrl-click on a shop link opens it in a new tab and leaves the page where it was", async ({ page, context }) => {
@@ -54,7 +79,8 @@ test("a Ctrl-click on a shop link opens it in a new tab and leaves the page wher
 
 test("the phone menu's links close the menu and open the page without a reload", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await gotoHydrated(page, "/");
+  // A page the router runs: the pages of islands (decision 021) load the next page whole.
+  await gotoHydrated(page, "/wishlist");
   await markDocument(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("dialog").getByRole("link", { name: "Suits" }).click();

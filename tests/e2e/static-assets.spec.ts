@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 
 test("a page's scripts and stylesheet arrive as Brotli, gzip or plain, the same file each way", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const framework = /\/assets\/framework-[\w-]+\.js/.exec(html)?.[0];
+  const framework = /\/assets\/react-[\w-]+\.js/.exec(html)?.[0];
   const stylesheet = /\/assets\/storefront-shell-[\w-]+\.css/.exec(html)?.[0];
   expect(framework, "the page names React's chunk").toBeTruthy();
   expect(stylesheet, "the page names its stylesheet").toBeTruthy();
@@ -44,6 +44,6 @@ test("the browser loads the page's scripts as Brotli", async ({ page }) => {
   });
   await page.goto("/product/1");
   await page.waitForLoadState("networkidle");
-  const framework = [...encodings].find(([url]) => url.includes("/assets/framework-"));
+  const framework = [...encodings].find(([url]) => url.includes("/assets/react-"));
   expect(framework?.[1]).toBe("br");
 });

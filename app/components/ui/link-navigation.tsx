@@ -1,20 +1,7 @@
 import { useEffect, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 import { SHOW_RESULTS_STATE } from "~/components/storefront/use-results-focus";
-
-/** How long the pointer rests on a link before its page is fetched (React Router's figure). */
-const INTENT_DELAY_MS = 100;
-
-/** The shop's link an event happened in, if any. */
-function shopLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
-  return target instanceof Element ? target.closest<HTMLAnchorElement>("a[data-link]") : null;
-}
-
-/** The address inside the shop a link points to, or null when it leaves the shop. */
-function shopPathOf(anchor: HTMLAnchorElement): string | null {
-  const url = new URL(anchor.href);
-  return url.origin === window.location.origin ? url.pathname + url.search + url.hash : null;
-}
+import { shopLinkOf, shopPathOf, watchLinkIntent } from "./link-intent";
 
 /** A click the browser should handle itself: another tab or window, a download, a modified or middle click. */
 function isBrowsersClick(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
@@ -41,9 +28,6 @@ export function LinkNavigation() {
   const [prefetchPage, setPrefetchPage] = useState<string | null>(null);
 
   useEffect(() => {
-    let intentLink: HTMLAnchorElement | null = null;
-    let intentTimer: ReturnType<typeof setTimeout> | undefined;
-
     const onClick = (event: MouseEvent) => {
       const anchor = shopLinkOf(event.target);
       if (!anchor || isBrowsersClick(event, anchor)) return;
@@ -59,35 +43,11 @@ export function LinkNavigation() {
         state: scroll === "results" ? SHOW_RESULTS_STATE : undefined,
       });
     };
-    const startIntent = (event: Event) => {
-      const anchor = shopLinkOf(event.target);
-      if (!anchor || anchor === intentLink || anchor.dataset.link !== "intent") return;
-      intentLink = anchor;
-      clearTimeout(intentTimer);
-      intentTimer = setTimeout(() => setPrefetchPage(shopPathOf(anchor)), INTENT_DELAY_MS);
-    };
-    const endIntent = (event: PointerEvent | FocusEvent) => {
-      const anchor = shopLinkOf(event.target);
-      // Moving between the link's own children is not leaving it.
-      if (!anchor || anchor !== intentLink || (event.relatedTarget instanceof Node && anchor.contains(event.relatedTarget))) return;
-      intentLink = null;
-      clearTimeout(intentTimer);
-    };
-
     document.addEventListener("click", onClick);
-    document.addEventListener("pointerover", startIntent);
-    document.addEventListener("focusin", startIntent);
-    document.addEventListener("touchstart", startIntent, { passive: true });
-    document.addEventListener("pointerout", endIntent);
-    document.addEventListener("focusout", endIntent);
+    const stopWatchingIntent = watchLinkIntent(setPrefetchPage);
     return () => {
-      clearTimeout(intentTimer);
       document.removeEventListener("click", onClick);
-      document.removeEventListener("pointerover", startIntent);
-      document.removeEventListener("focusin", startIntent);
-      document.removeEventListener("touchstart", startIntent);
-      document.removeEventListener("pointerout", endIntent);
-      document.removeEventListener("focusout", endIntent);
+      stopWatchingIntent();
     };
   }, [navigate]);
 

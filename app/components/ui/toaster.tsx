@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
@@ -83,9 +84,12 @@ export function LazyToaster() {
     () => false,
   );
   if (!show) return null;
-  return (
+  // Straight in the body, wherever the toaster is drawn (an island's box, decision 021): a dialog
+  // hides everything else from assistive technology except live regions that are the body's own.
+  return createPortal(
     <Suspense fallback={null}>
       <SonnerToaster />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }

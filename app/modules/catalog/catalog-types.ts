@@ -1,3 +1,5 @@
+import type { CollectionFilterValues } from "./catalog-constants";
+import type { ProductListing } from "./storefront-queries.server";
 /** What a product card needs; money in pesewas, image as a base path (see productImage). */
 export interface ProductCardData {
   id: number;
@@ -42,4 +44,10 @@ export interface ProductDetail extends ProductCardData {
   variants: ProductVariant[];
   /** Also made to measure: the surcharge (pesewas, may be 0) and working days to make it; null when not offered. */
   madeToMeasure: { surcharge: number; days: number } | null;
+}
+
+/** GET /api/collections/:category: the filters as the collection page reads them, and the page of products they give. */
+export interface CollectionAnswer {
+  filters: CollectionFilterValues;
+  listing: ProductListing;
 }

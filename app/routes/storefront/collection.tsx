@@ -1,16 +1,7 @@
-import { useCallback } from "react";
-import { isRouteErrorResponse, useNavigate, useNavigation, useParams } from "react-router";
+import { isRouteErrorResponse, useParams } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
-import { CollectionFilters } from "~/components/storefront/collection/collection-filters";
-import { Pagination } from "~/components/storefront/pagination";
-import { ProductGrid } from "~/components/storefront/product-card";
 import { listCollection } from "~/modules/catalog/storefront-queries.server";
-import {
-  COLLECTION_PAGE_SIZE,
-  collectionTitle,
-  filtersToSearchParams,
-  type CollectionFilterValues as Filters,
-} from "~/modules/catalog/catalog-constants";
+import { COLLECTION_PAGE_SIZE, collectionTitle } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { refusalMessage } from "~/lib/bad-request";
 import { rootDataOf } from "~/lib/store-meta";
@@ -19,12 +10,14 @@ import { absoluteImage } from "~/lib/images";
 import { toDecimalString } from "~/lib/money";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
-import { useResultsFocus } from "~/components/storefront/use-results-focus";
+import { CollectionResultsIsland } from "~/islands/collection";
 import type { Route } from "./+types/collection";
-import { formatCount } from "~/lib/numbers";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
+
+// Hydrated as islands (app/islands/collection.client.tsx, decision 021): no router code in the browser.
+export const handle = { islands: "collection" };
 
 // A Map, not an object: "/collections/constructor" must not find Object.prototype.constructor.
 const intros = new Map<string, string>(
@@ -103,22 +96,8 @@ export const meta: Route.MetaFunction = ({ data, params, matches }) => {
 
 export default function Collection({ loaderData, params }: Route.ComponentProps) {
   const { slug, filters, listing } = loaderData;
-  const navigate = useNavigate();
-  const navigation = useNavigation();
   const heading = headingFor(slug);
   const shortTitle = slug === "all" ? "All" : collectionTitle(slug);
-  const loading = navigation.state === "loading" && navigation.location.pathname === `/collections/${params.category}`;
-  const resultsHeading = useResultsFocus<HTMLHeadingElement>();
-
-  const hrefFor = useCallback(
-    (next: Filters) => {
-      const query = filtersToSearchParams(next).toString();
-      return `/collections/${params.category}${query ? `?${query}` : ""}`;
-    },
-    [params.category],
-  );
-  const onChange = useCallback((next: Filters) => void navigate(hrefFor(next), { preventScrollReset: true }), [navigate, hrefFor]);
-
   return (
     <main className="mx-auto max-w-7xl px-4 pt-8 pb-24 md:px-8 md:pt-12">
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Collections", to: "/collections/all" }, { label: shortTitle }]} />
@@ -128,48 +107,12 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
           {intros.get(slug) ?? "We could not find this collection. Browse our kaftans, suits and heritage pieces instead."}
         </p>
       </header>
-
-      <CollectionFilters
+      <CollectionResultsIsland
         key={slug}
+        category={params.category}
         title={shortTitle === "All" ? "products" : shortTitle}
         filters={filters}
-        bounds={listing.priceBounds}
-        onChange={onChange}
-      />
-
-      <h2 ref={resultsHeading} tabIndex={-1} className="sr-only scroll-mt-28">
-        Products{listing.pageCount > 1 && `, page ${listing.page} of ${listing.pageCount}`}
-      </h2>
-      <div className="mt-8 mb-6 flex items-center justify-between text-sm text-stone" aria-live="polite">
-        {loading ? (
-          <p>Loading products...</p>
-        ) : (
-          <p>
-            {formatCount(listing.total)}
-            {listing.totalIsCapped ? "+" : ""} {listing.total === 1 ? "product" : "products"}
-            {listing.pageCount > 1 && ` · Page ${listing.page} of ${listing.pageCount}`}
-          </p>
-        )}
-      </div>
-
-      <div className={loading ? "opacity-50 transition-opacity" : "transition-opacity"} aria-busy={loading}>
-        {listing.items.length > 0 ? (
-          // A phone shows two cards a row, the first row at the fold: two high-priority pictures
-          // leave the rest of a slow link to them. Wider screens fetch their next ones lazily,
-          // at once, as those are in view.
-          <ProductGrid products={listing.items} priorityCount={2} />
-        ) : (
-          <div className="rounded-sm border border-dashed border-border px-6 py-20 text-center">
-            <p className="font-display text-2xl">No products found. Try adjusting your filters.</p>
-          </div>
-        )}
-      </div>
-
-      <Pagination
-        page={listing.page}
-        pageCount={listing.pageCount}
-        hrefFor={(page) => hrefFor({ ...filters, page })}
-        label="Collection pages"
+        listing={listing}
       />
     </main>
   );

@@ -1,5 +1,5 @@
 import { RotateCcw, Search, SlidersHorizontal } from "lucide";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -27,7 +27,8 @@ export function CollectionFilters({
   bounds: { min: number; max: number };
   onChange: (next: Filters) => void;
 }) {
-  const id = useId();
+  // Fixed, not useId(): one per page, inside an island (see header-search.tsx).
+  const id = "collection-filters";
   const currency = useStoreCurrency();
   const [query, setQuery] = useState(filters.q);
   // The search text last sent to the URL; a different q in the URL came from outside.

@@ -52,8 +52,10 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
             method="post"
             action="/auth/sign-out"
             onSubmit={(event) => {
-              forgetViewer();
               submitThroughRouter(event);
+              // After the browser has taken the form: showing a guest removes this menu, and a
+              // form removed while it is being submitted is not sent.
+              setTimeout(forgetViewer);
             }}
           >
             <input type="hidden" name="redirectTo" value={pathname + search} />

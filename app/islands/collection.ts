@@ -1,0 +1,4 @@
+import { CollectionResults } from "~/components/storefront/collection/collection-results";
+import { defineIsland } from "./island";
+
+export const CollectionResultsIsland = /* @__PURE__ */ defineIsland("collection-results", CollectionResults);

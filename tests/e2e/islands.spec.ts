@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { cartButton, cartPanel, cards, expectCartCount, gotoHydrated, toast } from "./support";
+
+/**
+ * The home page is hydrated as islands (decision 021): the header, the hero, the collection
+ * grid, the newsletter form, the cart panel and the toasts, each on its own, with no React
+ * Router code in the browser. The router's pages are unchanged.
+ */
+
+/** The scripts a page loads at once (its module scripts and preloads), and their gzipped size in KiB. */
+async function firstLoadScripts(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  const html = await response.text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) sources.add(match[1]!);
+  let gzipKiB = 0;
+  for (const source of sources) gzipKiB += zlib.gzipSync(await (await request.get(source)).body()).length / 1024;
+  return { html, sources: [...sources], gzipKiB, csp: response.headers()["content-security-policy"] ?? "" };
+}
+
+test("the home page sends no React Router code and at most 100 KiB of gzipped JavaScript; a router page still has the router", async ({
+  request,
+}) => {
+  const home = await firstLoadScripts(request, "/");
+  expect(home.sources.some((source) => /\/router-/.test(source))).toBe(false);
+  expect(home.html).not.toContain("__reactRouterContext");
+  expect(home.gzipKiB).toBeLessThanOrEqual(100);
+  // The one script the page runs imports its islands' entry; the policy allows it (by its hash on a cached page).
+  const loader = /<script type="module" nonce="([^"]+)">(import "(\/assets\/home\.client-[\w-]+\.js)";)<\/script>/.exec(home.html);
+  expect(loader, "the islands' loader").toBeTruthy();
+  const hash = crypto.createHash("sha256").update(loader![2]!).digest("base64");
+  expect(
+    [`'sha256-${hash}'`, `'nonce-${loader![1]}'`].some((source) => home.csp.includes(source)),
+    home.csp,
+  ).toBe(true);
+  expect(home.sources).toContain(loader![3]);
+  // Each island's props, and the store's data, are JSON the page carries once.
+  const islands = [...home.html.matchAll(/data-island="([\w-]+)"/g)].map((match) => match[1]);
+  expect(islands).toEqual(["header", "hero", "collection-grid", "newsletter", "cart-panel", "toaster"]);
+  const rootData = /<script type="application\/json" id="root-data">([^<]*)<\/script>/.exec(home.html)?.[1];
+  expect(JSON.parse(rootData!)).toMatchObject({ store: { name: "Ahenfie", currency: "GHS" } });
+
+  const wishlist = await firstLoadScripts(request, "/wishlist");
+  expect(wishlist.sources.some((source) => /\/router-/.test(source))).toBe(true);
+  expect(wishlist.html).not.toContain('id="root-data"');
+});
+
+test("the islands share one cart: a card's quick add fills the header's bag, and the panel's Checkout opens checkout", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, "/");
+
+  const card = cards(page.getByRole("main")).first();
+  const name = (await card.getAttribute("aria-label"))!;
+  await card.getByRole("button", { name: `Choose size: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog
+    .getByRole("group", { name: /^Size:/ })
+    .getByRole("button")
+    .first()
+    .click();
+  await dialog.getByRole("button", { name: /^Add to Cart - / }).click();
+  await expect(toast(page, "Added to Cart")).toBeVisible();
+  await expectCartCount(page, 1);
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await cartButton(page).click();
+  await expect(cartPanel(page).getByRole("listitem")).toContainText(name);
+  await cartPanel(page)
+    .getByRole("button", { name: /Checkout/ })
+    .click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("region", { name: "Order Summary" }).getByRole("listitem")).toContainText(name);
+  expect(errors).toEqual([]);
+});
+
+test("a home category link loads the page with its grid in view; the header keeps the bag across the load", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.evaluate(() => localStorage.setItem("ahenfie.cart.v1", "[]"));
+  await page
+    .getByRole("navigation", { name: "Filter the collection" })
+    .getByRole("link", { name: /^Suits/ })
+    .click();
+  await expect(page).toHaveURL(/\?category=suits#collection$/);
+  await expect(page.getByRole("heading", { name: "Our Collection", exact: true })).toBeInViewport();
+  const names = await cards(page.getByRole("main")).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")));
+  expect(names.length).toBeGreaterThan(0);
+  await expect(page.getByRole("navigation", { name: "Filter the collection" }).getByRole("link", { name: /^Suits/ })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+});
