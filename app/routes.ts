@@ -49,6 +49,7 @@ export default [
   route("api/products/:productId", "routes/api/product.ts"),
   route("api/products", "routes/api/products.ts"),
   route("api/collections/:category", "routes/api/collection.ts"),
+  route("api/checkout", "routes/api/checkout.ts"),
   route("api/products/:productId/reviews", "routes/api/product-reviews.ts"),
   route("api/products/:productId/my-review", "routes/api/my-review.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),

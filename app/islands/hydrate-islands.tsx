@@ -13,6 +13,7 @@ import { ROOT_DATA_ID, type Island } from "./island";
 export function hydrateIslands(islands: readonly { island: Island<never> }[]): void {
   // Each island's props are the JSON its server render wrote for it.
   const byName = new Map(islands.map(({ island }) => [island.name, island.Component as (props: object) => ReactNode]));
+  const byHydrate = new Map(islands.map(({ island }) => [island.name, island.hydrate]));
   const rootData = document.getElementById(ROOT_DATA_ID)?.textContent;
   const page: PageContextValue = {
     root: rootData ? (JSON.parse(rootData) as RootData) : null,
@@ -37,11 +38,30 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
       continue;
     }
     const props = JSON.parse(propsScript.textContent || "{}") as object;
-    hydrateRoot(
-      container,
-      <PageContextProvider value={page}>
-        <Component {...props} />
-      </PageContextProvider>,
-    );
+    const hydrate = () =>
+      hydrateRoot(
+        container,
+        <PageContextProvider value={page}>
+          <Component {...props} />
+        </PageContextProvider>,
+      );
+    if (byHydrate.get(name) === "visible") whenNearScreen(container, hydrate);
+    else hydrate();
   }
+}
+
+/** Calls `then` once `container`'s content is within a screen of the viewport. */
+function whenNearScreen(container: HTMLElement, then: () => void): void {
+  // `display: contents` has no box of its own: its children are watched.
+  const targets = [...container.children];
+  if (targets.length === 0 || !("IntersectionObserver" in window)) return then();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { rootMargin: "100% 0px" },
+  );
+  for (const target of targets) observer.observe(target);
 }

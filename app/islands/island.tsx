@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from "react";
 
 /**
  * Islands: the interactive parts of a storefront page, hydrated one by one without React
@@ -16,6 +16,8 @@ import { createContext, useContext, type ReactNode } from "react";
 export interface Island<P extends object> {
   name: string;
   Component: (props: P) => ReactNode;
+  /** `"visible"`: hydrated once it comes near the screen (below the fold); else at once. */
+  hydrate: "load" | "visible";
 }
 
 /** The id of the JSON script holding the root loader's data on a page of islands (root.tsx). */
@@ -33,7 +35,11 @@ export function scriptJson(value: unknown): string {
 }
 
 /** The island's component as the page renders it; `.island` is what the page's script hydrates. */
-export function defineIsland<P extends object>(name: string, Component: (props: P) => ReactNode) {
+export function defineIsland<P extends object>(
+  name: string,
+  Component: (props: P) => ReactNode,
+  { hydrate = "load" }: { hydrate?: Island<P>["hydrate"] } = {},
+) {
   function IslandBoundary(props: P) {
     const islandsPage = useContext(IslandsPageContext);
     return (
@@ -46,6 +52,25 @@ export function defineIsland<P extends object>(name: string, Component: (props: 
     );
   }
   IslandBoundary.displayName = `Island(${name})`;
-  IslandBoundary.island = { name, Component } as Island<P>;
+  IslandBoundary.island = { name, Component, hydrate } as Island<P>;
   return IslandBoundary;
+}
+
+/**
+ * A component whose code is not part of the page's first download: the server renders it
+ * whole, and the browser keeps that HTML until the code has come and the component is
+ * hydrated (React's hydration waits at the Suspense boundary). For what is below the fold or
+ * can wait a moment (reviews, a slider).
+ */
+export function deferredComponent<C extends (props: never) => ReactNode>(load: () => Promise<C>) {
+  type P = Parameters<C>[0];
+  const Lazy = lazy(() => load().then((component) => ({ default: component as unknown as ComponentType<object> })));
+  function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...(props as object)} />
+      </Suspense>
+    );
+  }
+  return Deferred;
 }

@@ -53,7 +53,8 @@ test("signing out and in as someone else updates the header without a reload", a
   await page.context().clearCookies();
 
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await gotoHydrated(page, "/collections/kaftans");
+  // A page the router runs: from a page of islands (decision 021) the sign-in page loads whole.
+  await gotoHydrated(page, "/wishlist");
   // A mark on the window: it survives client navigations, a reload would wipe it.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore, type FormEvent } from "react";
+import { routerRuns, submitThroughRouter } from "~/lib/navigation";
 import { usePageContext } from "~/lib/page-context";
 import { createBrowserStore } from "~/lib/browser-store";
 import type { HeaderViewer } from "~/lib/header-viewer";
@@ -47,9 +48,26 @@ function refreshViewer(): Promise<void> {
   return asking;
 }
 
-/** Signing out: the header shows a guest at once, not the old account until the server answers. */
-export function forgetViewer(): void {
-  viewerStore.set(null);
+/**
+ * The account menu's Sign Out, without leaving the page: where React Router runs, it sends
+ * the form (and goes where the server redirects); elsewhere the form is posted in the
+ * background and the page stays. Either way the header shows a guest once the server has
+ * answered, and every other tab follows. If the shop cannot be reached, the browser posts the
+ * form itself.
+ */
+export function signOutInPlace(event: FormEvent<HTMLFormElement>): void {
+  const form = event.currentTarget;
+  if (routerRuns()) {
+    submitThroughRouter(event);
+    // After the router has read the form: showing a guest removes the menu that holds it.
+    setTimeout(() => viewerStore.set(null));
+    return;
+  }
+  event.preventDefault();
+  // The answer is a redirect with the cleared session cookie; the page it names is not needed.
+  fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" })
+    .then(() => viewerStore.set(null))
+    .catch(() => form.submit());
 }
 
 /** The signed-in shopper (email, admin or not), or null: for the header, the menu and the wishlist. */

@@ -1,19 +1,6 @@
 import { data } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
-import { Price } from "~/components/storefront/price";
-import { ShopperDelivery } from "~/components/storefront/shopper-delivery";
-import { ProductBadges } from "~/components/storefront/product-badges";
-import { ProductGrid } from "~/components/storefront/product-card";
-import { DetailCard, Reassurances } from "~/components/storefront/product/product-info-cards";
-import { ProductReviews } from "~/components/storefront/product/reviews/product-reviews";
-import { ReviewSnippet } from "~/components/storefront/product/reviews/review-snippet";
-import { ColourPictures } from "~/components/storefront/product/colour-pictures";
-import { ProductGallery } from "~/components/storefront/product/product-gallery";
-import { ProductPurchase } from "~/components/storefront/product-purchase";
-import { useProductSelection } from "~/components/storefront/product/use-product-selection";
-import { WishlistButton } from "~/components/storefront/wishlist-button";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { getProduct, relatedProducts } from "~/modules/catalog/storefront-queries.server";
 import { productIdSchema } from "~/modules/catalog/catalog.schema";
@@ -23,16 +10,19 @@ import { absoluteImage } from "~/lib/images";
 import { toDecimalString, formatMoney } from "~/lib/money";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { rootDataOf } from "~/lib/store-meta";
-import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { loadProductReviews } from "~/modules/reviews/product-reviews.server";
 import { reviewsJsonLd } from "~/modules/reviews/review-structured-data";
 import { productGroupJsonLd } from "~/modules/catalog/product-structured-data";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { ProductDetailsIsland, ProductGridIsland, ProductReviewsIsland } from "~/islands/product";
 import type { Route } from "./+types/product";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
+
+// Hydrated as islands (app/islands/product.client.tsx, decision 021): no router code in the browser.
+export const handle = { islands: "product" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
@@ -91,8 +81,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 type ProductData = Extract<Route.ComponentProps["loaderData"], { reviews: unknown }>;
 
 function ProductView({ product, data: { related, reviews, timeZone } }: { product: ProductDetail; data: ProductData }) {
-  const selection = useProductSelection(product);
-  const soldOut = product.totalStock <= 0;
   return (
     <main className="mx-auto max-w-7xl px-4 pt-6 pb-24 md:px-8 md:pt-10">
       <Breadcrumbs
@@ -102,55 +90,15 @@ function ProductView({ product, data: { related, reviews, timeZone } }: { produc
           { label: product.name },
         ]}
       />
-      <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
-        <div className="space-y-4 lg:sticky lg:top-28 lg:self-start">
-          <ProductGallery
-            key={selection.colorIndex}
-            product={product}
-            selection={selection}
-            overlay={<WishlistButton productId={product.id} productName={product.name} className="absolute top-4 right-4" />}
-          />
-          <ColourPictures product={product} selection={selection} />
-        </div>
-
-        <div className="space-y-7">
-          <div className="space-y-4">
-            <div className="flex flex-wrap gap-1.5">
-              {product.category && <Badge variant="outline">{product.category.name}</Badge>}
-              <ProductBadges
-                isNew={product.isNew}
-                isBestseller={product.isBestseller}
-                price={product.price}
-                originalPrice={product.originalPrice}
-                soldOut={soldOut}
-                className="contents"
-              />
-            </div>
-            <h1 className="text-4xl leading-tight font-semibold md:text-5xl">{product.name}</h1>
-            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
-            <ReviewSnippet summary={reviews.summary} />
-            {product.description && <p className="leading-relaxed text-stone">{product.description}</p>}
-          </div>
-          <ProductPurchase product={product} selection={selection} />
-          <AskOnWhatsApp productName={product.name} productPath={`/product/${product.id}`} />
-          <Reassurances />
-          <ShopperDelivery price={product.price} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <DetailCard title="Materials" items={product.materials} />
-            <DetailCard title="Care Instructions" items={product.care} />
-          </div>
-          {product.sku && <p className="text-xs text-stone">SKU: {product.sku}</p>}
-        </div>
-      </div>
-
-      <ProductReviews productId={product.id} reviews={reviews} timeZone={timeZone} />
+      <ProductDetailsIsland product={product} reviewSummary={reviews.summary} />
+      <ProductReviewsIsland productId={product.id} reviews={reviews} timeZone={timeZone} />
 
       {related.length > 0 && (
         <section className="mt-24" aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-10 text-3xl font-semibold md:text-4xl">
             You may also like
           </h2>
-          <ProductGrid products={related} />
+          <ProductGridIsland products={related} />
         </section>
       )}
     </main>

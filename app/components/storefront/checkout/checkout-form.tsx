@@ -1,11 +1,12 @@
 import { Lock } from "lucide";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { navigateTo } from "~/lib/navigation";
+import { useFormPost } from "~/lib/use-form-post";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
-import type { CheckoutActionResult } from "~/routes/storefront/checkout";
+import type { CheckoutActionResult } from "~/modules/orders/checkout-action.server";
 import type { PaymentMethod } from "~/modules/orders/order-constants";
 import { cn } from "~/lib/cn";
 import { refreshCart } from "~/modules/cart/cart-refresh";
@@ -24,6 +25,12 @@ import { effectiveMethod, PaymentMethodFieldset, type PaymentAvailability } from
 type CheckoutField = "email" | "name" | "phone" | "address" | "country" | "region" | "notes";
 
 export const ONLINE_PAYMENT_NOT_YET = "Online payment by card or mobile money is not available yet.";
+
+/** Place Order's answer when the shop could not be reached: nothing was placed that the shopper can see. */
+const UNREACHABLE: CheckoutActionResult = {
+  ok: false,
+  message: "We could not reach the shop. Check your connection and place your order again: it will not be placed twice.",
+};
 
 const card = "space-y-5 rounded-sm border border-border bg-white/70 p-6";
 const labelClass = "mb-1.5 block text-sm font-medium";
@@ -49,8 +56,11 @@ export function CheckoutForm({
   zones: loadedZones,
   cartChanges,
   onCartChanges,
+  onOrderPlaced,
 }: {
   defaultEmail?: string;
+  /** The order is placed and the page is about to change (the cart is emptied next). */
+  onOrderPlaced(): void;
   onlinePayment: boolean;
   /** The shipping zones from the checkout loader (a shipping refusal brings fresher ones). */
   zones: ShippingZone[];
@@ -59,11 +69,8 @@ export function CheckoutForm({
   onCartChanges(changes: string[] | null): void;
 }) {
   const cart = useCart();
-  const navigate = useNavigate();
-  const fetcher = useFetcher<CheckoutActionResult>();
+  const { busy, answer: result, submit } = useFormPost<CheckoutActionResult>("/api/checkout", UNREACHABLE);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
   const errors: Partial<Record<CheckoutField, string>> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   const { clear, replace } = cart;
   // A shipping refusal brings the zones as they are now; the newest the server sent is kept
@@ -94,9 +101,10 @@ export function CheckoutForm({
   const handled = useRef<CheckoutActionResult | undefined>(undefined);
 
   useEffect(() => {
-    if (!result || fetcher.state !== "idle" || handled.current === result) return;
+    if (!result || busy || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
+      onOrderPlaced();
       clear({ silent: true });
       if (result.paymentUrl) {
         // Paystack's own checkout page; it sends the shopper back to the order's page.
@@ -107,7 +115,7 @@ export function CheckoutForm({
       notify.success("Order placed successfully!", {
         description: `Order ${result.orderNumber} has been created. Check your email for confirmation.`,
       });
-      void navigate(`/order-confirmation/${result.orderId}`);
+      navigateTo(`/order-confirmation/${result.orderId}`);
     } else if (result.currentLines) {
       // The cart was refused as it stood: bring it up to date and say what changed; the same
       // idempotency key stays, so the next click places exactly one order.
@@ -122,7 +130,7 @@ export function CheckoutForm({
     } else if (result.message) {
       notify.error("Error placing order", { description: result.message });
     }
-  }, [result, fetcher.state, clear, replace, navigate, onCartChanges]);
+  }, [result, busy, clear, replace, onCartChanges, onOrderPlaced]);
   const refusal = result && !result.ok && !busy && !(result.currentLines && cartChanges) ? result.message : undefined;
 
   const chooseDestination = (next: { country: string; region: string }) => {
@@ -148,11 +156,15 @@ export function CheckoutForm({
   });
 
   return (
-    <fetcher.Form
+    <form
       method="post"
+      action="/api/checkout"
       className="mt-10 grid gap-8 lg:grid-cols-[1.3fr_1fr]"
-      noValidate={false}
-      onSubmit={() => onCartChanges(null)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCartChanges(null);
+        void submit(event.currentTarget);
+      }}
     >
       <input type="hidden" name="items" value={items} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -261,6 +273,6 @@ export function CheckoutForm({
           <p className="text-center text-xs text-stone">Prices, shipping and stock are confirmed when you place the order.</p>
         )}
       </div>
-    </fetcher.Form>
+    </form>
   );
 }

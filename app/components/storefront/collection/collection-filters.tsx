@@ -5,12 +5,15 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Slider } from "~/components/ui/slider";
+import { deferredComponent } from "~/islands/island";
 import { cn } from "~/lib/cn";
 import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog-constants";
 import { useStoreCurrency } from "../use-store-settings";
 
 const SEARCH_DEBOUNCE_MS = 350;
+
+// Radix's slider is a third of the collection page's own code: it follows the first download.
+const Slider = deferredComponent(() => import("~/components/ui/slider").then((m) => m.Slider));
 
 /**
  * Search, sort, price range, featured-only, in-stock-only and reset. Every change is

@@ -1,8 +1,7 @@
 import { LayoutDashboard, LogOut, Package, User } from "lucide";
 import { DropdownMenu } from "radix-ui";
 import { usePageContext } from "~/lib/page-context";
-import { submitThroughRouter } from "~/lib/navigation";
-import { forgetViewer } from "../viewer-store";
+import { signOutInPlace } from "../viewer-store";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
@@ -48,16 +47,7 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <form
-            method="post"
-            action="/auth/sign-out"
-            onSubmit={(event) => {
-              submitThroughRouter(event);
-              // After the browser has taken the form: showing a guest removes this menu, and a
-              // form removed while it is being submitted is not sent.
-              setTimeout(forgetViewer);
-            }}
-          >
+          <form method="post" action="/auth/sign-out" onSubmit={signOutInPlace}>
             <input type="hidden" name="redirectTo" value={pathname + search} />
             <DropdownMenu.Item asChild className={item} onSelect={(e) => e.preventDefault()}>
               <button type="submit">

@@ -1,0 +1,5 @@
+import { hydrateIslands } from "./hydrate-islands";
+import { CheckoutPageIsland } from "./checkout";
+import { shellIslands } from "./shell";
+
+hydrateIslands([...shellIslands, CheckoutPageIsland]);
