@@ -74,7 +74,6 @@ function useIslandsPage() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const islands = useIslandsPage();
-  if (islands) return <IslandsDocument scripts={islands}>{children}</IslandsDocument>;
   return (
     <html lang="en">
       <head>
@@ -82,14 +81,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3d2e" />
         <Meta />
+        {islands && [islands.entry, ...islands.imports].map((href) => <link key={href} rel="modulepreload" href={href} />)}
         <Links />
       </head>
       <body>
-        <RouterPageContext>{children}</RouterPageContext>
-        <LinkNavigation />
-        <FullStylesheetOnNavigation />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          <IslandsBody entry={islands.entry}>{children}</IslandsBody>
+        ) : (
+          <>
+            <RouterPageContext>{children}</RouterPageContext>
+            <LinkNavigation />
+            <FullStylesheetOnNavigation />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -123,34 +129,22 @@ function RouterPageContext({ children }: { children: ReactNode }) {
 }
 
 /**
- * A page whose interactive parts are hydrated as islands (decision 021): the same head and
- * body, without React Router's scripts, its scroll restoration or its link handling (the
- * browser opens links). The root loader's data goes in once, for every island.
+ * The body of a page whose interactive parts are hydrated as islands (decision 021): without
+ * React Router's scripts, its scroll restoration or its link handling (the browser opens
+ * links). The root loader's data goes in once, for every island.
  */
-function IslandsDocument({ scripts, children }: { scripts: { entry: string; imports: string[] }; children: ReactNode }) {
+function IslandsBody({ entry, children }: { entry: string; children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<RootData>("root") ?? null;
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f3d2e" />
-        <Meta />
-        {[scripts.entry, ...scripts.imports].map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-        <Links />
-      </head>
-      <body>
-        <IslandsPageContext.Provider value={true}>
-          <RouterPageContext>{children}</RouterPageContext>
-        </IslandsPageContext.Provider>
-        <script type="application/json" id={ROOT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(root) }} />
-        {/* Inline, as React Router's own loader is: a cached page's policy allows its inline scripts by hash (server/page-cache.ts), and 'strict-dynamic' what they import. */}
-        <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${scriptJson(scripts.entry)};` }} />
-      </body>
-    </html>
+    <>
+      <IslandsPageContext.Provider value={true}>
+        <RouterPageContext>{children}</RouterPageContext>
+      </IslandsPageContext.Provider>
+      <script type="application/json" id={ROOT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(root) }} />
+      {/* Inline, as React Router's own loader is: a cached page's policy allows its inline scripts by hash (server/page-cache.ts), and 'strict-dynamic' what they import. */}
+      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${scriptJson(entry)};` }} />
+    </>
   );
 }
 

@@ -50,7 +50,7 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
   }
 }
 
-/** Calls `then` once `container`'s content is within a screen of the viewport. */
+/** Calls `then` once the island's content is within a screen of the viewport. */
 function whenNearScreen(container: HTMLElement, then: () => void): void {
   // `display: contents` has no box of its own: its children are watched.
   const targets = [...container.children];

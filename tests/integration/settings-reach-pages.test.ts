@@ -1,6 +1,5 @@
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contentPages } from "~/content/pages";
 import { fillContentPage, fillText } from "~/content/fill-content";
@@ -10,6 +9,7 @@ import { Price } from "~/components/storefront/price";
 import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { Reassurances } from "~/components/storefront/product/product-info-cards";
 import type { RootData } from "~/lib/root-data";
+import { PageContextProvider } from "~/lib/page-context";
 import { generalSettingsSchema } from "~/modules/settings/settings.schema";
 import { defaultStoreSettings, type StoreSettings } from "~/modules/settings/store-settings";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
@@ -25,10 +25,10 @@ import type { Db } from "~db/client";
 import { shippingZones } from "~db/schema/shipping";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 
-/** Server-renders `element` as a page under the root route whose loader data is `root`. */
+/** Server-renders `element` as a page whose root loader data is `root` (as root.tsx hands it to the storefront's components). */
 function render(root: RootData, Component: ComponentType): string {
-  const Stub = createRoutesStub([{ id: "root", path: "/", Component }]);
-  return renderToString(createElement(Stub, { initialEntries: ["/"], hydrationData: { loaderData: { root } } }))
+  const page = { root, pathname: "/", search: "", key: "test", showResults: false, navigatingTo: null };
+  return renderToString(createElement(PageContextProvider, { value: page }, createElement(Component)))
     .replace(/<!-- -->/g, "")
     .replace(/&amp;/g, "&");
 }

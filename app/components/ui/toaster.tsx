@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
+import { routerRuns } from "~/lib/navigation";
 import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
@@ -65,6 +66,39 @@ export const notify = Object.assign((title: string, options?: NotifyOptions) => 
   error: (title: string, options?: NotifyOptions) => void show("error", title, options),
 });
 
+/** A toast waiting for the next page, which a page of islands loads whole (decision 021). */
+const NEXT_PAGE_TOAST = "ahenfie.next-page-toast";
+
+/**
+ * A success toast for the page the shopper is about to see ("Order placed successfully!"
+ * before the order's page): where React Router runs, shown now (it stays across the client
+ * navigation); on a page of islands, kept for the page the browser loads next.
+ */
+export function notifySuccessOnNextPage(title: string, options: { description: string }): void {
+  if (routerRuns()) return notify.success(title, options);
+  try {
+    sessionStorage.setItem(NEXT_PAGE_TOAST, JSON.stringify({ title, description: options.description }));
+  } catch {
+    notify.success(title, options); // storage disabled: at least this page shows it
+  }
+}
+
+/** The toast a previous page left for this one, shown once. */
+function showNextPageToast() {
+  let waiting: unknown = null;
+  try {
+    const raw = sessionStorage.getItem(NEXT_PAGE_TOAST);
+    sessionStorage.removeItem(NEXT_PAGE_TOAST);
+    waiting = raw ? JSON.parse(raw) : null;
+  } catch {
+    return; // storage disabled, or not ours
+  }
+  if (waiting && typeof waiting === "object" && "title" in waiting && typeof waiting.title === "string") {
+    const description = "description" in waiting ? String(waiting.description) : "";
+    notify.success(waiting.title, { description });
+  }
+}
+
 const SonnerToaster = lazy(() =>
   loadSonner().then((m) => ({
     default: function Toaster() {
@@ -75,6 +109,7 @@ const SonnerToaster = lazy(() =>
 );
 
 export function LazyToaster() {
+  useEffect(showNextPageToast, []);
   const show = useSyncExternalStore(
     (l) => {
       listeners.add(l);

@@ -5,7 +5,7 @@ import { useFormPost } from "~/lib/use-form-post";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { notify } from "~/components/ui/toaster";
+import { notify, notifySuccessOnNextPage } from "~/components/ui/toaster";
 import type { CheckoutActionResult } from "~/modules/orders/checkout-action.server";
 import type { PaymentMethod } from "~/modules/orders/order-constants";
 import { cn } from "~/lib/cn";
@@ -112,7 +112,7 @@ export function CheckoutForm({
         window.location.assign(result.paymentUrl);
         return;
       }
-      notify.success("Order placed successfully!", {
+      notifySuccessOnNextPage("Order placed successfully!", {
         description: `Order ${result.orderNumber} has been created. Check your email for confirmation.`,
       });
       navigateTo(`/order-confirmation/${result.orderId}`);
