@@ -28,7 +28,7 @@ import { announceStorefrontChange } from "~/modules/storefront/storefront-change
 /** Server-renders `element` as a page whose root loader data is `root` (as root.tsx hands it to the storefront's components). */
 function render(root: RootData, Component: ComponentType): string {
   const page = { root, pathname: "/", search: "", key: "test", showResults: false, navigatingTo: null };
-  return renderToString(createElement(PageContextProvider, { value: page }, createElement(Component)))
+  return renderToString(createElement(PageContextProvider, { value: page, children: createElement(Component) }))
     .replace(/<!-- -->/g, "")
     .replace(/&amp;/g, "&");
 }
