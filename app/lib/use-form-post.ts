@@ -6,6 +6,10 @@ import { useCallback, useRef, useState } from "react";
  * answer. An answer that is not the endpoint's JSON (offline, a proxy's error page) becomes
  * `unreachable`, so the form always has something to say. A second submit while one is on its
  * way is ignored (a double click sends once).
+ *
+ * The fields go URL-encoded, as a browser sends a form by default and as React Router's fetcher
+ * did: a multipart body would turn a text area's line breaks into CRLF (an address would be
+ * stored as "Ridge\r\nAccra"). For forms of text fields: files are not sent.
  */
 export function useFormPost<T>(action: string, unreachable: T) {
   const [busy, setBusy] = useState(false);
@@ -18,7 +22,9 @@ export function useFormPost<T>(action: string, unreachable: T) {
       setBusy(true);
       let next: T = unreachable;
       try {
-        const response = await fetch(action, { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
+        const body = new URLSearchParams();
+        for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+        const response = await fetch(action, { method: "POST", body, headers: { Accept: "application/json" } });
         if (response.headers.get("Content-Type")?.includes("application/json")) next = (await response.json()) as T;
       } catch {
         // offline: `unreachable` says so
