@@ -11,9 +11,7 @@ import { ROOT_DATA_ID, type Island } from "./island";
  * its own React root, with the page's context as the router gave it to the server's render.
  */
 export function hydrateIslands(islands: readonly { island: Island<never> }[]): void {
-  // Each island's props are the JSON its server render wrote for it.
-  const byName = new Map(islands.map(({ island }) => [island.name, island.Component as (props: object) => ReactNode]));
-  const byHydrate = new Map(islands.map(({ island }) => [island.name, island.hydrate]));
+  const byName = new Map(islands.map(({ island }) => [island.name, island]));
   const rootData = document.getElementById(ROOT_DATA_ID)?.textContent;
   const page: PageContextValue = {
     root: rootData ? (JSON.parse(rootData) as RootData) : null,
@@ -31,7 +29,9 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
   });
   for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = container.dataset.island!;
-    const Component = byName.get(name);
+    const island = byName.get(name);
+    // Each island's props are the JSON its server render wrote for it.
+    const Component = island?.Component as ((props: object) => ReactNode) | undefined;
     const propsScript = container.previousElementSibling;
     if (!Component || !(propsScript instanceof HTMLScriptElement) || propsScript.dataset.islandProps !== name) {
       console.error(`island "${name}": no component or props on this page`);
@@ -45,7 +45,7 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
           <Component {...props} />
         </PageContextProvider>,
       );
-    if (byHydrate.get(name) === "visible") whenNearScreen(container, hydrate);
+    if (island?.hydrate === "visible") whenNearScreen(container, hydrate);
     else hydrate();
   }
 }
