@@ -1,4 +1,4 @@
-import fs from "node:fs";
+import { readBuildFile } from "./build-file";
 
 /**
  * The app's stylesheet taken apart at build time (`vite-page-styles.ts`), so the server can put
@@ -65,10 +65,5 @@ export function pageStylesheet(index: PageStylesIndex, href: string, scripts: re
 
 /** The index the build wrote beside the client's files, or null (a build without one, a dev server). */
 export function readPageStylesIndex(file: string): PageStylesIndex | null {
-  try {
-    const index = JSON.parse(fs.readFileSync(file, "utf8")) as PageStylesIndex;
-    return index.version === 2 ? index : null;
-  } catch {
-    return null;
-  }
+  return readBuildFile<PageStylesIndex>(file, 2);
 }
