@@ -1,5 +1,5 @@
 import { hydrateIslands } from "./hydrate-islands";
-import { ProductDetailsIsland, ProductGridIsland, ProductReviewsIsland } from "./product";
+import { productIslands } from "./product";
 import { shellIslands } from "./shell";
 
-hydrateIslands([...shellIslands, ProductDetailsIsland, ProductReviewsIsland, ProductGridIsland]);
+hydrateIslands([...shellIslands, ...productIslands]);

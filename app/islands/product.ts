@@ -1,7 +1,14 @@
-import { ProductDetails } from "~/components/storefront/product/product-details";
+import { Price } from "~/components/storefront/price";
+import { ShopperDelivery } from "~/components/storefront/shopper-delivery";
+import { ProductPagePurchase } from "~/components/storefront/product/product-page-purchase";
+import { ProductPictures } from "~/components/storefront/product/product-pictures";
 import { deferredComponent, defineIsland } from "./island";
 
-export const ProductDetailsIsland = /* @__PURE__ */ defineIsland("product-details", ProductDetails);
+// The product's own parts (components/storefront/product/product-details.tsx lays them out).
+export const ProductPicturesIsland = /* @__PURE__ */ defineIsland("product-pictures", ProductPictures);
+export const ProductPriceIsland = /* @__PURE__ */ defineIsland("product-price", Price);
+export const ProductPurchaseIsland = /* @__PURE__ */ defineIsland("product-purchase", ProductPagePurchase);
+export const ShopperDeliveryIsland = /* @__PURE__ */ defineIsland("shopper-delivery", ShopperDelivery);
 // Its code follows the first download. Hydrated at once all the same: a signed-in buyer's
 // "Write a review" link is asked for as the page loads, not only once the shopper scrolls there.
 export const ProductReviewsIsland = /* @__PURE__ */ defineIsland(
@@ -14,3 +21,12 @@ export const ProductGridIsland = /* @__PURE__ */ defineIsland(
   deferredComponent(() => import("~/components/storefront/product-card").then((m) => m.ProductGrid)),
   { hydrate: "visible" },
 );
+
+export const productIslands = [
+  ProductPicturesIsland,
+  ProductPriceIsland,
+  ProductPurchaseIsland,
+  ShopperDeliveryIsland,
+  ProductReviewsIsland,
+  ProductGridIsland,
+];

@@ -15,7 +15,8 @@ import { loadProductReviews } from "~/modules/reviews/product-reviews.server";
 import { reviewsJsonLd } from "~/modules/reviews/review-structured-data";
 import { productGroupJsonLd } from "~/modules/catalog/product-structured-data";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { ProductDetailsIsland, ProductGridIsland, ProductReviewsIsland } from "~/islands/product";
+import { ProductGridIsland, ProductReviewsIsland } from "~/islands/product";
+import { ProductDetails } from "~/components/storefront/product/product-details";
 import type { Route } from "./+types/product";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
@@ -90,7 +91,7 @@ function ProductView({ product, data: { related, reviews, timeZone } }: { produc
           { label: product.name },
         ]}
       />
-      <ProductDetailsIsland product={product} reviewSummary={reviews.summary} />
+      <ProductDetails product={product} reviewSummary={reviews.summary} />
       <ProductReviewsIsland productId={product.id} reviews={reviews} timeZone={timeZone} />
 
       {related.length > 0 && (

@@ -1,35 +1,26 @@
-import { Price } from "~/components/storefront/price";
-import { ShopperDelivery } from "~/components/storefront/shopper-delivery";
 import { ProductBadges } from "~/components/storefront/product-badges";
 import { DetailCard, Reassurances } from "~/components/storefront/product/product-info-cards";
 import { ReviewSnippet } from "~/components/storefront/product/reviews/review-snippet";
-import { ColourPictures } from "~/components/storefront/product/colour-pictures";
-import { ProductGallery } from "~/components/storefront/product/product-gallery";
-import { ProductPurchase } from "~/components/storefront/product-purchase";
-import { useProductSelection } from "~/components/storefront/product/use-product-selection";
-import { WishlistButton } from "~/components/storefront/wishlist-button";
 import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { Badge } from "~/components/ui/badge";
+import { ProductPicturesIsland, ProductPriceIsland, ProductPurchaseIsland, ShopperDeliveryIsland } from "~/islands/product";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import type { ReviewSummary } from "~/modules/reviews/product-reviews.server";
 
 /**
- * A product's pictures, price, colours, sizes, Add to Cart and details: one island (decision
- * 021), since the colour chosen changes the pictures and the sizes on offer.
+ * A product's pictures, price, colours, sizes, Add to Cart and details. Only what changes in the
+ * browser is an island (decision 021): the pictures and the purchase panel, which share the
+ * colour chosen; the price, for the shopper's approximate amount; the delivery line. The rest
+ * (name, badges, rating, description, reassurances, materials) is the server's HTML alone, and
+ * its code never reaches the browser. An island in a `space-y` column sits in a block of its own:
+ * its `display: contents` box takes no margin.
  */
 export function ProductDetails({ product, reviewSummary }: { product: ProductDetail; reviewSummary: ReviewSummary }) {
-  const selection = useProductSelection(product);
   const soldOut = product.totalStock <= 0;
   return (
     <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
-      <div className="space-y-4 lg:sticky lg:top-28 lg:self-start">
-        <ProductGallery
-          key={selection.colorIndex}
-          product={product}
-          selection={selection}
-          overlay={<WishlistButton productId={product.id} productName={product.name} className="absolute top-4 right-4" />}
-        />
-        <ColourPictures product={product} selection={selection} />
+      <div className="lg:sticky lg:top-28 lg:self-start">
+        <ProductPicturesIsland product={product} />
       </div>
 
       <div className="space-y-7">
@@ -46,14 +37,20 @@ export function ProductDetails({ product, reviewSummary }: { product: ProductDet
             />
           </div>
           <h1 className="text-4xl leading-tight font-semibold md:text-5xl">{product.name}</h1>
-          <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          <div>
+            <ProductPriceIsland price={product.price} originalPrice={product.originalPrice} size="lg" />
+          </div>
           <ReviewSnippet summary={reviewSummary} />
           {product.description && <p className="leading-relaxed text-stone">{product.description}</p>}
         </div>
-        <ProductPurchase product={product} selection={selection} />
+        <div>
+          <ProductPurchaseIsland product={product} />
+        </div>
         <AskOnWhatsApp productName={product.name} productPath={`/product/${product.id}`} />
         <Reassurances />
-        <ShopperDelivery price={product.price} />
+        <div>
+          <ShopperDeliveryIsland price={product.price} />
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <DetailCard title="Materials" items={product.materials} />
           <DetailCard title="Care Instructions" items={product.care} />
