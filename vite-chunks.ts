@@ -15,9 +15,10 @@ const keyPages = ["home", "collection", "product", "checkout"];
  * (an icon, a button, a store); gzipped one by one they weighed 12–16 KiB more than together.
  * - `react`: React and React DOM, which every page loads.
  * - `router`: React Router, which every page loads except the pages of islands (decision 021).
- * - `islands-<pages>`: our modules that the pages of islands (`app/islands/<page>.client.tsx`)
- *   import statically, by which of them reach them, and the lucide icons they draw. None of them
- *   imports React Router (vite-islands.ts checks), so neither do these chunks.
+ * - `islands-<pages>`: our modules that the key pages of islands (`app/islands/<page>.client.tsx`)
+ *   import statically, by which of them reach them (`islands-shell` when all of them do), and the
+ *   lucide icons they draw. None of them imports React Router (vite-islands.ts checks), so
+ *   neither do these chunks.
  * - `storefront-shell`: every module of ours that the document (`root.tsx`) and the storefront
  *   layout import statically, with the libraries they use. Every storefront page loads it.
  * - One chunk per set of key pages (`home-collection`, `product`, …): our modules those pages
@@ -33,13 +34,15 @@ export function storefrontChunkGroups(appDir: string) {
     { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 101 },
     { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 100 },
     // Sets of more pages go first, as below: a group takes in what its modules import.
-    ...islandsPages(appDir).map((_, index, pages) => {
+    ...keyIslandsPages(appDir).map((_, index, pages) => {
       const pageCount = pages.length - index;
       return {
         priority: 99.5 + pageCount / 100,
         name(id: string, graph: ModuleGraph) {
           const reaching = facts(graph).islandsReaching.get(id);
-          return reaching?.length === pageCount ? `islands-${reaching.sort().join("-")}` : null;
+          if (reaching?.length !== pageCount) return null;
+          // What every page of islands loads (the header, cart, toasts) is their shell.
+          return pageCount === pages.length ? "islands-shell" : `islands-${reaching.sort().join("-")}`;
         },
       };
     }),
@@ -90,7 +93,7 @@ function readGraph(appDir: string, graph: ModuleGraph) {
   const islandsReaching = new Map<string, string[]>();
   const islandsEntries = islandsPages(appDir).map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
   const islandsReach = appModulesReachedFrom(islandsEntries, graph, appDir, { lazily: true });
-  for (const page of islandsPages(appDir)) {
+  for (const page of keyIslandsPages(appDir)) {
     const add = (id: string) => {
       const pages = islandsReaching.get(id) ?? [];
       if (!pages.includes(page)) islandsReaching.set(id, [...pages, page]);
@@ -125,6 +128,15 @@ function readGraph(appDir: string, graph: ModuleGraph) {
     return result;
   };
   return { shell, pagesReaching, islandsReaching, nearIslands };
+}
+
+/**
+ * The key pages that are pages of islands: their modules are grouped by which of them reach
+ * them. Another page of islands (a content page) loads the groups its islands fall in, so it never
+ * splits the key pages' chunks further.
+ */
+function keyIslandsPages(appDir: string): string[] {
+  return islandsPages(appDir).filter((page) => keyPages.includes(page));
 }
 
 /** The pages of islands: `app/islands/<page>.client.tsx`. */

@@ -16,6 +16,9 @@ import type { Route } from "./+types/content-page";
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
+// Hydrated as islands, without React Router in the browser (decision 021).
+export const handle = { islands: "content-page" };
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));
   if (!page) throw data("Not found", { status: 404 });

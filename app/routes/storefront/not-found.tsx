@@ -2,6 +2,9 @@ import { data } from "react-router";
 import { ErrorPage } from "~/components/storefront/error-page";
 import type { Route } from "./+types/not-found";
 
+// Hydrated as islands, without React Router in the browser (decision 021).
+export const handle = { islands: "not-found" };
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   context.log.warn({ path: url.pathname }, "404: unknown path");
   return data({ path: url.pathname }, { status: 404 });
