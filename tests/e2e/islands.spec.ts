@@ -20,13 +20,22 @@ async function firstLoadScripts(request: APIRequestContext, path: string) {
   return { html, sources: [...sources], gzipKiB, csp: response.headers()["content-security-policy"] ?? "" };
 }
 
-test("the home page sends no React Router code and at most 100 KiB of gzipped JavaScript; a router page still has the router", async ({
+test("the key pages send no React Router code and at most 100 KB of gzipped JavaScript; a router page still has the router", async ({
   request,
 }) => {
+  // The budget's kilobytes are 1,000 bytes (issue 15): 97.7 KiB. Content pages are islands too.
+  for (const path of ["/collections/kaftans", "/product/1", "/checkout", "/about"]) {
+    const page = await firstLoadScripts(request, path);
+    expect(
+      page.sources.some((source) => /\/router-/.test(source)),
+      path,
+    ).toBe(false);
+    expect(page.gzipKiB * 1024, path).toBeLessThanOrEqual(100_000);
+  }
   const home = await firstLoadScripts(request, "/");
   expect(home.sources.some((source) => /\/router-/.test(source))).toBe(false);
   expect(home.html).not.toContain("__reactRouterContext");
-  expect(home.gzipKiB).toBeLessThanOrEqual(100);
+  expect(home.gzipKiB * 1024).toBeLessThanOrEqual(100_000);
   // The one script the page runs imports its islands' entry; the policy allows it (by its hash on a cached page).
   const loader = /<script type="module" nonce="([^"]+)">(import "(\/assets\/home\.client-[\w-]+\.js)";)<\/script>/.exec(home.html);
   expect(loader, "the islands' loader").toBeTruthy();
