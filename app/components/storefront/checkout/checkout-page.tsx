@@ -32,8 +32,9 @@ export function CheckoutPage({ email, onlinePayment, zones }: { email: string | 
   }
 
   if (!hydrated) {
+    // As tall as the empty cart's page at least (min-h-[60vh]), so neither answer moves the footer.
     return (
-      <main className="mx-auto max-w-6xl px-4 py-16 md:px-8" aria-busy="true">
+      <main className="mx-auto min-h-[60vh] max-w-6xl px-4 py-16 md:px-8" aria-busy="true">
         <h1 className="text-5xl font-semibold">Checkout</h1>
         <div className="mt-10 h-64 animate-pulse rounded-sm bg-sand" />
       </main>
