@@ -28,7 +28,7 @@ import { useNonce } from "~/lib/nonce";
 import { FullStylesheetOnNavigation } from "~/lib/full-stylesheet";
 import { MaintenancePage } from "~/components/storefront/maintenance-page";
 import type { RootData } from "~/lib/root-data";
-import { PageContextProvider, type PageContextValue } from "~/lib/page-context";
+import { PageContextProvider, useRootData, type PageContextValue } from "~/lib/page-context";
 import { handNavigationToRouter } from "~/lib/navigation";
 import { IslandsPageContext, ROOT_DATA_ID, scriptJson } from "~/islands/island";
 import { IslandsManifestContext } from "~/islands/islands-manifest";
@@ -135,17 +135,23 @@ function RouterPageContext({ children }: { children: ReactNode }) {
  */
 function IslandsBody({ entry, children }: { entry: string; children: ReactNode }) {
   const nonce = useNonce();
-  const root = useRouteLoaderData<RootData>("root") ?? null;
   return (
     <>
       <IslandsPageContext.Provider value={true}>
-        <RouterPageContext>{children}</RouterPageContext>
+        <RouterPageContext>
+          {children}
+          <RootDataScript />
+        </RouterPageContext>
       </IslandsPageContext.Provider>
-      <script type="application/json" id={ROOT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(root) }} />
       {/* Inline, as React Router's own loader is: a cached page's policy allows its inline scripts by hash (server/page-cache.ts), and 'strict-dynamic' what they import. */}
       <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import ${scriptJson(entry)};` }} />
     </>
   );
+}
+
+/** The root loader's data, as the page context holds it, for every island's hydration. */
+function RootDataScript() {
+  return <script type="application/json" id={ROOT_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(useRootData()) }} />;
 }
 
 export default function App() {
