@@ -34,16 +34,12 @@ import { IslandsPageContext, ROOT_DATA_ID, scriptJson } from "~/islands/island";
 import { IslandsManifestContext } from "~/islands/islands-manifest";
 import type { Route } from "./+types/root";
 import "./app.css";
-// The two faces every page shows above the fold, preloaded so text renders in them from
-// the first paint: a late swap from the fallbacks re-wraps headings and shifts the layout.
-import displayFont from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
-import bodyFont from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 
+// The fonts are not preloaded: Chromium holds the first paint for a preloaded font, and its
+// fallbacks are metric-matched (font-fallbacks.css), so the swap barely moves a line (decision 004).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: bodyFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -47,10 +47,11 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
   const dev = mode === "development";
-  // Cached pages carry the stylesheet inside them (production builds only).
-  const stylesheet = clientDir ? new StylesheetInliner(clientDir) : null;
   // Pages of islands (decision 021) come with the production build; the dev server hydrates every page whole.
   const islands = clientDir && !dev ? readIslandsManifest(path.join(clientDir, "..", ISLANDS_MANIFEST_FILE)) : null;
+  // Cached pages carry the stylesheet inside them (production builds only).
+  const islandEntries = Object.values(islands?.pages ?? {}).map((page) => page.entry);
+  const stylesheet = clientDir ? new StylesheetInliner(clientDir, { islandEntries }) : null;
   // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
   const renderSlots = pLimit(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE));
 

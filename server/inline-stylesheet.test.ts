@@ -80,7 +80,7 @@ describe("StylesheetInliner with the build's index of the stylesheet", () => {
   };
   const indexFile = path.join(clientDir, "page-styles.json");
   fs.writeFileSync(indexFile, JSON.stringify(index));
-  const inliner = new StylesheetInliner(clientDir, indexFile);
+  const inliner = new StylesheetInliner(clientDir, { pageStylesFile: indexFile });
   const pageWith = (...scripts: string[]) =>
     Buffer.from(
       `<html><head>${scripts.map((src) => `<link rel="modulepreload" href="${src}" nonce="n1"/>`).join("")}` +
@@ -98,6 +98,16 @@ describe("StylesheetInliner with the build's index of the stylesheet", () => {
     expect(withShell).toContain(
       `<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price{font-weight:600}.drawer{position:fixed}@media`,
     );
+  });
+
+  it("takes the link out of a page of islands, which never needs the rest of the stylesheet", () => {
+    const islandsInliner = new StylesheetInliner(clientDir, { pageStylesFile: indexFile, islandEntries: ["/assets/product-1.js"] });
+    const islandsPage = piecesText(islandsInliner.inline(pageWith("/assets/shell-2.js", "/assets/product-1.js")));
+    expect(islandsPage).toContain(`<style data-href="/assets/root-abc.css">body{color:#1d5b43}.price{font-weight:600}`);
+    expect(islandsPage).not.toContain("<link nonce");
+    expect(islandsPage).toContain("</style></head><body>₵</body>");
+    // A page the router runs (no island entry among its scripts) keeps it, for its first client navigation.
+    expect(piecesText(islandsInliner.inline(pageWith("/assets/shell-2.js")))).toContain(`href="/assets/root-abc.css#" media="print"/>`);
   });
 
   it("makes each page kind's style element once, whatever order the scripts come in", () => {
