@@ -6,7 +6,8 @@ import { defineIsland } from "./island";
 
 /** The islands of every storefront page: header, the footer's newsletter form, the cart panel, toasts. */
 export const HeaderIsland = /* @__PURE__ */ defineIsland("header", StorefrontHeader);
-export const NewsletterIsland = /* @__PURE__ */ defineIsland("newsletter", NewsletterForm);
+// In the footer: hydrated once it comes near the screen (until then the form posts natively).
+export const NewsletterIsland = /* @__PURE__ */ defineIsland("newsletter", NewsletterForm, { hydrate: "visible" });
 export const CartPanelIsland = /* @__PURE__ */ defineIsland("cart-panel", LazyCartPanel);
 export const ToasterIsland = /* @__PURE__ */ defineIsland("toaster", LazyToaster);
 
