@@ -90,10 +90,10 @@ export class StylesheetInliner {
     const scripts = preloadedScripts(html.toString("latin1", 0, start));
     const style = this.style(href, scripts);
     if (style === null) return [html];
-    if (scripts.some((script) => this.islandEntries.has(script)))
-      return [html.subarray(0, start), style, html.subarray(start + link.length)];
+    const rest = html.subarray(start + link.length);
+    if (scripts.some((script) => this.islandEntries.has(script))) return [html.subarray(0, start), style, rest];
     const printLink = `<link${before}rel="stylesheet"${between}href="${href}${suffix}"${after.replace(/\s*\/$/, "")} media="print"/>`;
-    return [html.subarray(0, start), style, Buffer.from(printLink), html.subarray(start + link.length)];
+    return [html.subarray(0, start), style, Buffer.from(printLink), rest];
   };
 
   /**
