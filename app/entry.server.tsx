@@ -41,6 +41,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce: loadContext.cspNonce,
+        // A document sent whole keeps every Suspense boundary in place. By default React moves a
+        // large one to the end of the document with a script that swaps it in, which costs the
+        // browser a second layout of the page after its first paint (a product's reviews and
+        // related pieces, a collection's grid).
+        progressiveChunkSize: readyOption === "onAllReady" ? Number.POSITIVE_INFINITY : undefined,
         [readyOption]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -2,4 +2,4 @@ import { hydrateIslands } from "./hydrate-islands";
 import { CheckoutPageIsland } from "./checkout";
 import { shellIslands } from "./shell";
 
-hydrateIslands([...shellIslands, CheckoutPageIsland]);
+void hydrateIslands([...shellIslands, CheckoutPageIsland]);

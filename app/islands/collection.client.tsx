@@ -2,4 +2,4 @@ import { hydrateIslands } from "./hydrate-islands";
 import { CollectionResultsIsland } from "./collection";
 import { shellIslands } from "./shell";
 
-hydrateIslands([...shellIslands, CollectionResultsIsland]);
+void hydrateIslands([...shellIslands, CollectionResultsIsland]);

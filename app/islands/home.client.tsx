@@ -2,4 +2,4 @@ import { hydrateIslands } from "./hydrate-islands";
 import { CollectionGridIsland, HeroIsland } from "./home";
 import { shellIslands } from "./shell";
 
-hydrateIslands([...shellIslands, HeroIsland, CollectionGridIsland]);
+void hydrateIslands([...shellIslands, HeroIsland, CollectionGridIsland]);

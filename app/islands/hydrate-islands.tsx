@@ -10,7 +10,7 @@ import { ROOT_DATA_ID, type Island } from "./island";
  * Hydrates every island on the page whose component is in `islands` (decision 021). Each gets
  * its own React root, with the page's context as the router gave it to the server's render.
  */
-export function hydrateIslands(islands: readonly { island: Island<never> }[]): void {
+export async function hydrateIslands(islands: readonly { island: Island<never> }[]): Promise<void> {
   const byName = new Map(islands.map(({ island }) => [island.name, island]));
   const rootData = document.getElementById(ROOT_DATA_ID)?.textContent;
   const page: PageContextValue = {
@@ -28,6 +28,9 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
     if (link) rememberShowResults(link.href);
   });
   for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    // Each root in a task of its own: a root sets up React's ~140 event listeners at once, and the
+    // scripts' evaluation before them is already one long task on a slow phone.
+    await yieldToBrowser();
     const name = container.dataset.island!;
     const island = byName.get(name);
     // Each island's props are the JSON its server render wrote for it.
@@ -53,6 +56,12 @@ export function hydrateIslands(islands: readonly { island: Island<never> }[]): v
     if (island?.hydrate === "visible") whenNearScreen(container, hydrate);
     else hydrate();
   }
+}
+
+/** Lets the browser paint and handle input before going on (scheduler.yield where there is one). */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Calls `then` once the island's content is within a screen of the viewport. */

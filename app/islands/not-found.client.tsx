@@ -2,4 +2,4 @@ import { hydrateIslands } from "./hydrate-islands";
 import { shellIslands } from "./shell";
 
 // Its own words are static: only the header, cart, toasts and newsletter form are hydrated.
-hydrateIslands(shellIslands);
+void hydrateIslands(shellIslands);

@@ -2,4 +2,4 @@ import { hydrateIslands } from "./hydrate-islands";
 import { productIslands } from "./product";
 import { shellIslands } from "./shell";
 
-hydrateIslands([...shellIslands, ...productIslands]);
+void hydrateIslands([...shellIslands, ...productIslands]);

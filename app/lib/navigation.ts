@@ -57,6 +57,9 @@ export function rememberShowResults(href: string): void {
 
 /** Whether the link that loaded this page asked for its results; asked once per page load. */
 export function takeShowResults(): boolean {
+  // Only a page of the shop can have asked: a shopper arriving from elsewhere (a search engine, a
+  // shared link) skips opening session storage, several milliseconds on a phone's first page.
+  if (!document.referrer.startsWith(`${window.location.origin}/`)) return false;
   try {
     const href = sessionStorage.getItem(SHOW_RESULTS_KEY);
     sessionStorage.removeItem(SHOW_RESULTS_KEY);

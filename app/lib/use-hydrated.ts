@@ -1,14 +1,13 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { useBrowserValue } from "./use-browser-value";
 
 const subscribe = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 /** False during SSR and hydration, true after: for UI that depends on browser storage. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  return useBrowserValue(subscribe, inBrowser, onServer);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useBrowserValue } from "./use-browser-value";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
@@ -8,11 +8,10 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener("change", onChange);
 }
 
+const prefersReducedMotion = () => window.matchMedia(QUERY).matches;
+const noPreference = () => false;
+
 /** Whether the visitor asked the system for less motion (false on the server). */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  return useBrowserValue(subscribe, prefersReducedMotion, noPreference);
 }

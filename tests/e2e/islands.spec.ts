@@ -87,6 +87,39 @@ test("the islands share one cart: a card's quick add fills the header's bag, and
   expect(errors).toEqual([]);
 });
 
+test("what this browser remembers (its bag, its currency) shows once the islands hydrate, without a hydration error; the cart panel, drawn later, lists the bag at once", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, "/");
+  const card = cards(page.getByRole("main")).first();
+  const name = (await card.getAttribute("aria-label"))!;
+  await card.getByRole("button", { name: `Choose size: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog
+    .getByRole("group", { name: /^Size:/ })
+    .getByRole("button")
+    .first()
+    .click();
+  await dialog.getByRole("button", { name: /^Add to Cart - / }).click();
+  await expectCartCount(page, 1);
+  await page.evaluate(() => localStorage.setItem("ahenfie.currency.v1", JSON.stringify("EUR")));
+
+  // The server's HTML is the same for everyone: an empty bag, prices in cedis only. The browser's
+  // values come in once hydrated.
+  const html = await (await page.request.get("/")).text();
+  expect(html).not.toContain('data-testid="approximate-price"');
+  await gotoHydrated(page, "/");
+  await expectCartCount(page, 1);
+  await expect(page.getByTestId("approximate-price").first()).toContainText("€");
+  await cartButton(page).click();
+  await expect(cartPanel(page).getByRole("listitem")).toContainText(name);
+  expect(errors).toEqual([]);
+});
+
 test("a home category link loads the page with its grid in view; the header keeps the bag across the load", async ({ page }) => {
   await gotoHydrated(page, "/");
   await page.evaluate(() => localStorage.setItem("ahenfie.cart.v1", "[]"));

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { HOME_COUNTRY, isGhanaRegion, regionName } from "~/modules/shipping/ghana";
 import { countryName, isCountryCode } from "~/modules/shipping/countries";
 
@@ -54,7 +54,7 @@ export function readShopperCountry(remembered: string | null, languages: readonl
   return guessed ? { country: guessed, region: null, chosen: false } : null;
 }
 
-// The store: one snapshot object per change, so useSyncExternalStore sees a stable value.
+// The store: one snapshot object per change, so readers see a stable value.
 let snapshot: ShopperCountry | null | undefined;
 const listeners = new Set<() => void>();
 
@@ -65,6 +65,8 @@ function storedValue(): string | null {
     return null; // storage blocked (private mode, policy): fall back to the languages
   }
 }
+
+const serverSnapshot = () => null;
 
 function currentSnapshot(): ShopperCountry | null {
   snapshot ??= readShopperCountry(storedValue(), navigator.languages ?? [navigator.language]);
@@ -105,5 +107,5 @@ export function rememberShopperCountry(country: string, region: string | null): 
 
 /** The shopper's country in the browser; null on the server, during hydration and when unknown. */
 export function useShopperCountry(): ShopperCountry | null {
-  return useSyncExternalStore(subscribe, currentSnapshot, () => null);
+  return useBrowserValue(subscribe, currentSnapshot, serverSnapshot);
 }

@@ -1,4 +1,5 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { createBrowserStore, type BrowserStore } from "~/lib/browser-store";
 import type { CurrencyCode } from "~/lib/money";
 import { displayCurrencies, guessCurrency, isDisplayCurrency, type DisplayCurrency } from "~/modules/currency/exchange-rates";
@@ -40,7 +41,7 @@ export const shopperCurrencyStore = createShopperCurrencyStore();
 
 /** The shopper's currency as chosen or guessed; null on the server and during hydration. */
 export function useShopperCurrency(): DisplayCurrency | null {
-  return useSyncExternalStore(shopperCurrencyStore.subscribe, shopperCurrencyStore.get, shopperCurrencyStore.serverSnapshot);
+  return useBrowserValue(shopperCurrencyStore.subscribe, shopperCurrencyStore.get, shopperCurrencyStore.serverSnapshot);
 }
 
 export function chooseShopperCurrency(currency: DisplayCurrency): void {

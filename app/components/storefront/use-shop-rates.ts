@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from "react";
+import { startTransition } from "react";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { SHOP_RATES_PATH, type ShopRates } from "~/modules/shipping/shop-rates";
 
 /**
@@ -15,7 +16,10 @@ function load(): void {
     .then((response) => (response.ok ? (response.json() as Promise<ShopRates>) : null))
     .then((body) => {
       rates = body;
-      for (const listener of listeners) listener();
+      // Approximate prices and estimates are extras: React renders them without blocking the page.
+      startTransition(() => {
+        for (const listener of listeners) listener();
+      });
     })
     .catch(() => {
       // Offline or refused: approximate prices and estimates simply do not show; try again next load.
@@ -29,10 +33,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const currentRates = () => rates;
+const noRates = () => null;
+
 export function useShopRates(): ShopRates | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => rates,
-    () => null,
-  );
+  return useBrowserValue(subscribe, currentRates, noRates);
 }

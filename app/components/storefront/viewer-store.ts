@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, type FormEvent } from "react";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { routerRuns, submitThroughRouter } from "~/lib/navigation";
 import { usePageContext } from "~/lib/page-context";
 import { createBrowserStore } from "~/lib/browser-store";
@@ -72,7 +73,7 @@ export function signOutInPlace(event: FormEvent<HTMLFormElement>): void {
 
 /** The signed-in shopper (email, admin or not), or null: for the header, the menu and the wishlist. */
 export function useViewer(): HeaderViewer | null {
-  return useSyncExternalStore(viewerStore.subscribe, viewerStore.get, viewerStore.serverSnapshot);
+  return useBrowserValue(viewerStore.subscribe, viewerStore.get, viewerStore.serverSnapshot);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect } from "react";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { createBrowserStore } from "~/lib/browser-store";
 import { useViewer } from "./viewer-store";
 import type { WishlistAnswer } from "~/modules/customers/wishlist.schema";
@@ -33,6 +34,7 @@ const setAccountIds = (ids: number[] | null) => {
 };
 const accountStore = {
   get: () => accountIds,
+  serverSnapshot: (): number[] | null => null,
   subscribe(listener: () => void) {
     accountListeners.add(listener);
     return () => accountListeners.delete(listener);
@@ -66,8 +68,8 @@ function loadAccountWishlist(): Promise<void> {
 /** The wishlist: on the account when signed in, in this browser otherwise. */
 export function useWishlist() {
   const signedIn = useViewer() !== null;
-  const deviceIds = useSyncExternalStore(wishlistStore.subscribe, wishlistStore.get, wishlistStore.serverSnapshot);
-  const account = useSyncExternalStore(accountStore.subscribe, accountStore.get, () => null);
+  const deviceIds = useBrowserValue(wishlistStore.subscribe, wishlistStore.get, wishlistStore.serverSnapshot);
+  const account = useBrowserValue(accountStore.subscribe, accountStore.get, accountStore.serverSnapshot);
 
   useEffect(() => {
     if (signedIn) void loadAccountWishlist();

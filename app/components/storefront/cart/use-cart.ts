@@ -1,4 +1,5 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { notify } from "~/components/ui/toaster";
 import {
   addToCart,
@@ -115,7 +116,7 @@ const actions = {
 
 /** The shopper's cart (kept in localStorage, shared by every tab) and whether its panel is open. */
 export function useCart(): Cart {
-  const lines = useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.serverSnapshot);
-  const isOpen = useSyncExternalStore(panelStore.subscribe, panelStore.get, panelStore.serverSnapshot);
+  const lines = useBrowserValue(cartStore.subscribe, cartStore.get, cartStore.serverSnapshot);
+  const isOpen = useBrowserValue(panelStore.subscribe, panelStore.get, panelStore.serverSnapshot);
   return useMemo(() => ({ lines, itemCount: cartItemCount(lines), total: cartTotal(lines), isOpen, ...actions }), [lines, isOpen]);
 }

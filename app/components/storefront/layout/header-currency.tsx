@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
 import { Icon } from "~/components/ui/icon";
+import { useBrowserValue } from "~/lib/use-browser-value";
 import { useCurrencyMenu } from "../shopper-currency";
 import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
 
@@ -13,12 +14,10 @@ function subscribeToWidth(listener: () => void): () => void {
   media.addEventListener("change", listener);
   return () => media.removeEventListener("change", listener);
 }
+const isWide = () => window.matchMedia(WIDE).matches;
+const notWide = () => false;
 function useWideHeader(): boolean {
-  return useSyncExternalStore(
-    subscribeToWidth,
-    () => window.matchMedia(WIDE).matches,
-    () => false,
-  );
+  return useBrowserValue(subscribeToWidth, isWide, notWide);
 }
 
 /**
