@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { cartButton, cartPanel, cards, expectCartCount, gotoHydrated, toast } from "./support";
 
 /**
@@ -56,13 +56,18 @@ test("the key pages send no React Router code and at most 100 KB of gzipped Java
   expect(wishlist.html).not.toContain('id="root-data"');
 });
 
-test("the islands share one cart: a card's quick add fills the header's bag, and the panel's Checkout opens checkout", async ({ page }) => {
+/** Console errors and uncaught exceptions of the page, for a test to expect none. */
+function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** On the wide home page, puts the first card's first size in the bag through its Quick View. */
+async function quickAddFirstCard(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await gotoHydrated(page, "/");
-
   const card = cards(page.getByRole("main")).first();
   const name = (await card.getAttribute("aria-label"))!;
   await card.getByRole("button", { name: `Choose size: ${name}` }).click();
@@ -73,6 +78,12 @@ test("the islands share one cart: a card's quick add fills the header's bag, and
     .first()
     .click();
   await dialog.getByRole("button", { name: /^Add to Cart - / }).click();
+  return { name, dialog };
+}
+
+test("the islands share one cart: a card's quick add fills the header's bag, and the panel's Checkout opens checkout", async ({ page }) => {
+  const errors = collectErrors(page);
+  const { name, dialog } = await quickAddFirstCard(page);
   await expect(toast(page, "Added to Cart")).toBeVisible();
   await expectCartCount(page, 1);
   await dialog.getByRole("button", { name: "Close" }).click();
@@ -90,21 +101,8 @@ test("the islands share one cart: a card's quick add fills the header's bag, and
 test("what this browser remembers (its bag, its currency) shows once the islands hydrate, without a hydration error; the cart panel, drawn later, lists the bag at once", async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await gotoHydrated(page, "/");
-  const card = cards(page.getByRole("main")).first();
-  const name = (await card.getAttribute("aria-label"))!;
-  await card.getByRole("button", { name: `Choose size: ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name });
-  await dialog
-    .getByRole("group", { name: /^Size:/ })
-    .getByRole("button")
-    .first()
-    .click();
-  await dialog.getByRole("button", { name: /^Add to Cart - / }).click();
+  const errors = collectErrors(page);
+  const { name } = await quickAddFirstCard(page);
   await expectCartCount(page, 1);
   await page.evaluate(() => localStorage.setItem("ahenfie.currency.v1", JSON.stringify("EUR")));
 
