@@ -27,13 +27,13 @@ export function useBrowserValue<T>(subscribe: (onChange: () => void) => () => vo
   useSyncExternalStore(subscribeToNothing, readBrowser, readServer);
   const hydrating = lastSnapshotRead === "server";
   const [value, setValue] = useState(() => (hydrating ? getServerSnapshot() : getSnapshot()));
-  const hydrated = useRef(hydrating);
+  const catchUpPending = useRef(hydrating);
 
   useEffect(() => {
     const read = () => setValue(() => getSnapshot());
     const unsubscribe = subscribe(read);
-    if (hydrated.current) {
-      hydrated.current = false;
+    if (catchUpPending.current) {
+      catchUpPending.current = false;
       startTransition(read);
     } else {
       read(); // a change between this render and the subscription

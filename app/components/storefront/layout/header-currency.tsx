@@ -1,24 +1,14 @@
 import { ChevronDown } from "lucide";
 import { lazy, Suspense } from "react";
 import { Icon } from "~/components/ui/icon";
-import { useBrowserValue } from "~/lib/use-browser-value";
+import { mediaQueryStore, useMediaQuery } from "~/lib/media-query";
 import { useCurrencyMenu } from "../shopper-currency";
 import { CurrencyLabel, currencySlot, currencyTrigger } from "./currency-label";
 
 const CurrencyMenu = lazy(() => import("./currency-menu"));
 
 /** Tailwind's lg: from here the header shows the main nav and this menu; below, the menu sheet has it and phones never download it. */
-const WIDE = "(min-width: 64rem)";
-function subscribeToWidth(listener: () => void): () => void {
-  const media = window.matchMedia(WIDE);
-  media.addEventListener("change", listener);
-  return () => media.removeEventListener("change", listener);
-}
-const isWide = () => window.matchMedia(WIDE).matches;
-const notWide = () => false;
-function useWideHeader(): boolean {
-  return useBrowserValue(subscribeToWidth, isWide, notWide);
-}
+const wideHeader = mediaQueryStore("(min-width: 64rem)");
 
 /**
  * The currency menu's place in the header (lg and up; phones and tablets find it in the menu sheet). The
@@ -27,7 +17,7 @@ function useWideHeader(): boolean {
  */
 export function HeaderCurrency() {
   const menu = useCurrencyMenu();
-  const wide = useWideHeader();
+  const wide = useMediaQuery(wideHeader);
   if (!menu || !wide) return <span className={currencySlot} aria-hidden />;
   return (
     <div className="hidden lg:block">
