@@ -20,6 +20,7 @@ import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
 import { maintenanceVerdict } from "./maintenance-gate";
 import { serveUploads } from "./uploads";
 import { IMMUTABLE, staticFiles } from "./static-files";
+import { catchAllOnlyPaths } from "./unknown-paths";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache };
@@ -46,6 +47,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   const { config } = services;
   const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
+  // Made-up paths share one cached 404 page (a development build's routes change as you edit).
+  const catchAllOnly = typeof build === "function" ? undefined : catchAllOnlyPaths(build.routes);
   const dev = mode === "development";
   // Pages of islands (decision 021) come with the production build; the dev server hydrates every page whole.
   const islands = clientDir && !dev ? readIslandsManifest(path.join(clientDir, "..", ISLANDS_MANIFEST_FILE)) : null;
@@ -133,7 +136,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const maintenance = await maintenanceVerdict(c.req.raw, context);
     if (maintenance.closed && maintenance.refusal) return maintenance.refusal;
 
-    const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw);
+    const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw, { catchAllOnly });
     if (!cacheKey) {
       const personal = await render(c.req.raw, {
         ...context,

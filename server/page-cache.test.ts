@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { ConstantText } from "./gzip-pieces";
-import { inlineScriptHashes, PageCache, sharedRequest } from "./page-cache";
+import { inlineScriptHashes, NOT_FOUND_KEY, PageCache, sharedRequest } from "./page-cache";
 
 const policy = (hashes: string[]) => `script-src ${hashes.join(" ")}`;
 const page = `<html><head><script type="application/ld+json">{"@type":"Product"}</script></head>
@@ -139,6 +139,32 @@ describe("page cache", () => {
     await cache.store("/b", new Response("x", { headers: { "content-type": "text/html", "set-cookie": "a=b" } }));
     expect(cache.get("/a", new Request("http://shop/a"))).toBeNull();
     expect(cache.get("/b", new Request("http://shop/b"))).toBeNull();
+  });
+
+  it("keeps one 404 page for every made-up path, and none for a path a route judged not found", async () => {
+    const cache = new PageCache(policy);
+    const catchAllOnly = (pathname: string) => pathname.startsWith("/made-up");
+    const notFound = () =>
+      new Response("<h1>Oops! Page not found</h1>", {
+        status: 404,
+        headers: { "content-type": "text/html", "cache-control": PUBLIC_PAGE_CACHE_CONTROL },
+      });
+    const first = cache.keyFor(new Request("http://shop/made-up/one?utm_source=x"), { catchAllOnly });
+    expect(first).toBe(NOT_FOUND_KEY);
+    expect(cache.keyFor(new Request("http://shop/made-up-two"), { catchAllOnly })).toBe(first);
+    // The personal paths' lock comes first, whatever the route table says.
+    expect(cache.keyFor(new Request("http://shop/admin/x"), { catchAllOnly: () => true })).toBeNull();
+
+    const sent = await cache.store(NOT_FOUND_KEY, notFound());
+    expect(sent.status).toBe(404);
+    const hit = cache.get(NOT_FOUND_KEY, new Request("http://shop/made-up-two"));
+    expect(hit?.status).toBe(404);
+    expect(hit?.headers.get("x-cache")).toBe("HIT");
+    expect(await hit?.text()).toContain("Oops! Page not found");
+
+    // A 404 under a page's own path (an unknown product) is rendered each time, never kept.
+    await cache.store("/product/999999", notFound());
+    expect(cache.get("/product/999999", new Request("http://shop/product/999999"))).toBeNull();
   });
 
   it("forgets everything on clear", async () => {

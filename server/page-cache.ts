@@ -23,6 +23,9 @@ import { gzipPieces, type PagePieces } from "./gzip-pieces";
  */
 export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 
+/** The one key of every path only the catch-all route answers (never a path: it has no "/"). */
+export const NOT_FOUND_KEY = "*not-found";
+
 interface StoreOptions {
   /** Who the response is for: a stored page is sent gzipped when they accept it. */
   request?: Request;
@@ -142,11 +145,14 @@ export class PageCache {
   /**
    * The key a request's response would be kept under, or null when it may neither be served
    * from nor go into the cache. Whether it is stored is decided by the response (`store`).
+   * Paths only the catch-all route answers (`catchAllOnly`, server/unknown-paths.ts) share one
+   * key: their 404 page is the same, so a flood of made-up paths is rendered once.
    */
-  keyFor(request: Request): string | null {
+  keyFor(request: Request, { catchAllOnly }: { catchAllOnly?: (pathname: string) => boolean } = {}): string | null {
     if (request.method !== "GET") return null;
     const url = new URL(request.url);
     if (isPersonalPath(url.pathname)) return null;
+    if (catchAllOnly?.(url.pathname)) return NOT_FOUND_KEY;
     const query = pageQuery(url.pathname, url.searchParams);
     return query === null ? null : url.pathname + query;
   }
@@ -175,16 +181,20 @@ export class PageCache {
   /**
    * Stores a successful, cookie-free HTML or data response whose route declared it public
    * (`Cache-Control: public, s-maxage=N`), for N seconds (capped), a page with a query only once
-   * it has been asked for twice (`asked`); returns the response to send:
-   * the stored one (compressed once, here, for everyone), or the response as it came when it
-   * may not be stored.
+   * it has been asked for twice (`asked`), and a 404 only as the one page of all made-up paths
+   * (NOT_FOUND_KEY), never one per path: anyone can make endlessly many paths. Returns the
+   * response to send: the stored one (compressed once, here, for everyone), or the response as
+   * it came when it may not be stored.
    */
   async store(key: string, response: Response, { request, prepareHtml }: StoreOptions = {}): Promise<Response> {
     const type = response.headers.get("content-type") ?? "";
     const html = type.startsWith("text/html");
     const seconds = sharedCacheSeconds(response.headers.get("cache-control"));
     const storable =
-      seconds !== null && response.status === 200 && !response.headers.has("set-cookie") && (html || type.startsWith("text/x-script"));
+      seconds !== null &&
+      (response.status === 200 || (response.status === 404 && key === NOT_FOUND_KEY)) &&
+      !response.headers.has("set-cookie") &&
+      (html || type.startsWith("text/x-script"));
     if (!storable || !response.body) return response;
     const rendered = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);

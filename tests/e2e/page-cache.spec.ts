@@ -80,11 +80,38 @@ test.describe("pages that are someone's own", () => {
     });
   }
 
-  test("a page whose route says nothing is not stored: the 404 page", async ({ request }) => {
+  test("a product that does not exist is answered 404 and never stored", async ({ request }) => {
     for (let i = 0; i < 3; i++) {
-      const response = await request.get("/no-such-page");
+      const response = await request.get("/product/999999");
       expect(response.status()).toBe(404);
       expect(response.headers()["x-cache"]).toBeUndefined();
     }
+  });
+});
+
+test.describe("made-up paths", () => {
+  test("share one 404 page, rendered once and served from the cache to every other made-up path", async ({ request, page }) => {
+    const paths = Array.from({ length: 4 }, (_, i) => `/no-such-page-${Date.now()}-${i}`).concat("/wp-login.php", "/.env");
+    await expect
+      .poll(async () => {
+        const response = await request.get(paths[0]!);
+        expect(response.status()).toBe(404);
+        return response.headers()["x-cache"];
+      })
+      .toBe("HIT");
+    for (const path of paths.slice(1)) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["x-cache"], path).toBe("HIT");
+      expect(response.headers()["cache-control"], path).toMatch(PUBLIC);
+      expect(await response.text(), path).toContain("Oops! Page not found");
+    }
+    // In the browser the kept page reads as a 404, not indexed, with its way home.
+    const response = await page.goto(paths[2]!);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
   });
 });
