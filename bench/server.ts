@@ -57,22 +57,30 @@ function uniqueSearchPath(data = false): string {
   return data ? `/collections/all.data?_routes=routes%2Fstorefront%2Fcollection&${query}` : `/collections/all?${query}`;
 }
 
+/** A path nobody has asked for yet: a unique search (`page`, `data`), or a made-up path that only the 404 page answers. */
+function uniquePath(kind: "page" | "data" | "made-up"): string {
+  if (kind === "made-up") return `/no-such-page-${Math.random().toString(36).slice(2)}`;
+  return uniqueSearchPath(kind === "data");
+}
+
 /** `afterWarmUp` runs between the 2-second warm-up and the measured run (to start counting CPU). */
 async function load(
   url: string,
   connections: number,
-  options: { headers?: Record<string, string>; uniqueSearch?: "page" | "data"; afterWarmUp?: () => void } = {},
+  options: { headers?: Record<string, string>; uniqueSearch?: "page" | "data" | "made-up"; afterWarmUp?: () => void } = {},
 ) {
   const headers = { "accept-encoding": "gzip", ...options.headers };
   const requests = options.uniqueSearch
-    ? [{ setupRequest: (request: object) => ({ ...request, path: uniqueSearchPath(options.uniqueSearch === "data") }) }]
+    ? [{ setupRequest: (request: object) => ({ ...request, path: uniquePath(options.uniqueSearch!) }) }]
     : undefined;
   await autocannon({ url, connections, duration: 2, headers, requests }); // warm-up
   options.afterWarmUp?.();
   return autocannon({ url, connections, duration, headers, requests });
 }
 
-function row(scenario: string, path: string, connections: number, result: autocannon.Result, rssPeak: number): Row {
+/** `status`: what every answer should be (a made-up path's is 404); any other answer is an error. */
+function row(scenario: string, path: string, connections: number, result: autocannon.Result, rssPeak: number, status = 200): Row {
+  const expected = (result.statusCodeStats as Record<string, { count: number } | undefined>)[String(status)]?.count ?? 0;
   return {
     rssPeak,
     scenario,
@@ -81,7 +89,7 @@ function row(scenario: string, path: string, connections: number, result: autoca
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result.requests.total - expected,
   };
 }
 
@@ -133,8 +141,8 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
   try {
     const cookie = await signIn(server.url);
     rss.peakSinceLastCall(); // start, migrations and the sign-in are no scenario's
-    const line = (scenario: string, path: string, connections: number, result: autocannon.Result) =>
-      rows.push(row(scenario, path, connections, result, rss.peakSinceLastCall()));
+    const line = (scenario: string, path: string, connections: number, result: autocannon.Result, status?: number) =>
+      rows.push(row(scenario, path, connections, result, rss.peakSinceLastCall(), status));
     for (const connections of [10, 100]) {
       for (const path of PAGES) {
         line("cached, guest", path, connections, await load(server.url + path, connections));
@@ -153,6 +161,8 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
     const dataMiss = await missLoad(server, 10, "data");
     cpuPerDataMiss = dataMiss.cpuPerRequest;
     line("miss, client navigation", "/collections/all.data?q=…", 10, dataMiss.result);
+    // A new made-up path on every request (scanners, a cache-buster in the path): one shared 404 page.
+    line("made-up path (404)", "/no-such-page-…", 10, await load(server.url, 10, { uniqueSearch: "made-up" }), 404);
   } finally {
     rss.stop();
     await server.stop();

@@ -1,11 +1,10 @@
-import { matchRoutes, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import { catchAllOnlyPaths } from "./unknown-paths";
 
 type Routes = ServerBuild["routes"];
-type RouteTree = { id: string; path?: string; index?: boolean; children: RouteTree[] };
 
 /** The shop's route table as a build lists it (id, parent, path), from app/routes.ts. */
 function shopRoutes(): Routes {
@@ -22,10 +21,10 @@ function shopRoutes(): Routes {
 }
 
 /** The same table as React Router's matcher takes it. */
-function tree(routes: Routes, parentId?: string): RouteTree[] {
+function tree(routes: Routes, parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route) => route!.parentId === parentId)
-    .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, children: tree(routes, route!.id) }));
+    .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, children: tree(routes, route!.id) }) as RouteObject);
 }
 
 const NOT_FOUND_ROUTE = "routes/storefront/not-found";
