@@ -289,6 +289,19 @@ describe("page cache", () => {
     // Asked for again, a search is kept.
     expect((await ask("/collections/all?q=kente7")).headers.get("x-cache")).toBe("MISS");
     expect((await ask("/collections/all?q=kente7")).headers.get("x-cache")).toBe("HIT");
+    // So is a collection the shop does not have: anyone can make up endlessly many.
+    for (const made of [
+      "/collections/zzz-1",
+      "/collections/ZZZ-2.data?_routes=routes%2Fstorefront%2Fcollection",
+      "/api/collections/zzz-3",
+    ]) {
+      expect((await ask(made)).headers.get("x-cache"), made).toBe("MISS");
+      expect(cache.get(made, new Request("http://shop/")), made).toBeNull();
+    }
+    await ask("/collections/kaftans");
+    expect(cache.get("/collections/kaftans", new Request("http://shop/"))?.headers.get("x-cache")).toBe("HIT");
+    await ask("/collections/all");
+    expect(cache.get("/collections/all", new Request("http://shop/"))?.headers.get("x-cache")).toBe("HIT");
     // A client navigation's data, whose only parameter names its routes, is kept at once.
     await ask("/product/2.data?_routes=root%2Croutes%2Fstorefront%2Fproduct");
     expect(cache.get("/product/2.data?_routes=root%2Croutes%2Fstorefront%2Fproduct", new Request("http://shop/"))).not.toBeNull();

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { sharedCacheSeconds } from "~/lib/cache-control";
 import { pageQuery } from "~/lib/page-cache-key";
+import { collectionTitle } from "~/modules/catalog/catalog-constants";
 import { gzipPieces, type PagePieces } from "./gzip-pieces";
 
 /**
@@ -59,13 +60,29 @@ const BEST_GZIP = { level: 9 };
 /**
  * Whether a key's page is one of endlessly many a visitor can ask for: it has a query parameter
  * (a search, a filter, a later page) beyond `_routes`, which only names the routes of a client
- * navigation's data.
+ * navigation's data; or it is a collection the shop does not have (any `/collections/<word>`
+ * answers an empty collection page, docs/security.md).
  */
 function isOneOfMany(key: string): boolean {
   const start = key.indexOf("?");
+  if (isUnknownCollection(start < 0 ? key : key.slice(0, start))) return true;
   if (start < 0) return false;
   for (const name of new URLSearchParams(key.slice(start + 1)).keys()) if (name !== "_routes") return true;
   return false;
+}
+
+const COLLECTION_PATH = /^\/+(?:api\/)?collections\/([^/]+?)(?:\.data)?$/i;
+
+function isUnknownCollection(pathname: string): boolean {
+  const slug = COLLECTION_PATH.exec(pathname)?.[1];
+  if (slug === undefined) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return true;
+  }
+  return decoded.toLowerCase() !== "all" && collectionTitle(decoded) === "Collection";
 }
 
 const SCRIPT_OPEN = Buffer.from("<script");
