@@ -133,6 +133,8 @@ const shots: Shot[] = [
   },
   { name: "collection", run: async (page) => void (await page.goto(`${baseUrl}/collections/kaftans`)) },
   { name: "product", run: async (page) => void (await page.goto(`${baseUrl}/product/1`)) },
+  // A made-up path: the one 404 page the page cache keeps for all of them.
+  { name: "not-found", run: async (page) => void (await page.goto(`${baseUrl}/no-such-page`)) },
   {
     name: "cart-open",
     run: async (page) => {
