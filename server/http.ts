@@ -11,7 +11,7 @@ import type { Logger } from "./logger";
 import { contentSecurityPolicy, newNonce } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import type { PageCache } from "./page-cache";
+import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
 import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
@@ -154,6 +154,10 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
       (request, { shared }) => render(request, { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false }),
       { prepareHtml: stylesheet?.inline },
     );
+    // The not-found route warns of each unknown path it renders; one served its kept page is warned of here.
+    if (cacheKey === NOT_FOUND_KEY && response.headers.get("X-Cache") === "HIT") {
+      context.log.warn({ path: c.req.path }, "404: unknown path");
+    }
     // A page that could not be kept (a 404, a visitor's own answer) was sent as rendered.
     const kept = response.headers.has("X-Cache");
     return withHttpsPolicy(kept ? response : withInlineStylesheet(response, new URL(c.req.url).pathname), https);
