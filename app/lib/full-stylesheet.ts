@@ -34,12 +34,15 @@ function switchOnWholeStylesheet() {
   if (switchedOn) return;
   switchedOn = true;
   for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
-    const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][media="print"]')].find(
+    // Any media: by the time this runs, React may have put a new link of its own in place of the
+    // server's `media="print"` one (a navigation that re-renders the head's links), and that new
+    // link already applies; the inline copy must still go.
+    const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
       (candidate) => candidate.getAttribute("href")?.split(/[#?]/)[0] === style.dataset.href,
     );
     if (!link) continue;
     const switchOn = () => {
-      link.media = "all";
+      if (link.media === "print") link.media = "all";
       style.remove();
     };
     // A file that has not arrived yet is switched on when it does; the inline share stays meanwhile.
