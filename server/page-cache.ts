@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { sharedCacheSeconds } from "~/lib/cache-control";
 import { pageQuery } from "~/lib/page-cache-key";
-import { collectionTitle } from "~/modules/catalog/catalog-constants";
+import { isKnownCollection } from "~/modules/catalog/catalog-constants";
 import { gzipPieces, type PagePieces } from "./gzip-pieces";
 
 /**
@@ -82,7 +82,7 @@ function isUnknownCollection(pathname: string): boolean {
   } catch {
     return true;
   }
-  return decoded.toLowerCase() !== "all" && collectionTitle(decoded) === "Collection";
+  return !isKnownCollection(decoded);
 }
 
 const SCRIPT_OPEN = Buffer.from("<script");

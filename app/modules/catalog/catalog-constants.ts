@@ -46,10 +46,14 @@ export const collectionTitles: Record<string, string> = {
   all: "All",
 };
 
-export function collectionTitle(slug: string): string {
-  const key = slug.toLowerCase();
+/** Whether a slug is one of the shop's collections (any other answers an empty page, noindex). */
+export function isKnownCollection(slug: string): boolean {
   // Own keys only: "constructor" or "__proto__" must not find Object.prototype's.
-  return Object.hasOwn(collectionTitles, key) ? collectionTitles[key]! : "Collection";
+  return Object.hasOwn(collectionTitles, slug.toLowerCase());
+}
+
+export function collectionTitle(slug: string): string {
+  return isKnownCollection(slug) ? collectionTitles[slug.toLowerCase()]! : "Collection";
 }
 
 /** Writes filters back to URL params, leaving defaults out so links stay short. */

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useParams } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { listCollection } from "~/modules/catalog/storefront-queries.server";
-import { COLLECTION_PAGE_SIZE, collectionTitle } from "~/modules/catalog/catalog-constants";
+import { COLLECTION_PAGE_SIZE, collectionTitle, isKnownCollection } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { refusalMessage } from "~/lib/bad-request";
 import { rootDataOf } from "~/lib/store-meta";
@@ -49,7 +49,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, params, matches }) => {
   if (!data) return [{ title: "Collection" }];
   const slug = data.slug;
-  const known = collectionTitle(slug) !== "Collection";
+  const known = isKnownCollection(slug);
   const heading = headingFor(slug);
   const canonical = `${data.origin}/collections/${params.category}`;
   const items = data.listing.items;
