@@ -32,6 +32,19 @@ const arg = (name: string) => {
 const duration = Number(arg("duration") ?? 10);
 const only = arg("only");
 const PAGES = ["/product/1", "/collections/kaftans", "/"];
+/** Storefront pages a shopper may land on first from a link, beside the key pages (first-load JS only). */
+const OTHER_FIRST_PAGES = [
+  "/about",
+  "/wishlist",
+  "/track-order",
+  "/order-confirmation/1",
+  "/newsletter/confirm",
+  "/auth/verified",
+  "/auth",
+  "/auth/reset-password",
+  "/product/1/review",
+  "/custom-orders/request",
+];
 const BENCH_ADMIN = { email: "bench@ahenfie.test", password: "bench-kente-2026" };
 
 interface Row {
@@ -244,14 +257,19 @@ if (only !== "pglite" && (await postgresReachable())) {
   const server = await startBenchServer(3293, { DATA_DIR: freshBenchDataDir(3293), PORT: "3293" });
   try {
     console.log("\nFirst-load JavaScript (every script loaded or preloaded): gzipped, and as sent (Brotli)");
-    for (const path of [...PAGES, "/checkout"]) {
+    // Issue 15's 100 KB is for the key pages; every other page can be a shopper's first too (a
+    // link in an email: tracking, confirmation, sign-in, a password reset), under DESIGN's 150 KB.
+    for (const path of [...PAGES, "/checkout", ...OTHER_FIRST_PAGES]) {
       const { gzip, sent } = await firstLoadJsKiB(server.url, path);
-      // The budget's kilobytes are 1,000 bytes: 100 KB is 97.7 KiB.
+      // The budgets' kilobytes are 1,000 bytes: 100 KB is 97.7 KiB.
+      const kb = (gzip * 1024) / 1000;
+      const budget = OTHER_FIRST_PAGES.includes(path) ? 150 : 100;
       console.log(
         path.padEnd(28),
         `${gzip.toFixed(1)} KiB`.padStart(10),
-        `(${((gzip * 1024) / 1000).toFixed(1)} KB)`.padStart(10),
+        `(${kb.toFixed(1)} KB)`.padStart(10),
         `${sent.toFixed(1)} KiB sent`.padStart(16),
+        `${kb <= budget ? "within" : "over"} ${budget} KB`.padStart(16),
       );
     }
     if (!process.argv.includes("--no-lighthouse")) await lighthouseReport(server.url, Number(arg("runs") ?? 3));

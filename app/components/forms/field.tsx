@@ -1,7 +1,6 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
 
@@ -126,7 +125,7 @@ export function FormAlert({
 const invalidBorder = "border-destructive focus-visible:border-destructive";
 
 type ControlOptions = { hint?: boolean };
-const describedBy = (field: FieldIds, { hint }: ControlOptions) => (hint ? field.descriptionId : undefined);
+export const describedBy = (field: FieldIds, { hint }: ControlOptions) => (hint ? field.descriptionId : undefined);
 
 /**
  * An <Input> for a Conform field: name, id, starting value, aria-invalid and aria-describedby.
@@ -187,15 +186,4 @@ export function TextareaInput<S>({
 }: { field: FieldMetadata<S>; hint?: boolean } & Omit<ComponentProps<"textarea">, "name" | "id">) {
   const { key, ...control } = getTextareaProps(field, { ariaDescribedBy: describedBy(field, { hint }) });
   return <Textarea key={key} {...control} {...props} className={cn(field.errors && invalidBorder, className)} />;
-}
-
-/** A native <select> for a Conform field. */
-export function SelectInput<S>({
-  field,
-  hint,
-  className,
-  ...props
-}: { field: FieldMetadata<S>; hint?: boolean } & Omit<ComponentProps<"select">, "name" | "id">) {
-  const { key, ...control } = getSelectProps(field, { ariaDescribedBy: describedBy(field, { hint }) });
-  return <NativeSelect key={key} {...control} {...props} className={className} />;
 }

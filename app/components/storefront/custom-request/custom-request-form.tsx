@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert, SelectInput, TextareaInput, TextInput } from "~/components/forms/field";
+import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
+import { SelectInput } from "~/components/forms/select-input";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import {
