@@ -43,6 +43,9 @@ export function submitThroughRouter(event: { preventDefault(): void; currentTarg
   router.submit(event.currentTarget);
 }
 
+/** Link state that pagination links carry: after the new page renders, the results come into view (use-results-focus). */
+export const SHOW_RESULTS_STATE = { showResults: true } as const;
+
 /** Where a pagination link asked for its results to be shown on the next page the browser loads (see use-results-focus). */
 const SHOW_RESULTS_KEY = "ahenfie.show-results";
 

@@ -1,9 +1,6 @@
 import { useEffect, useRef } from "react";
 import { usePageContext } from "~/lib/page-context";
 
-/** Link state that pagination links carry: after the new page renders, the results come into view. */
-export const SHOW_RESULTS_STATE = { showResults: true } as const;
-
 /**
  * After a page link (Pagination: `scroll="results"`) the window would stay where the
  * shopper clicked, at the bottom of the old grid. This scrolls the results' heading to the top

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
-import { SHOW_RESULTS_STATE } from "~/components/storefront/use-results-focus";
 import { shopLinkOf, shopPathOf, watchLinkIntent } from "./link-intent";
+import { SHOW_RESULTS_STATE } from "~/lib/navigation";
 
 /** A click the browser should handle itself: another tab or window, a download, a modified or middle click. */
 function isBrowsersClick(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
