@@ -37,6 +37,7 @@ const OTHER_FIRST_PAGES = [
   "/about",
   "/wishlist",
   "/track-order",
+  // Not this guest's order, so its not-found answer: the route's scripts load all the same.
   "/order-confirmation/1",
   "/newsletter/confirm",
   "/auth/verified",
