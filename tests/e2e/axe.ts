@@ -8,8 +8,16 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 export async function settleForAxe(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // Something mounted a moment ago (a toast) starts its transition a frame or two later, after
+    // a single look would have found nothing: look again after each wait, a few times at most.
+    for (let look = 0; look < 5; look++) {
+      await nextFrame();
+      await nextFrame();
+      const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      if (finite.length === 0) return;
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
   });
 }
 
