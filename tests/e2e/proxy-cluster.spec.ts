@@ -26,7 +26,8 @@ if (process.env.CI && !hasNginx)
 
 test.skip(!adminDatabase, "Two instances share one PostgreSQL database: set TEST_DATABASE_URL (CI sets it).");
 test.skip(!hasNginx, `${NGINX_BINARY} is not installed (Debian package nginx-light); CI fails instead of skipping.`);
-test.describe.configure({ mode: "serial" });
+// In order, on one worker and one cluster; a failure does not skip the tests after it.
+test.describe.configure({ mode: "default" });
 test.use({ reducedMotion: "reduce" });
 
 /** Same secret on both instances: each must read the other's session cookies and email links. */
@@ -52,6 +53,14 @@ test.beforeAll(async () => {
   database = new pg.Client({ connectionString: a.databaseUrl });
   await database.connect();
   console.log(`proxy ${proxy.url} → A ${a.url}, B ${b.url}, one database`);
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright wants the fixtures destructured; this hook uses none.
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  // What the instances and nginx said, to tell a failure's cause.
+  for (const [i, shop] of shops.entries()) console.log(`--- instance ${"AB"[i]} said:\n${shop.output().slice(-6_000)}`);
+  console.log(`--- nginx said:\n${proxy?.errorLog().slice(-3_000)}`);
 });
 
 test.afterAll(async () => {
@@ -104,7 +113,7 @@ test("a session started through one instance works on the other, and signing out
   for (const shop of [shopA(), shopB()]) {
     const admin = await rawRequest(`${shop.url}/admin`, { headers: { Cookie: cookie } });
     expect(admin.status).toBe(200);
-    expect(admin.body).toContain(`Welcome, ${E2E_ADMIN.email}`);
+    expect(admin.body.includes("<title>Dashboard | Admin</title>"), `the dashboard from ${shop.url}`).toBe(true);
   }
 
   const signOut = await rawRequest(`${shopA().url}/api/auth/sign-out`, {
@@ -136,7 +145,9 @@ test("a photo uploaded through one instance is served by the other, and a price 
   await add.getByLabel("Colour 1 name").fill("Forest");
   await add.getByLabel("Add photos to Colour 1 (Forest)").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer }]);
   await expect(add.getByRole("list", { name: "Colour 1 (Forest) gallery" }).getByRole("img")).toHaveCount(1);
-  const created = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/admin/products");
+  const created = page.waitForResponse(
+    (r) => r.request().method() === "POST" && /^\/admin\/products(\.data)?$/.test(new URL(r.url()).pathname),
+  );
   await add.getByRole("button", { name: "Create Product" }).click();
   const uploadedOn = instanceName.get((await (await created).headerValue("x-upstream")) ?? "") ?? "?";
   await expect(toast(page, "Product created successfully")).toBeVisible();
@@ -170,27 +181,35 @@ test("a photo uploaded through one instance is served by the other, and a price 
   const edit = page.getByRole("dialog", { name: "Edit Product" });
   await expect(edit.getByLabel(/^Name/).first()).toHaveValue(name);
   await edit.getByLabel(/^Price/).fill("455.00");
-  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/admin/products");
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "POST" && /^\/admin\/products(\.data)?$/.test(new URL(r.url()).pathname),
+  );
   await edit.getByRole("button", { name: "Save Changes" }).click();
   const savedResponse = await saved;
   const acknowledgedAt = Date.now();
   const editedOn = instanceName.get((await savedResponse.headerValue("x-upstream")) ?? "") ?? "?";
   // From the moment the admin's browser had the answer, ask the other instance until it shows the new price.
   const watched = otherThan(editedOn);
-  let seenAt: number | null = null;
+  // Each ask is timed from when it was sent: that is when B's state is read, however long
+  // rendering the page then takes on a busy machine.
+  let seen: { askedAt: number; answeredAt: number } | null = null;
   let polls = 0;
   while (Date.now() - acknowledgedAt < 10_000) {
     polls++;
+    const askedAt = Date.now();
     const body = (await rawRequest(`${watched.url}/product/${id}`)).body;
     if (body.includes("₵455.00") && !body.includes("₵420.00")) {
-      seenAt = Date.now();
+      seen = { askedAt, answeredAt: Date.now() };
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  expect(seenAt, "the other instance never showed the new price").not.toBeNull();
-  const delay = Math.max(0, seenAt! - acknowledgedAt);
-  console.log(`admin edit: saved through ${editedOn}, seen on the other instance after ${delay} ms (${polls} polls)`);
+  expect(seen, "the other instance never showed the new price").not.toBeNull();
+  const delay = Math.max(0, seen!.askedAt - acknowledgedAt);
+  console.log(
+    `admin edit: saved through ${editedOn}; the other instance showed the new price to a request sent ${delay} ms ` +
+      `after the admin's browser had the answer (answered after ${seen!.answeredAt - acknowledgedAt} ms; ${polls} polls)`,
+  );
   // The issue's bound: an admin's change is on every instance within a second.
   expect(delay).toBeLessThanOrEqual(1_000);
   await expect(toast(page, "Product updated successfully")).toBeVisible();
@@ -300,6 +319,7 @@ test("40 buyers for the last 5 units, across both instances: 5 orders, stock 0, 
   const tag = Date.now().toString(36);
 
   const buyers = Array.from({ length: 40 }, (_, i) => i);
+  const startedAt = Date.now();
   const answers = await Promise.all(
     buyers.map((i) =>
       rawRequest(`${proxy.url}/api/checkout`, {
@@ -321,6 +341,7 @@ test("40 buyers for the last 5 units, across both instances: 5 orders, stock 0, 
       }),
     ),
   );
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const results = answers.map((answer) => ({
     status: answer.status,
     by: servedBy(answer),
@@ -331,7 +352,7 @@ test("40 buyers for the last 5 units, across both instances: 5 orders, stock 0, 
   console.log(
     `40 buyers: ${placed.length} orders (${JSON.stringify(countBy(placed.map((r) => r.by)))}), ` +
       `${refused.length} refused (statuses ${JSON.stringify(countBy(refused.map((r) => String(r.status))))}); ` +
-      `requests served ${JSON.stringify(countBy(results.map((r) => r.by)))}`,
+      `requests served ${JSON.stringify(countBy(results.map((r) => r.by)))}, all answered in ${seconds} s`,
   );
   expect(placed).toHaveLength(5);
   expect(new Set(results.map((r) => r.by))).toEqual(new Set(["A", "B"]));
