@@ -27,7 +27,7 @@ if (process.env.CI && !hasNginx)
 test.skip(!adminDatabase, "Two instances share one PostgreSQL database: set TEST_DATABASE_URL (CI sets it).");
 test.skip(!hasNginx, `${NGINX_BINARY} is not installed (Debian package nginx-light); CI fails instead of skipping.`);
 // In order, on one worker and one cluster; a failure does not skip the tests after it.
-test.describe.configure({ mode: "default" });
+test.describe.configure({ mode: "default", timeout: 120_000 });
 test.use({ reducedMotion: "reduce" });
 
 /** Same secret on both instances: each must read the other's session cookies and email links. */
