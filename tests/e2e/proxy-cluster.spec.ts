@@ -283,8 +283,28 @@ test("forwarded headers a client forges change no origin decision and no cookie"
     accepted.push(servedBy(answer));
   }
   expect(new Set(accepted)).toEqual(new Set(["A", "B"]));
+  // better-auth's own origin check, the same way (a visitor's cookie makes it look at Origin).
+  const authRefused: string[] = [];
+  for (let round = 0; round < 2; round++) {
+    const answer = await rawRequest(`${proxy.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      localAddress: "127.0.0.222",
+      headers: {
+        Origin: "http://evil.example",
+        "X-Forwarded-Host": "evil.example",
+        Cookie: "theme=dark",
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers["set-cookie"]).toBeUndefined();
+    authRefused.push(servedBy(answer));
+  }
+  expect(new Set(authRefused)).toEqual(new Set(["A", "B"]));
   console.log(
-    `origin: ${refused.length} forged posts refused 403 (${JSON.stringify(countBy(refused))}), ${accepted.length} own posts accepted`,
+    `origin: ${refused.length} forged form posts refused 403 (${JSON.stringify(countBy(refused))}), ` +
+      `${authRefused.length} forged sign-ins refused 403 by better-auth, ${accepted.length} own posts accepted`,
   );
 
   // A client claiming https does not get https-only cookies: nginx says how it was really reached.
