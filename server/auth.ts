@@ -1,4 +1,5 @@
 import type { Config } from "~/env.server";
+import { shopOrigins } from "~/lib/http.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { createAuth, type Auth } from "~/modules/auth/auth.server";
 import { loadAuthSecret } from "~/modules/auth/auth-secret.server";
@@ -12,8 +13,8 @@ export async function createShopAuth(config: Config, db: Db, logger: Logger, nud
     db,
     secret: await loadAuthSecret(db, config.authSecret),
     origin,
-    // Every address the shop answers on locally, plus the public one.
-    trustedOrigins: [...new Set([origin, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`])],
+    // The same origins the shop's own forms are checked against: PUBLIC_URL alone when set.
+    trustedOrigins: shopOrigins(config),
     secureCookies: origin.startsWith("https://"),
     storeName: async () => (await getStoreSettings(db)).storeName,
     nudgeEmail,

@@ -12,7 +12,7 @@ import { contentSecurityPolicy, newNonce } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
-import { clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
+import { asPublicRequest, clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
 import { readIslandsManifest } from "./islands-manifest";
@@ -138,7 +138,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
     const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw, { catchAllOnly });
     if (!cacheKey) {
-      const personal = await render(c.req.raw, {
+      // (Posts are never cached: they all come this way, under the shop's public address.)
+      const personal = await render(asPublicRequest(c.req.raw, config), {
         ...context,
         cspNonce: nonce,
         renderComplete: false,

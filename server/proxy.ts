@@ -40,3 +40,32 @@ export function makeCookiesSecure(response: Response): Response {
   for (const cookie of cookies) response.headers.append("set-cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
   return response;
 }
+
+/**
+ * A post as React Router must see it. React Router refuses a mutation (400 "Bad Request") whose
+ * Origin is not its request URL's origin, and that URL is built from the Host header and the
+ * socket: behind a TLS proxy it says http:// (the proxy speaks plain http to the shop), and
+ * nginx's `$host` drops a port, so every form on the shop's own pages was refused. A post is
+ * handed on under the shop's public address instead: PUBLIC_URL's origin when set (the one
+ * origin isSameOrigin accepts then), else https when the trusted proxy says so. Reads, and
+ * requests already under the public address, are handed on as they came.
+ */
+export function asPublicRequest(request: Request, config: { publicUrl: string | undefined; origin: string; trustProxy: boolean }): Request {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const url = new URL(request.url);
+  let target: URL;
+  if (config.publicUrl) target = new URL(url.pathname + url.search, new URL(config.publicUrl).origin);
+  else if (url.protocol === "http:" && reachedOverHttps(request, config.origin, config.trustProxy)) {
+    target = new URL(url);
+    target.protocol = "https:";
+  } else return request;
+  if (target.href === url.href) return request;
+  return new Request(target, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    // A streamed body (Node's fetch wants this said).
+    duplex: "half",
+  } as RequestInit);
+}

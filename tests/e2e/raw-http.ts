@@ -12,7 +12,13 @@ export interface RawResponse {
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** The address to connect from, e.g. 127.0.0.23 (all of 127.0.0.0/8 is this machine): a client of its own behind a proxy. */
+    localAddress?: string;
+  } = {},
 ): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -23,6 +29,7 @@ export function rawRequest(
         path: target.pathname + target.search,
         method: options.method ?? "GET",
         headers: options.headers,
+        localAddress: options.localAddress,
       },
       (response) => {
         let body = "";

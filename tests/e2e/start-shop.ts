@@ -15,6 +15,11 @@ import pg from "pg";
 export interface StartShopOptions {
   /** "pglite" (default): a fresh data folder. "postgres": a new database on TEST_DATABASE_URL's server. */
   database?: "pglite" | "postgres";
+  /**
+   * Runs on this existing PostgreSQL database instead (another shop's `databaseUrl`: two
+   * instances of one shop). `remove()` leaves it for the shop that created it to drop.
+   */
+  databaseUrl?: string;
   /** An admin account made with scripts/admin-create.ts (as an operator would) before the shop starts. */
   admin?: { email: string; password: string };
   /** More environment for the server (it wins over the defaults: PORT="x" makes a bad configuration). */
@@ -63,7 +68,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   const dataDir = `.tmp/shop-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const database = options.database === "postgres" ? await createPostgresDatabase() : undefined;
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : options.database === "postgres"
+      ? await createPostgresDatabase()
+      : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",

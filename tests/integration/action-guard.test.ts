@@ -8,6 +8,7 @@ import { signIn, signUp } from "~/modules/auth/auth-actions.server";
 import { CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-limits.server";
 import { setUserRole } from "~/modules/auth/roles.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { loadConfig } from "~/env.server";
 import { action as settingsAction } from "~/routes/admin/settings";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
 import { createTestAuth, testLoadContext } from "../setup/load-context";
@@ -43,7 +44,9 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     const auth = createTestAuth(database.db, { origin: ORIGIN, log: silent });
-    context = testLoadContext(database, { auth, log: silent, requestId: "req-guard" });
+    // The shop behind its proxy, as deployed: PUBLIC_URL set and the proxy trusted.
+    const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, TRUST_PROXY: "1", LOG_LEVEL: "silent" });
+    context = testLoadContext(database, { auth, config, log: silent, requestId: "req-guard" });
     adminCookie = await account("owner@example.com", "admin");
     customerCookie = await account("ama@example.com", "customer");
   });
@@ -52,8 +55,14 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
   });
 
   /** A post to /admin/settings as a browser would send it. */
-  function post(options: { method?: string; cookie?: string; origin?: string | null; form?: Record<string, string> }) {
-    const headers = new Headers();
+  function post(options: {
+    method?: string;
+    cookie?: string;
+    origin?: string | null;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  }) {
+    const headers = new Headers(options.headers);
     if (options.cookie) headers.set("cookie", options.cookie);
     if (options.origin !== null) headers.set("origin", options.origin ?? ORIGIN);
     const method = options.method ?? "POST";
@@ -119,6 +128,29 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
       expect(refused.body).toMatchObject({ ok: false, message: "This form must be sent from the shop." });
     }
     expect(await storeName()).toBe(before);
+  });
+
+  // Issue 41: behind nginx (which passes a client's X-Forwarded-Host through untouched), a foreign
+  // Origin with a forged X-Forwarded-Host (or Host) naming it passed the check.
+  it("4. origin: behind the proxy only PUBLIC_URL's origin passes, whatever Host or X-Forwarded-Host say", async () => {
+    const before = await storeName();
+    const forgeries: Record<string, string>[] = [
+      { "x-forwarded-host": "evil.example" },
+      { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      { host: "evil.example" },
+      { host: "evil.example", "x-forwarded-host": "evil.example" },
+    ];
+    for (const headers of forgeries) {
+      const refused = await answer(post({ cookie: adminCookie, origin: "https://evil.example", headers, form: general }));
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ ok: false, message: "This form must be sent from the shop." });
+    }
+    expect(await storeName()).toBe(before);
+    // The shop's own page, through the same proxy: saved.
+    const host = new URL(ORIGIN).host;
+    const saved = await answer(post({ cookie: adminCookie, headers: { host, "x-forwarded-host": "evil.example" }, form: general }));
+    expect(saved.status).toBe(200);
+    expect(await storeName()).toBe("Ahenfie Saved");
   });
 
   it("5. input: the schema's field errors (400), and an unknown intent (400); nothing saved", async () => {
