@@ -7,6 +7,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     await context.database.db.execute(sql`select 1`);
     return Response.json({ status: "ok", database: context.database.driver }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    // The database away: the server answers its 503 and logs the outage once, not per check.
+    if (context.noticeDatabaseError(error)) throw error;
     context.log.error({ err: error }, "health check: database unreachable");
     return Response.json({ status: "error", database: "unreachable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
