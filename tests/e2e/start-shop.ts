@@ -13,8 +13,12 @@ import pg from "pg";
  *   try { await page.goto(`${shop.url}/auth`); … } finally { await shop.remove(); }
  */
 export interface StartShopOptions {
-  /** "pglite" (default): a fresh data folder. "postgres": a new database on TEST_DATABASE_URL's server. */
-  database?: "pglite" | "postgres";
+  /**
+   * "pglite" (default): a fresh data folder. "postgres": a new database on TEST_DATABASE_URL's
+   * server. `{ url }`: an existing PostgreSQL database, shared with other shops (several
+   * instances of one shop); the test that made it drops it.
+   */
+  database?: "pglite" | "postgres" | { url: string };
   /** An admin account made with scripts/admin-create.ts (as an operator would) before the shop starts. */
   admin?: { email: string; password: string };
   /** More environment for the server (it wins over the defaults: PORT="x" makes a bad configuration). */
@@ -37,8 +41,12 @@ export interface Shop {
   adminCreateOutput: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
-  /** The server's exit code, once it exits. */
+  /** The server's exit code, once it exits (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** Whether the server process is still running. */
+  running(): boolean;
+  /** Sends the server a signal (SIGKILL: a crash, nothing cleaned up). */
+  kill(signal: NodeJS.Signals): void;
   /** SIGTERM and wait for the exit (the data stays, to inspect); gives the exit code. */
   stop(): Promise<number | null>;
   /** Stops the shop if it runs, then deletes its data folder and drops its PostgreSQL database. */
@@ -63,7 +71,12 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   const dataDir = `.tmp/shop-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const database = options.database === "postgres" ? await createPostgresDatabase() : undefined;
+  const database =
+    options.database === "postgres"
+      ? await createPostgresDatabase()
+      : typeof options.database === "object"
+        ? { url: options.database.url, drop: async () => {} }
+        : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -112,6 +125,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     adminCreateOutput,
     output: () => output,
     exited,
+    running: () => child.exitCode === null && child.signalCode === null,
+    kill: (signal) => void child.kill(signal),
     stop,
     async remove() {
       await stop();
