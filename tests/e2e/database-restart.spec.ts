@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { startShop, type Shop } from "./start-shop";
@@ -325,6 +327,72 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
     await server?.remove();
   }
 });
+
+test("the embedded database's folder taken away: back-in-a-moment 503s, no crash, and back by itself", async () => {
+  const shop = await startShop();
+  const folder = path.join(shop.dataDir, "pglite");
+  const away = `${folder}-away`;
+  try {
+    expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+    // As a lost volume would: PGlite's `select 1` still answers from memory, but nothing it has
+    // not opened yet can be read (PGlite reports 58P01 and keeps running; see decision 023).
+    fs.renameSync(folder, away);
+
+    const health = await fetch(`${shop.url}/api/health`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get("retry-after")).toBeTruthy();
+    expect(((await health.json()) as { error: string }).error).toMatch(/back in a moment/);
+
+    const page = await fetch(`${shop.url}/checkout`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBeTruthy();
+    expect(await page.text()).toContain("back in a moment");
+
+    const order = await fetch(`${shop.url}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
+      body: pglOrder("pglite-away-0001-key"),
+    });
+    expect(order.status).toBe(503);
+    expect(((await order.json()) as { error: string }).error).toMatch(/back in a moment/);
+
+    // Still away a few probes later, and still alive.
+    await sleep(2_500);
+    expect((await fetch(`${shop.url}/checkout`)).status).toBe(503);
+    expect(shop.running()).toBe(true);
+
+    fs.renameSync(away, folder);
+    const back = Date.now();
+    await expect.poll(async () => (await fetch(`${shop.url}/checkout`)).status, { timeout: 30_000, intervals: [100] }).toBe(200);
+    const seconds = (Date.now() - back) / 1000;
+    // The order the shopper tried during the outage goes through with the same key, once.
+    const placed = await fetch(`${shop.url}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
+      body: pglOrder("pglite-away-0001-key"),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    console.log(`embedded database: folder away 2.5 s+, pages again ${seconds.toFixed(1)} s after it returned`);
+    expect(shop.output()).not.toMatch(/Unhandled|uncaught/i);
+  } finally {
+    if (fs.existsSync(away) && !fs.existsSync(folder)) fs.renameSync(away, folder);
+    await shop.remove();
+  }
+});
+
+function pglOrder(idempotencyKey: string): URLSearchParams {
+  return new URLSearchParams({
+    email: "pglite-away@example.com",
+    name: "Ama Mensah",
+    phone: "+233 20 000 0000",
+    address: "14 Oxford Street, Osu, Accra",
+    country: "GH",
+    region: "GH-AA",
+    paymentMethod: "pay_on_delivery",
+    items: JSON.stringify([{ productId: 3, colorIndex: 0, size: "M", quantity: 1 }]),
+    idempotencyKey,
+  });
+}
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
