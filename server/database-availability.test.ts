@@ -147,7 +147,10 @@ describe("the answer while the database is away", () => {
       const response = databaseOutageAnswer(new Request(url, { method: "POST" }), "Ahenfie");
       expect(response.status).toBe(503);
       expect(response.headers.get("Retry-After")).toBe("5");
-      expect(((await response.json()) as { error: string }).error).toMatch(/back in a moment/);
+      const body = (await response.json()) as { error: string; ok: boolean; message: string };
+      expect(body.error).toMatch(/back in a moment/);
+      // The checkout form shows `message` when `ok` is false.
+      expect(body).toMatchObject({ ok: false, message: body.error });
     }
   });
 

@@ -63,7 +63,8 @@ export function databaseOutagePage(storeName: string, { refresh }: { refresh: bo
 export function databaseOutageAnswer(request: Request, storeName: string): Response {
   const headers = new Headers({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
   if (wantsJson(new URL(request.url).pathname)) {
-    return Response.json({ error: DATABASE_OUTAGE_MESSAGE }, { status: 503, headers });
+    // `error` for any client; `ok` and `message` as the shop's own forms read a refusal (checkout's toast).
+    return Response.json({ error: DATABASE_OUTAGE_MESSAGE, ok: false, message: DATABASE_OUTAGE_MESSAGE }, { status: 503, headers });
   }
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Security-Policy", PAGE_POLICY);
