@@ -223,6 +223,22 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
       return seconds;
     }
 
+    /** Each live instance's storefront-change listener is back on its connection (it logs each LISTEN). */
+    const listenerSeconds: number[] = [];
+    async function listenersBack(faults: number, since: number) {
+      for (let i = 0; i < shops.length; i++) {
+        if (!usable(i)) continue;
+        await expect
+          .poll(() => count(shops[i]!.output(), "listening for storefront changes"), {
+            message: `instance ${i + 1}'s storefront change listener did not reconnect`,
+            timeout: RECOVERY_BOUND_MS,
+            intervals: [100],
+          })
+          .toBeGreaterThanOrEqual(1 + faults);
+        listenerSeconds.push(Math.round((Date.now() - since) / 100) / 10);
+      }
+    }
+
     const running = [...Array.from({ length: CLIENTS }, (_, i) => client(i)), shoppers()];
     const report: string[] = [];
     try {
@@ -234,7 +250,8 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
         const back = Date.now();
         const recovered = await recoverySeconds(back, `restart -m ${mode}`);
         report.push(`restart -m ${mode}: took ${((back - started) / 1000).toFixed(1)} s; orders again after ${recovered.join(" s / ")} s`);
-        await sleep(2_000);
+        await listenersBack(mode === "fast" ? 1 : 2, back);
+        await sleep(1_000);
       }
 
       // A longer outage, so shoppers certainly meet it: stopped (as in a crash) for 5 s.
@@ -253,6 +270,7 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
       const back = Date.now();
       const recovered = await recoverySeconds(back, "the 5 s stop");
       report.push(`stopped ${((back - stopped) / 1000).toFixed(1)} s (immediate): orders again after ${recovered.join(" s / ")} s`);
+      await listenersBack(3, back);
 
       // One instance crashes; the other carries on alone.
       await sleep(2_000);
@@ -278,6 +296,19 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
       )
     ).rows;
     const ordersAfter = Number((await check.query("select count(*) from orders")).rows[0].count);
+    // The email worker carried on by itself: every confirmation due is written (the killed
+    // instance's claimed batch, if any, waits for its lease to end and is not counted).
+    const dueEmails = async () =>
+      Number(
+        (
+          await check.query(
+            "select count(*) from email_outbox where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())",
+          )
+        ).rows[0].count,
+      );
+    await expect.poll(dueEmails, { message: "emails still waiting after the outages", timeout: 60_000 }).toBe(0);
+    const emailsSent = Number((await check.query("select count(*) from email_outbox where status = 'sent'")).rows[0].count);
+    const emailsLeased = Number((await check.query("select count(*) from email_outbox where status = 'pending'")).rows[0].count);
     await check.end();
 
     const storedByKey = new Map<string, string[]>();
@@ -298,6 +329,7 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
         `  retries with the same key ${figures.retries}, repeats of acknowledged orders checked ${figures.repeatsChecked}`,
         `  503s seen: checkout API ${figures.api503}, pages ${figures.page503}, health ${figures.health503}; refused connections ${figures.refusedConnections}`,
         `  cached home page served during the outage by ${figures.cachedPagesDuringOutage} of 2 instances`,
+        `  storefront change listeners back after ${listenerSeconds.join(" s, ")} s; emails sent ${emailsSent}, none left due (${emailsLeased} claimed by the killed instance, back after their lease)`,
         `  outage log lines: ${shops.map((shop, i) => `instance ${i + 1}: ${count(shop.output(), "database unreachable")} down, ${count(shop.output(), "database reachable again")} back`).join("; ")}`,
       ].join("\n"),
     );
