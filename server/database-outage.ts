@@ -59,8 +59,21 @@ export function databaseOutagePage(storeName: string, { refresh }: { refresh: bo
   ].join("");
 }
 
+/** Answers made here: sent as they are (no stylesheet put into them, never stored). */
+const outageAnswers = new WeakSet<Response>();
+
+export function isDatabaseOutageAnswer(response: Response): boolean {
+  return outageAnswers.has(response);
+}
+
 /** The 503 for `request` while the database is away: the page, or JSON for the API and data requests. */
 export function databaseOutageAnswer(request: Request, storeName: string): Response {
+  const response = outageAnswer(request, storeName);
+  outageAnswers.add(response);
+  return response;
+}
+
+function outageAnswer(request: Request, storeName: string): Response {
   const headers = new Headers({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
   if (wantsJson(new URL(request.url).pathname)) {
     // `error` for any client; `ok` and `message` as the shop's own forms read a refusal (checkout's toast).

@@ -22,7 +22,7 @@ import { serveUploads } from "./uploads";
 import { IMMUTABLE, staticFiles } from "./static-files";
 import { catchAllOnlyPaths } from "./unknown-paths";
 import type { DatabaseAvailability } from "./database-availability";
-import { databaseOutageAnswer, FALLBACK_STORE_NAME } from "./database-outage";
+import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
 import { lastReadStoreSettings } from "~/modules/settings/settings.server";
 
 export interface HttpAppOptions {
@@ -180,6 +180,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
    */
   function withInlineStylesheet(response: Response, pathname: string): Response {
     if (!stylesheet || !isOfType(response, "text/html") || !response.body || /^\/+admin(\/|$)/i.test(pathname)) return response;
+    // The "back in a moment" page carries its own few rules, allowed by its own policy.
+    if (isDatabaseOutageAnswer(response)) return response;
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
     return new Response(stylesheet.inlineStream(response.body), { status: response.status, statusText: response.statusText, headers });
@@ -191,10 +193,12 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
    */
   function whileDatabaseAway(request: Request): Response {
     const key = dev ? null : pageCache.keyFor(request, { catchAllOnly });
-    const kept = key ? pageCache.get(key, request) : null;
-    if (kept) return kept;
-    const storeName = lastReadStoreSettings(services.database.db)?.storeName ?? FALLBACK_STORE_NAME;
-    return databaseOutageAnswer(request, storeName);
+    return (key ? pageCache.get(key, request) : null) ?? outageAnswer(request);
+  }
+
+  /** "Back in a moment", named with the store name last read (none can be read now). */
+  function outageAnswer(request: Request): Response {
+    return databaseOutageAnswer(request, lastReadStoreSettings(services.database.db)?.storeName ?? FALLBACK_STORE_NAME);
   }
 
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
@@ -207,7 +211,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     // database is known away) is "back in a moment", not an error page.
     if (response.status >= 500 && (outage.met || availability.down)) {
       await response.body?.cancel();
-      return whileDatabaseAway(request);
+      return outageAnswer(request);
     }
     // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);

@@ -190,7 +190,10 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
             const good =
               Boolean(page.headers.get("retry-after")) &&
               (page.headers.get("content-type") ?? "").startsWith("text/html") &&
-              html.includes("back in a moment");
+              html.includes("back in a moment") &&
+              // Self-contained and small: nothing of the app's stylesheet or scripts put into it.
+              html.length < 4_000 &&
+              !html.includes("<script");
             if (good) figures.page503++;
             else badOutageAnswers.push(`page ${page.headers.get("retry-after")} ${html.slice(0, 200)}`);
           } else if (page && page.status !== 200) badOutageAnswers.push(`page ${page.status}`);
@@ -378,7 +381,11 @@ test("the embedded database's folder taken away: back-in-a-moment 503s, no crash
     const page = await fetch(`${shop.url}/checkout`);
     expect(page.status).toBe(503);
     expect(page.headers.get("retry-after")).toBeTruthy();
-    expect(await page.text()).toContain("back in a moment");
+    const html = await page.text();
+    expect(html).toContain("back in a moment");
+    expect(html).not.toContain("<script");
+    expect(html.length).toBeLessThan(4_000);
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
 
     const order = await fetch(`${shop.url}/api/checkout`, {
       method: "POST",
