@@ -50,5 +50,13 @@ declare module "react-router" {
      * in server/maintenance-gate.ts): the root loader answers with the maintenance page.
      */
     closedForMaintenance: boolean;
+    /**
+     * Hands the server an error met while answering (decision 023): when it says the database
+     * could not be reached, the database is marked away and this request is answered with the
+     * "back in a moment" 503 instead of an error page. Returns whether it was such an error.
+     * React Router's handleError calls it for every route error; code that catches an error and
+     * answers by itself (checkout, health) calls it before answering.
+     */
+    noticeDatabaseError(error: unknown): boolean;
   }
 }

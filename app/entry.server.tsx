@@ -94,6 +94,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  // The database is away: logged once by the server, and this request answers "back in a moment".
+  if (context.noticeDatabaseError?.(error)) return;
   // The path, not the URL: a query string can hold what someone typed (an admin search for a customer).
   context.log.error({ err: error, path: new URL(request.url).pathname }, "unhandled route error");
 }

@@ -34,6 +34,12 @@ export interface Database {
   driver: DriverName;
   /** Apply committed migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Resolves when the database answers right now: PostgreSQL a `select 1`; PGlite a look at
+   * its folder's PG_VERSION, since its `select 1` answers from memory even with the folder gone.
+   * The server's probe while the database is away (server/database-availability.ts).
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,13 +64,24 @@ export interface OpenDatabaseOptions {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /**
-   * Where the pool's own errors go (an idle connection the server closed, a network drop):
-   * the server passes its logger, so they reach the structured log like every other error.
-   * Without it they are dropped (the pool discards the broken connection; the next query
-   * opens another or fails, and that failure is reported where it happens).
+   * Where a connection's own errors go (the server closed it: a restart, a failover; a network
+   * drop), whether it sat idle in the pool or was in use: the server passes its logger, so they
+   * reach the structured log like every other error. Without it they are dropped (the broken
+   * connection leaves the pool; the query it was running fails where it was asked).
    */
-  log?: { error(obj: object, msg?: string): void };
+  log?: { warn(obj: object, msg?: string): void };
+  /** Told of every connection error as it happens (the server marks the database down: decision 023). */
+  onConnectionError?: (error: Error) => void;
 }
+
+/**
+ * A request waits at most this long for a connection (the pool full, or the server not
+ * answering the connect): then it fails, and the shop answers "back in a moment" (decision 023),
+ * rather than holding the visitor, and the request's memory, for as long as the outage lasts.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+/** How long the probe's `select 1` may take before it counts as no answer. */
+const PING_TIMEOUT_MS = 3_000;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url, options);
@@ -91,6 +108,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
     db,
     driver: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // Relative to the data folder (PGlite's working directory): fails with 58P01 once the folder is gone.
+    ping: async () => {
+      await client.query("select (pg_stat_file('PG_VERSION')).size");
+    },
     close: () => client.close(),
   };
 }
@@ -99,14 +120,33 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    // TCP keepalive: a connection whose server vanished without a word (a failover, a dropped
+    // network) is found dead by the operating system instead of hanging its query forever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
-  // Without a listener, an idle client's error would crash the process.
-  pool.on("error", (error) => options.log?.error({ err: error }, "PostgreSQL pool: an idle connection failed"));
+  // pg emits "error" on a client whose connection fails, and an "error" nobody listens to ends
+  // the process. The pool listens only while a client sits idle (it drops the client, then
+  // re-emits the error on itself); a client in use, between two queries of a transaction say,
+  // had no listener at all. Each client gets one here for its whole life, idle or in use: its
+  // query in flight fails on its own, and once released the broken client leaves the pool.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      options.log?.warn({ err: error }, "PostgreSQL: a connection failed");
+      options.onConnectionError?.(error);
+    });
+  });
+  // The pool's re-emitted copy of an idle client's error (reported above by the client's own listener).
+  pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     driver: "postgres",
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    ping: async () => {
+      await pool.query({ text: "select 1", query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
+    },
     close: () => pool.end(),
   };
 }

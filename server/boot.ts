@@ -18,20 +18,25 @@ import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { importUploadedFiles } from "~/modules/uploads/uploaded-files.server";
 import { createShopAuth } from "./auth";
+import { DatabaseAvailability } from "./database-availability";
 
 export interface Booted {
   config: Config;
   logger: Logger;
-  services: AppServices & { pageCache: PageCache };
+  services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability };
   shutdown(): Promise<void>;
 }
 
 /** Opens the database the configuration names (or the embedded one), migrates and seeds it. */
-export async function openConfiguredDatabase(config: Config, logger: Logger): Promise<{ database: Database; release: () => void }> {
+export async function openConfiguredDatabase(
+  config: Config,
+  logger: Logger,
+  onConnectionError?: (error: Error) => void,
+): Promise<{ database: Database; release: () => void }> {
   let release = () => {};
   let database: Database;
   if (config.databaseUrl) {
-    database = await openDatabase({ url: config.databaseUrl, log: logger });
+    database = await openDatabase({ url: config.databaseUrl, log: logger, onConnectionError });
     logger.info({ driver: "postgres" }, "database: PostgreSQL");
   } else {
     const dir = path.join(config.dataDir, "pglite");
@@ -61,7 +66,14 @@ export async function boot(): Promise<Booted> {
         "Set AUTH_SECRET (openssl rand -base64 32) from your secret store.",
     );
   }
-  const { database, release } = await openConfiguredDatabase(config, logger);
+  // Whether the database is there (decision 023): a failed connection marks it away at once,
+  // and a probe brings the shop back as soon as it answers.
+  let availability: DatabaseAvailability | undefined;
+  const { database, release } = await openConfiguredDatabase(config, logger, (error) => availability?.notice(error));
+  const databaseAvailability = (availability = new DatabaseAvailability({ probe: () => database.ping(), log: logger }));
+  // Background work meets the outage too: its failures mark the database away (logged once,
+  // there) instead of logging an error every round; each worker tries again on its own timer.
+  const workerLog = quietDuringOutage(logger, databaseAvailability);
   // Photos an older version kept on this instance's disk join the database, where every
   // instance reads them (migration 0015).
   const importedUploads = await importUploadedFiles(database.db, config.dataDir);
@@ -71,12 +83,12 @@ export async function boot(): Promise<Booted> {
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, "outbox"),
   });
-  const emailWorker = startEmailWorker({ db: database.db, transport, log: logger });
+  const emailWorker = startEmailWorker({ db: database.db, transport, log: workerLog });
   // Expired rate-limit counters are useless, and newsletter sign-ups nobody confirmed are not
   // kept: clear both hourly.
   const maintenance = setInterval(() => {
-    pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "pruning rate limits failed"));
-    pruneUnconfirmedSubscribers(database.db).catch((error) => logger.warn({ err: error }, "pruning newsletter sign-ups failed"));
+    pruneRateLimits(database.db).catch((error) => workerLog.warn({ err: error }, "pruning rate limits failed"));
+    pruneUnconfirmedSubscribers(database.db).catch((error) => workerLog.warn({ err: error }, "pruning newsletter sign-ups failed"));
   }, 60 * 60_000);
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
@@ -87,7 +99,7 @@ export async function boot(): Promise<Booted> {
     ? startPaymentHoldWorker({
         db: database.db,
         verify: (reference) => verifyTransaction({ secretKey, apiUrl }, reference),
-        log: logger,
+        log: workerLog,
         sender: { origin: config.origin },
       })
     : null;
@@ -99,8 +111,12 @@ export async function boot(): Promise<Booted> {
   onStorefrontChange(database.db, () => pageCache.clear());
   logStorefrontChangesTo(database.db, logger);
   // Other instances announce through PostgreSQL NOTIFY; one dedicated connection listens.
-  const listener = config.databaseUrl ? listenForStorefrontChanges({ db: database.db, url: config.databaseUrl, log: logger }) : null;
-  const services: AppServices & { pageCache: PageCache } = {
+  // It reconnects by itself after a restart, trying at most every 5 s, so an instance hears
+  // the others again within seconds of the database's return.
+  const listener = config.databaseUrl
+    ? listenForStorefrontChanges({ db: database.db, url: config.databaseUrl, log: logger, maxRetryMs: 5_000 })
+    : null;
+  const services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability } = {
     database,
     config,
     log: logger,
@@ -108,6 +124,7 @@ export async function boot(): Promise<Booted> {
     email: { nudge: emailWorker.nudge, transport: transport.describe() },
     pageCache,
     auth,
+    databaseAvailability,
   };
   return {
     config,
@@ -115,6 +132,7 @@ export async function boot(): Promise<Booted> {
     services,
     async shutdown() {
       clearInterval(maintenance);
+      databaseAvailability.stop();
       await paymentHold?.stop();
       await emailWorker.stop();
       await listener?.close();
@@ -122,4 +140,18 @@ export async function boot(): Promise<Booted> {
       release();
     },
   };
+}
+
+/**
+ * `logger` for a background worker: a failure that only says the database is away marks it so
+ * (`availability.notice`, which logs the outage once) and is written at debug; anything else is
+ * logged as the worker asked.
+ */
+function quietDuringOutage(logger: Logger, availability: DatabaseAvailability) {
+  const quieted = (level: "warn" | "error") => (obj: object, msg?: string) => {
+    const error = (obj as { err?: unknown }).err;
+    if (error !== undefined && availability.notice(error)) logger.debug(obj, msg);
+    else logger[level](obj, msg);
+  };
+  return { info: (obj: object, msg?: string) => logger.info(obj, msg), warn: quieted("warn"), error: quieted("error") };
 }

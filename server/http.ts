@@ -21,9 +21,12 @@ import { maintenanceVerdict } from "./maintenance-gate";
 import { serveUploads } from "./uploads";
 import { IMMUTABLE, staticFiles } from "./static-files";
 import { catchAllOnlyPaths } from "./unknown-paths";
+import type { DatabaseAvailability } from "./database-availability";
+import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
+import { lastReadStoreSettings } from "~/modules/settings/settings.server";
 
 export interface HttpAppOptions {
-  services: AppServices & { pageCache: PageCache };
+  services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability };
   logger: Logger;
   /** The built server bundle, or a function returning it (dev: Vite loads it per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -103,13 +106,15 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     app.use("*", async (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? ((await servePublic(c)) ?? next()) : next()));
   }
 
+  const availability = services.databaseAvailability;
   // Who is asking (the address the rate limits count), then how much they may send.
-  const requestContext = (c: { get(key: "requestId" | "clientIp"): string }) => ({
+  const requestContext = (c: { get(key: "requestId" | "clientIp"): string }, outage: RequestOutage) => ({
     ...services,
     islands,
     log: logger.child({ requestId: c.get("requestId") }),
     requestId: c.get("requestId"),
     clientIp: c.get("clientIp"),
+    noticeDatabaseError: (error: unknown) => (availability.notice(error) ? (outage.met = true) : false),
   });
   app.use("*", async (c, next) => {
     c.set("clientIp", clientAddress(c, config.trustProxy));
@@ -121,6 +126,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     try {
       return await answer(c);
     } catch (thrown) {
+      // The database went away while answering (the maintenance gate's settings, a session).
+      if (availability.notice(thrown)) return whileDatabaseAway(c.req.raw);
       // Hono's error handler takes only Errors: anything else thrown (a Response, a React
       // Router `data()`) would end as an empty 500 with nothing logged.
       if (thrown instanceof Response) return thrown;
@@ -129,9 +136,12 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   });
 
   async function answer(c: Context<{ Variables: { requestId: string; clientIp: string } }>): Promise<Response> {
+    // While the database is away, nothing waits on it: a kept page, else "back in a moment".
+    if (availability.down) return whileDatabaseAway(c.req.raw);
     const nonce = newNonce();
     // Everything logged while answering this request carries its id without passing it.
-    const context = requestContext(c);
+    const outage: RequestOutage = { met: false };
+    const context = requestContext(c, outage);
     const https = reachedOverHttps(c.req.raw, config.origin, config.trustProxy);
     const maintenance = await maintenanceVerdict(c.req.raw, context);
     if (maintenance.closed && maintenance.refusal) return maintenance.refusal;
@@ -139,12 +149,11 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw, { catchAllOnly });
     if (!cacheKey) {
       // (Posts are never cached: they all come this way, under the shop's public address.)
-      const personal = await render(asPublicRequest(c.req.raw, config), {
-        ...context,
-        cspNonce: nonce,
-        renderComplete: false,
-        closedForMaintenance: maintenance.closed,
-      });
+      const personal = await render(
+        asPublicRequest(c.req.raw, config),
+        { ...context, cspNonce: nonce, renderComplete: false, closedForMaintenance: maintenance.closed },
+        outage,
+      );
       return withHttpsPolicy(withInlineStylesheet(personal, new URL(c.req.url).pathname), https);
     }
     // Rendered once for everyone asking at that moment, as anyone would see it, and kept when
@@ -152,7 +161,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const response = await pageCache.serve(
       cacheKey,
       c.req.raw,
-      (request, { shared }) => render(request, { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false }),
+      (request, { shared }) =>
+        render(request, { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false }, outage),
       { prepareHtml: stylesheet?.inline },
     );
     // The not-found route warns of each unknown path it renders; one served its kept page is warned of here.
@@ -171,17 +181,39 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
    */
   function withInlineStylesheet(response: Response, pathname: string): Response {
     if (!stylesheet || !isOfType(response, "text/html") || !response.body || /^\/+admin(\/|$)/i.test(pathname)) return response;
+    // The "back in a moment" page carries its own few rules, allowed by its own policy.
+    if (isDatabaseOutageAnswer(response)) return response;
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
     return new Response(stylesheet.inlineStream(response.body), { status: response.status, statusText: response.statusText, headers });
   }
 
+  /**
+   * While the database is away: the page as kept in the page cache when it is there (better for
+   * shoppers than nothing), else the "back in a moment" 503, which the cache never keeps.
+   */
+  function whileDatabaseAway(request: Request): Response {
+    const key = dev ? null : pageCache.keyFor(request, { catchAllOnly });
+    return (key ? pageCache.get(key, request) : null) ?? outageAnswer(request);
+  }
+
+  /** "Back in a moment", named with the store name last read (none can be read now). */
+  function outageAnswer(request: Request): Response {
+    return databaseOutageAnswer(request, lastReadStoreSettings(services.database.db)?.storeName ?? FALLBACK_STORE_NAME);
+  }
+
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
-  async function render(request: Request, context: AppLoadContext) {
+  async function render(request: Request, context: AppLoadContext, outage: RequestOutage) {
     const response = await renderSlots(() =>
       // Whoever gave up while waiting for a slot is not rendered for.
       request.signal.aborted ? new Response(null, { status: 499 }) : handleRequest(request, context),
     );
+    // An answer that failed for want of the database (the route told handleError, or the
+    // database is known away) is "back in a moment", not an error page.
+    if (response.status >= 500 && (outage.met || availability.down)) {
+      await response.body?.cancel();
+      return outageAnswer(request);
+    }
     // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
     if (isOfType(response, "text/html")) {
@@ -198,11 +230,18 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   }
 
   app.onError((error, c) => {
+    // Uploads (served from the database) and anything else before the app: the database away.
+    if (availability.notice(error)) return whileDatabaseAway(c.req.raw);
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled server error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
   return app;
+}
+
+/** Whether this request met the database away (told by React Router's handleError or a route). */
+interface RequestOutage {
+  met: boolean;
 }
 
 function isOfType(response: Response, mediaType: string): boolean {

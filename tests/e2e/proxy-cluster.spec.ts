@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   // One after the other: the first migrates and seeds the new database, the second finds it ready.
   const a = await startShop({ database: "postgres", admin: E2E_ADMIN, env });
   shops.push(a);
-  const b = await startShop({ databaseUrl: a.databaseUrl!, env });
+  const b = await startShop({ database: { url: a.databaseUrl! }, env });
   shops.push(b);
   proxy = await startNginx(proxyPort, [a.port, b.port]);
   instanceName.set(`127.0.0.1:${a.port}`, "A").set(`127.0.0.1:${b.port}`, "B");

@@ -13,13 +13,12 @@ import pg from "pg";
  *   try { await page.goto(`${shop.url}/auth`); … } finally { await shop.remove(); }
  */
 export interface StartShopOptions {
-  /** "pglite" (default): a fresh data folder. "postgres": a new database on TEST_DATABASE_URL's server. */
-  database?: "pglite" | "postgres";
   /**
-   * Runs on this existing PostgreSQL database instead (another shop's `databaseUrl`: two
-   * instances of one shop). `remove()` leaves it for the shop that created it to drop.
+   * "pglite" (default): a fresh data folder. "postgres": a new database on TEST_DATABASE_URL's
+   * server. `{ url }`: an existing PostgreSQL database, shared with other shops (several
+   * instances of one shop); the test that made it drops it.
    */
-  databaseUrl?: string;
+  database?: "pglite" | "postgres" | { url: string };
   /** An admin account made with scripts/admin-create.ts (as an operator would) before the shop starts. */
   admin?: { email: string; password: string };
   /** More environment for the server (it wins over the defaults: PORT="x" makes a bad configuration). */
@@ -42,8 +41,12 @@ export interface Shop {
   adminCreateOutput: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
-  /** The server's exit code, once it exits. */
+  /** The server's exit code, once it exits (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** Whether the server process is still running. */
+  running(): boolean;
+  /** Sends the server a signal (SIGKILL: a crash, nothing cleaned up). */
+  kill(signal: NodeJS.Signals): void;
   /** SIGTERM and wait for the exit (the data stays, to inspect); gives the exit code. */
   stop(): Promise<number | null>;
   /** Stops the shop if it runs, then deletes its data folder and drops its PostgreSQL database. */
@@ -68,11 +71,12 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   const dataDir = `.tmp/shop-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const database = options.databaseUrl
-    ? { url: options.databaseUrl, drop: async () => {} }
-    : options.database === "postgres"
+  const database =
+    options.database === "postgres"
       ? await createPostgresDatabase()
-      : undefined;
+      : typeof options.database === "object"
+        ? { url: options.database.url, drop: async () => {} }
+        : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -121,6 +125,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     adminCreateOutput,
     output: () => output,
     exited,
+    running: () => child.exitCode === null && child.signalCode === null,
+    kill: (signal) => void child.kill(signal),
     stop,
     async remove() {
       await stop();

@@ -48,6 +48,35 @@ describeWithDatabase("email outbox", (database) => {
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1 && r.sentAt)).toBe(true);
   });
 
+  it("marks a message sent once the database is back, when it went away between sending and marking: never sent twice", async () => {
+    const id = await queueEmail(database.db, email(9));
+    const transport = createEmailTransport({ smtpUrl: smtp.url, from: "shop@example.com", outboxDir: "/nonexistent" });
+    // The database goes away just after the message left: its "sent" cannot be written.
+    let away = true;
+    const flaky = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "update" && away) {
+          away = false;
+          return () => {
+            throw new Error("Connection terminated unexpectedly");
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const unmarked = new Set<number>();
+    await expect(deliverDueEmails(flaky, transport, silentLog, 10, unmarked)).rejects.toThrow("Connection terminated");
+    expect([...unmarked]).toEqual([id]);
+    expect(smtp.received).toHaveLength(1);
+    // Next round: marked first, not claimed again (nor counted as a failure to retry).
+    expect(await deliverDueEmails(database.db, transport, silentLog, 10, unmarked)).toBe(0);
+    transport.close();
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row!.status).toBe("sent");
+    expect(unmarked.size).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it("retries with backoff when the SMTP server fails, and sends when it is back", async () => {
     const id = await queueEmail(database.db, email(7));
     const transport = createEmailTransport({ smtpUrl: smtp.url, from: "shop@example.com", outboxDir: "/nonexistent" });

@@ -31,6 +31,7 @@ export function testLoadContext(database: Database, overrides: Partial<AppLoadCo
     cspNonce: "test-nonce",
     renderComplete: false,
     closedForMaintenance: false,
+    noticeDatabaseError: () => false,
     ...overrides,
   };
 }

@@ -77,6 +77,7 @@ export function describeWithDatabase(title: string, body: (database: Database, d
       },
       driver,
       migrate: () => open().migrate(),
+      ping: () => open().ping(),
       close: () => open().close(),
     };
     beforeAll(async () => {

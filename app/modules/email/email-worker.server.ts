@@ -9,27 +9,50 @@ export interface EmailWorkerLog {
   error(obj: object, msg?: string): void;
 }
 
-/** Delivers every due message once; returns how many were sent. Safe to run concurrently. */
-export async function deliverDueEmails(db: Db, transport: EmailTransport, log: EmailWorkerLog, batchSize = 10): Promise<number> {
+/**
+ * Delivers every due message once; returns how many were sent. Safe to run concurrently.
+ *
+ * `unmarked` holds messages sent whose "sent" could not be written (the database went away
+ * between the two): they are marked first next round, rather than sent again when their lease
+ * ends, or retried as failures.
+ */
+export async function deliverDueEmails(
+  db: Db,
+  transport: EmailTransport,
+  log: EmailWorkerLog,
+  batchSize = 10,
+  unmarked: Set<number> = new Set(),
+): Promise<number> {
+  for (const id of unmarked) {
+    await markEmailSent(db, id);
+    unmarked.delete(id);
+  }
   let sent = 0;
   for (;;) {
     const batch = await claimDueEmails(db, batchSize);
     if (batch.length === 0) return sent;
     for (const email of batch) {
+      let location: string | undefined;
       try {
-        const { location } = await transport.send(email);
-        await markEmailSent(db, email.id);
-        sent++;
-        // Ids, not addresses: the recipient is in the outbox row (and the file's name).
-        log.info(
-          { emailId: email.id, kind: email.kind, ...(location ? { folder: path.dirname(location) } : {}) },
-          location ? "email written to the outbox folder" : "email sent",
-        );
+        ({ location } = await transport.send(email));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const status = await markEmailFailed(db, email.id, email.attempts, message);
         log.warn({ emailId: email.id, kind: email.kind, attempts: email.attempts, status, error: message }, "email delivery failed");
+        continue;
       }
+      try {
+        await markEmailSent(db, email.id);
+      } catch (error) {
+        unmarked.add(email.id);
+        throw error;
+      }
+      sent++;
+      // Ids, not addresses: the recipient is in the outbox row (and the file's name).
+      log.info(
+        { emailId: email.id, kind: email.kind, ...(location ? { folder: path.dirname(location) } : {}) },
+        location ? "email written to the outbox folder" : "email sent",
+      );
     }
   }
 }
@@ -45,6 +68,8 @@ export function startEmailWorker(options: { db: Db; transport: EmailTransport; l
   let again = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Sent, but the database was away when they were to be marked so (deliverDueEmails).
+  const unmarked = new Set<number>();
 
   const tick = async (): Promise<void> => {
     if (stopped) return;
@@ -54,7 +79,7 @@ export function startEmailWorker(options: { db: Db; transport: EmailTransport; l
     }
     busy = true;
     clearTimeout(timer);
-    running = deliverDueEmails(db, transport, log).catch((error) => log.error({ err: error }, "email worker round failed"));
+    running = deliverDueEmails(db, transport, log, 10, unmarked).catch((error) => log.error({ err: error }, "email worker round failed"));
     await running;
     busy = false;
     if (stopped) return;

@@ -101,6 +101,9 @@ export async function checkoutAction({ request, context }: Pick<ActionFunctionAr
       const currentLines = error.reason === "empty" ? undefined : await currentCartLines(context.database.db, parsed.data.items);
       return data<CheckoutActionResult>({ ok: false, message: error.message, currentLines }, { status: 409 });
     }
+    // The database away: the server answers "back in a moment" (a 503 the shopper may retry with
+    // the same key, which never places the order twice).
+    if (context.noticeDatabaseError(error)) throw error;
     context.log.error({ err: error }, "placing an order failed");
     return data<CheckoutActionResult>({ ok: false, message: GENERIC_FAILURE }, { status: 500 });
   }

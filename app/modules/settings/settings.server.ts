@@ -40,10 +40,25 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
     subscribed.add(db);
     onStorefrontChange(db, () => invalidateStoreSettingsCache(db));
   }
-  reading.catch(() => {
-    if (cache.get(db) === reading) cache.delete(db);
-  });
+  reading.then(
+    (read) => lastRead.set(db, read),
+    () => {
+      if (cache.get(db) === reading) cache.delete(db);
+    },
+  );
   return reading;
+}
+
+/** The last settings read from each handle, however old: for pages made while the database is away. */
+const lastRead = new WeakMap<Db, StoreSettings>();
+
+/**
+ * The settings this process last read from `db`, without asking it (undefined before the first
+ * read): what the "back in a moment" page (server/database-outage.ts) names the shop with while
+ * the database cannot be asked.
+ */
+export function lastReadStoreSettings(db: Db): StoreSettings | undefined {
+  return lastRead.get(db);
 }
 
 function isTransaction(db: Db): boolean {
