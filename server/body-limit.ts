@@ -4,10 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
 import { lookupViewer } from "~/modules/auth/session.server";
 import { REVIEW_FORM_MAX_BYTES } from "~/modules/reviews/review.schema";
-import {
-  CUSTOM_REQUEST_FORM_MAX_BYTES,
-  CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES,
-} from "~/modules/custom-requests/custom-request-limits";
+import { CUSTOM_REQUEST_FORM_MAX_BYTES, CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES } from "~/modules/custom-requests/custom-request-limits";
 
 /** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;

@@ -83,7 +83,11 @@ describeWithDatabase("custom order requests", (database) => {
     notes: "Ivory with gold embroidery at the neck.",
   });
 
-  async function post(who: Person | null, fields: Record<string, string>, photos: { name: string; type: string; bytes: Uint8Array }[] = []) {
+  async function post(
+    who: Person | null,
+    fields: Record<string, string>,
+    photos: { name: string; type: string; bytes: Uint8Array }[] = [],
+  ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const photo of photos) form.append("photos", new File([new Uint8Array(photo.bytes)], photo.name, { type: photo.type }));

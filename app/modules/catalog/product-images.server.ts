@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import pLimit from "p-limit";
+import type Sharp from "sharp";
 import type { Db } from "~db/client";
 import { PRODUCT_IMAGE_WIDTHS, productImageHeight } from "~/lib/images";
 import { PRODUCT_PHOTO_PATH, productPhotoPath, readUploadedFile, storeUploadedFiles } from "~/modules/uploads/uploaded-files.server";
@@ -16,7 +17,7 @@ import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "
  * sharp (libvips) is loaded when the first photo arrives, not when the server starts: loading it
  * adds some 30 MB to the server's memory, which a shop that is only selling never needs.
  */
-let sharpLoaded: Promise<typeof import("sharp").default> | undefined;
+let sharpLoaded: Promise<typeof Sharp> | undefined;
 export function loadSharp() {
   sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
     // Memory stays bounded under a flood of uploads: libvips keeps no cache of decoded pictures
@@ -113,7 +114,11 @@ export async function saveProductImage(file: UploadedImage, db: Db): Promise<str
       for (const width of PRODUCT_IMAGE_WIDTHS) {
         widths.push({
           width,
-          data: await sharp(file.bytes, uploadedImageSharpOptions).autoOrient().resize(productFrame(width)).webp(storedWebpOptions).toBuffer(),
+          data: await sharp(file.bytes, uploadedImageSharpOptions)
+            .autoOrient()
+            .resize(productFrame(width))
+            .webp(storedWebpOptions)
+            .toBuffer(),
         });
       }
     } catch {

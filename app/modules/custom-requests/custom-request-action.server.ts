@@ -2,8 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
 import { localDay } from "~/lib/dates";
 import { siteOrigin } from "~/lib/http.server";
-import { guardAction } from "~/modules/auth/action-guard.server";
-import { getViewer } from "~/modules/auth/session.server";
+import pLimit from "p-limit";
+import { guardAction, UNREADABLE_FORM } from "~/modules/auth/action-guard.server";
+import { getViewer, type Viewer } from "~/modules/auth/session.server";
 import { ProductImageError } from "~/modules/catalog/product-errors";
 import { consumeRateLimit, releaseRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -60,8 +61,7 @@ const rateKey = (context: AppLoadContext) => `custom-request:ip:${context.client
  */
 export async function customRequestAction(request: Request, context: AppLoadContext) {
   const db = context.database.db;
-  if (request.method.toUpperCase() !== "POST")
-    throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method.toUpperCase() !== "POST") throw data({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const limit = await consumeRateLimit(db, rateKey(context), CUSTOM_REQUEST_LIMIT);
   if (!limit.allowed)
     return data<CustomRequestActionResult>(
@@ -74,6 +74,34 @@ export async function customRequestAction(request: Request, context: AppLoadCont
     );
 
   const viewer = await getViewer(request, context);
+  const maxBodyBytes = viewer ? CUSTOM_REQUEST_FORM_MAX_BYTES : CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES;
+  // A body announced over the limit is refused by the guard unread; any other is received whole
+  // (the HTTP layer stops one that grows past its limit) before it waits for its turn, so a
+  // client sending slowly never holds a turn.
+  const declared = Number(request.headers.get("content-length") ?? Infinity);
+  let received = request;
+  if (declared <= maxBodyBytes) {
+    try {
+      received = new Request(request.url, { method: "POST", headers: request.headers, body: await request.arrayBuffer() });
+    } catch {
+      return data<CustomRequestActionResult>(
+        { ok: false, result: { status: "error", error: { "": [UNREADABLE_FORM] } }, photosSent: false },
+        { status: 400, headers: noStore },
+      );
+    }
+  }
+  return formTurns(() => readRequestForm(received, context, viewer));
+}
+
+/**
+ * Reading a multipart form takes some four times its size in memory, and its photos are decoded
+ * after: two custom requests are read at a time per process (the others wait, received but not
+ * parsed), so a burst of large posts from many addresses cannot multiply that.
+ */
+const formTurns = pLimit(2);
+
+async function readRequestForm(request: Request, context: AppLoadContext, viewer: Viewer | null) {
+  const db = context.database.db;
   const maxBodyBytes = viewer ? CUSTOM_REQUEST_FORM_MAX_BYTES : CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES;
   const settings = await getStoreSettings(db);
   const today = localDay(settings.timezone);
