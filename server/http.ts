@@ -18,6 +18,7 @@ import { StylesheetInliner } from "./inline-stylesheet";
 import { readIslandsManifest } from "./islands-manifest";
 import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
 import { maintenanceVerdict, pagePathsOf } from "./maintenance-gate";
+import { reviewPhotoVisible } from "~/modules/reviews/review-photos.server";
 import { serveUploads } from "./uploads";
 import { IMMUTABLE, staticFiles } from "./static-files";
 import { catchAllOnlyPaths } from "./unknown-paths";
@@ -90,7 +91,13 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
   app.use("*", compress());
 
-  app.use("/uploads/*", serveUploads(services.database.db, services.config.dataDir, logger));
+  app.use(
+    "/uploads/*",
+    serveUploads(services.database.db, services.config.dataDir, logger, (request, filePath) =>
+      // Who asks matters here (staff, the author), not from where: no address is counted.
+      reviewPhotoVisible(request, filePath, { ...services, log: logger, clientIp: "" }),
+    ),
+  );
 
   if (clientDir) {
     // Fingerprinted build output never changes under its name. Its scripts and stylesheets

@@ -3,7 +3,13 @@ import pLimit from "p-limit";
 import type Sharp from "sharp";
 import type { Db } from "~db/client";
 import { PRODUCT_IMAGE_WIDTHS, productImageHeight } from "~/lib/images";
-import { PRODUCT_PHOTO_PATH, productPhotoPath, readUploadedFile, storeUploadedFiles } from "~/modules/uploads/uploaded-files.server";
+import {
+  PRODUCT_PHOTO_PATH,
+  productPhotoPath,
+  readUploadedFile,
+  reviewPhotoPath,
+  storeUploadedFiles,
+} from "~/modules/uploads/uploaded-files.server";
 import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
 /**
@@ -91,7 +97,7 @@ export const storedWebpOptions = { quality: 82 } as const;
 const productFrame = (width: number) => ({ width, height: productImageHeight(width), fit: "cover", position: "centre" }) as const;
 
 /**
- * Checks, resizes and stores a product photo (product and review photos); returns its base URL
+ * Checks, resizes and stores a product photo (review photos: saveReviewPhoto); returns its base URL
  * (`/uploads/products/<name>`, without the `-<width>.webp` suffix). The files go to the database
  * (uploaded-files.server.ts), so every instance serves them.
  *
@@ -105,7 +111,34 @@ const productFrame = (width: number) => ({ width, height: productImageHeight(wid
  */
 export async function saveProductImage(file: UploadedImage, db: Db): Promise<string> {
   const name = crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 32);
-  const resized = await withImageDecoding(async () => {
+  const resized = await resizeToProductWidths(file);
+  // All widths in one statement: a page never names a photo that has only some of them.
+  await storeUploadedFiles(
+    db,
+    resized.map(({ width, data }) => ({ path: productPhotoPath(name, width), contentType: "image/webp", bytes: data })),
+  );
+  return `/uploads/products/${name}`;
+}
+
+/**
+ * A review's photo: checked and cut as a product photo is, but named by random bytes (not by
+ * its content, which the uploader could hash to find it) and kept under `reviews/`, which
+ * `/uploads/` serves only for an approved review, or to staff and the review's author
+ * (app/modules/reviews/review-photos.server.ts). Returns its base URL (`/uploads/reviews/<name>`).
+ */
+export async function saveReviewPhoto(file: UploadedImage, db: Db): Promise<string> {
+  const resized = await resizeToProductWidths(file);
+  const name = crypto.randomBytes(16).toString("hex");
+  await storeUploadedFiles(
+    db,
+    resized.map(({ width, data }) => ({ path: reviewPhotoPath(name, width), contentType: "image/webp", bytes: data })),
+  );
+  return `/uploads/reviews/${name}`;
+}
+
+/** Checks a photo and cuts it to each of PRODUCT_IMAGE_WIDTHS, in the process's decoding turn. */
+function resizeToProductWidths(file: UploadedImage): Promise<{ width: number; data: Buffer }[]> {
+  return withImageDecoding(async () => {
     await checkUploadedImage(file);
     const sharp = await loadSharp();
     const widths: { width: number; data: Buffer }[] = [];
@@ -127,12 +160,6 @@ export async function saveProductImage(file: UploadedImage, db: Db): Promise<str
     }
     return widths;
   });
-  // All widths in one statement: a page never names a photo that has only some of them.
-  await storeUploadedFiles(
-    db,
-    resized.map(({ width, data }) => ({ path: productPhotoPath(name, width), contentType: "image/webp", bytes: data })),
-  );
-  return `/uploads/products/${name}`;
 }
 
 const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
