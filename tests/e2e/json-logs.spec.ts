@@ -8,6 +8,8 @@ import { startShop, type Shop } from "./start-shop";
  */
 let shop: Shop;
 test.beforeAll(async () => {
+  // A shop of its own starts in 20-60 s on a busy machine.
+  test.setTimeout(150_000);
   shop = await startShop({ logLevel: "debug" });
 });
 test.afterAll(async () => {
