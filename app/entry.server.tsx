@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -97,5 +97,12 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // The database is away: logged once by the server, and this request answers "back in a moment".
   if (context.noticeDatabaseError?.(error)) return;
   // The path, not the URL: a query string can hold what someone typed (an admin search for a customer).
-  context.log.error({ err: error, path: new URL(request.url).pathname }, "unhandled route error");
+  const path = new URL(request.url).pathname;
+  // A client's mistake React Router answers itself (405 for a method a route does not take, 404
+  // for no route): info, not error; nothing for an operator to act on (docs/security.md).
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    context.log.info({ status: error.status, method: request.method, path, reason: error.statusText }, "client error");
+    return;
+  }
+  context.log.error({ err: error, path }, "unhandled route error");
 }

@@ -4,7 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
 import { lookupViewer } from "~/modules/auth/session.server";
 import { REVIEW_FORM_MAX_BYTES } from "~/modules/reviews/review.schema";
-import { CUSTOM_REQUEST_FORM_MAX_BYTES } from "~/modules/custom-requests/custom-request-limits";
+import { CUSTOM_REQUEST_FORM_MAX_BYTES, CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES } from "~/modules/custom-requests/custom-request-limits";
 
 /** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -24,9 +24,11 @@ const REVIEW_PATH = /^\/product\/\d{1,10}\/review(\.data)?\/?$/i;
 
 /**
  * A custom order request with up to three reference photos (app/routes/storefront/custom-order-request.tsx),
- * from anyone, guests included; its action refuses a client over its rate limit before reading the body.
+ * from anyone: a signed-in customer's up to 25 MB, a guest's about half (custom-request-limits.ts);
+ * its action takes the client's rate-limit slot before reading the body.
  */
 export const CUSTOM_REQUEST_BODY_MAX_BYTES = CUSTOM_REQUEST_FORM_MAX_BYTES + 64 * 1024;
+export const CUSTOM_REQUEST_GUEST_BODY_MAX_BYTES = CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES + 64 * 1024;
 const CUSTOM_REQUEST_PATH = /^\/custom-orders\/request(\.data)?\/?$/i;
 
 type LimitContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
@@ -55,7 +57,8 @@ export async function limitRequestBody(c: Context, next: Next, context: LimitCon
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer) maxSize = REVIEW_BODY_MAX_BYTES;
   } else if (CUSTOM_REQUEST_PATH.test(c.req.path)) {
-    maxSize = CUSTOM_REQUEST_BODY_MAX_BYTES;
+    const { viewer } = await lookupViewer(c.req.raw, context);
+    maxSize = viewer ? CUSTOM_REQUEST_BODY_MAX_BYTES : CUSTOM_REQUEST_GUEST_BODY_MAX_BYTES;
   }
   return bodyLimit({ maxSize, onError: (c) => tooLarge(c, maxSize) })(c, next);
 }

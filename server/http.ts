@@ -17,7 +17,8 @@ import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
 import { readIslandsManifest } from "./islands-manifest";
 import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
-import { maintenanceVerdict } from "./maintenance-gate";
+import { maintenanceVerdict, pagePathsOf } from "./maintenance-gate";
+import { reviewPhotoVisible } from "~/modules/reviews/review-photos.server";
 import { serveUploads } from "./uploads";
 import { IMMUTABLE, staticFiles } from "./static-files";
 import { catchAllOnlyPaths } from "./unknown-paths";
@@ -52,6 +53,8 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
   const handleRequest = createRequestHandler(build, mode);
   // Made-up paths share one cached 404 page (a development build's routes change as you edit).
   const catchAllOnly = typeof build === "function" ? undefined : catchAllOnlyPaths(build.routes);
+  // What maintenance mode lets render its page (every other closed path is refused).
+  const isPage = typeof build === "function" ? undefined : pagePathsOf(build.routes);
   const dev = mode === "development";
   // Pages of islands (decision 021) come with the production build; the dev server hydrates every page whole.
   const islands = clientDir && !dev ? readIslandsManifest(path.join(clientDir, "..", ISLANDS_MANIFEST_FILE)) : null;
@@ -91,7 +94,13 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
 
   app.use("*", compress());
 
-  app.use("/uploads/*", serveUploads(services.database.db, services.config.dataDir, logger));
+  app.use(
+    "/uploads/*",
+    serveUploads(services.database.db, services.config.dataDir, logger, (request, filePath) =>
+      // Who asks matters here (staff, the author), not from where: no address is counted.
+      reviewPhotoVisible(request, filePath, { ...services, log: logger, clientIp: "" }),
+    ),
+  );
 
   if (clientDir) {
     // Fingerprinted build output never changes under its name. Its scripts and stylesheets
@@ -143,7 +152,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const outage: RequestOutage = { met: false };
     const context = requestContext(c, outage);
     const https = reachedOverHttps(c.req.raw, config.origin, config.trustProxy);
-    const maintenance = await maintenanceVerdict(c.req.raw, context);
+    const maintenance = await maintenanceVerdict(c.req.raw, context, isPage);
     if (maintenance.closed && maintenance.refusal) return maintenance.refusal;
 
     const cacheKey = dev || maintenance.closed ? null : pageCache.keyFor(c.req.raw, { catchAllOnly });

@@ -8,7 +8,7 @@ import { boot } from "./boot";
 import { createHttpApp } from "./http";
 import { limitHeapGrowth } from "./heap";
 import { handleShutdown } from "./lifecycle";
-import { createLogger } from "./logger";
+import { createLogger, routeConsoleToLogger } from "./logger";
 import { optimiseHotCodeSooner } from "./v8-tiering";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -17,6 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 async function main() {
   optimiseHotCodeSooner();
   const { config, logger, services, shutdown } = await boot();
+  routeConsoleToLogger(logger);
   limitHeapGrowth(config.databaseUrl ? "postgres" : "pglite");
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;

@@ -1,3 +1,4 @@
+import { format } from "node:util";
 import pino from "pino";
 import { maskEmails, redactPaths, safeError } from "~/lib/log-privacy.server";
 
@@ -31,3 +32,23 @@ export function createLogger(level: string, options: { destination?: pino.Destin
 }
 
 export type Logger = ReturnType<typeof createLogger>;
+
+/**
+ * Every line the process writes is JSON: what libraries print with console (React Router's
+ * "No routes matched location" and URL decoding warnings, the HTTP server's notes) goes through
+ * the logger instead, at the console method's level, an Error as `err`. The production server
+ * calls this once it has its logger.
+ */
+export function routeConsoleToLogger(logger: Logger): void {
+  const levels = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error", trace: "debug" } as const;
+  for (const [method, level] of Object.entries(levels) as [keyof typeof levels, (typeof levels)[keyof typeof levels]][]) {
+    // eslint-disable-next-line no-console -- replacing console is the point: its lines become JSON
+    console[method] = (...args: unknown[]) => {
+      const err = args.find((arg): arg is Error => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      const message = rest.length ? format(...rest) : (err?.message ?? "");
+      if (err) logger[level]({ source: "console", err }, message);
+      else logger[level]({ source: "console" }, message);
+    };
+  }
+}

@@ -30,7 +30,10 @@ describeWithDatabase("serving uploaded photos", (database) => {
     dataDirs = [1, 2].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "ahenfie-uploads-http-")));
     instances = dataDirs.map((dataDir) => {
       const app = new Hono();
-      app.use("/uploads/*", serveUploads(database.db, dataDir, logger));
+      app.use(
+        "/uploads/*",
+        serveUploads(database.db, dataDir, logger, async () => null),
+      );
       app.all("*", (c) => c.text("Page not found", 404));
       return app;
     });

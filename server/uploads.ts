@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "~db/client";
 import { deriveMissingProductImage } from "~/modules/catalog/product-images.server";
-import { PRODUCT_PHOTO_PATH, readUploadedFile } from "~/modules/uploads/uploaded-files.server";
+import { PRODUCT_PHOTO_PATH, readUploadedFile, REVIEW_PHOTO_PATH } from "~/modules/uploads/uploaded-files.server";
 import type { Logger } from "./logger";
 import { IMMUTABLE, staticFiles } from "./static-files";
 
@@ -15,17 +15,42 @@ import { IMMUTABLE, staticFiles } from "./static-files";
  * photo costs one query per instance, not one per request. They are named by their content, so
  * neither copy ever goes stale. A product photo stored before one of today's widths existed
  * gets that width made on its first request (deriveMissingProductImage).
+ *
+ * Review photos (`reviews/…`) are the exception: served only while `reviewPhotoAccess` says so
+ * (an approved review for anyone, else staff and the author), never kept on disk, and cached for
+ * a minute at most (privately when not public), so a hidden review's photo leaves public view.
  */
-export function serveUploads(db: Db, dataDir: string, logger: Logger) {
+export function serveUploads(
+  db: Db,
+  dataDir: string,
+  logger: Logger,
+  reviewPhotoAccess: (request: Request, filePath: string) => Promise<"public" | "private" | null>,
+) {
   const serveLocalCopy = staticFiles({ root: dataDir }, IMMUTABLE);
   const localCopies = path.join(dataDir, "uploads");
 
   return async (c: Context, next: Next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const filePath = c.req.path.slice("/uploads/".length);
+    if (REVIEW_PHOTO_PATH.test(filePath)) {
+      const access = await reviewPhotoAccess(c.req.raw, filePath).catch((error: unknown) => {
+        logger.warn({ err: error, path: c.req.path }, "could not check a review photo");
+        return null;
+      });
+      const file = access ? await readUploadedFile(db, filePath) : null;
+      if (!file) return next();
+      return new Response(c.req.method === "HEAD" ? null : new Uint8Array(file.bytes), {
+        headers: {
+          "Content-Type": "image/webp",
+          "Content-Length": String(file.bytes.byteLength),
+          "Cache-Control": access === "public" ? "public, max-age=60" : "private, no-store",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
+    }
     const local = await serveLocalCopy(c);
     if (local) return local;
     // Only names the shop writes reach the database (no other folder, no "..", no NUL).
-    const filePath = c.req.path.slice("/uploads/".length);
     if (!PRODUCT_PHOTO_PATH.test(filePath)) return next();
     const bytes = await readPhoto(db, filePath).catch((error: unknown) => {
       logger.warn({ err: error, path: c.req.path }, "could not read an uploaded photo");

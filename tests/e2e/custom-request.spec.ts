@@ -125,3 +125,37 @@ test("a signed-in customer's measurements are kept and filled in on their next r
   await expect(form.getByLabel("Sleeve", { exact: true })).toHaveValue("25.5");
   await expect(form.getByLabel("Neck", { exact: true })).toHaveValue("15.5");
 });
+
+test("a shopper over the limit is told when to come back, and the form keeps what they typed", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const address = ownClientAddress();
+  await page.setExtraHTTPHeaders(address);
+  // The address's five posts of the hour, spent by refused photos (issue 41: a refused file keeps its slot).
+  for (let i = 0; i < 5; i++) {
+    const refused = await page.request.post("/custom-orders/request", {
+      headers: { Origin: baseURL!, ...address },
+      multipart: {
+        name: "Esi Junk",
+        email: "esi.junk@example.com",
+        phone: "+233 20 555 0100",
+        garmentType: "Kaftan",
+        dateNeeded: dayFromNow(45),
+        budget: "unsure",
+        photos: { name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(4096, 7) },
+      },
+    });
+    expect(refused.status()).toBe(400);
+  }
+  await gotoHydrated(page, "/custom-orders/request");
+  const form = page.locator("#custom-request-form");
+  await form.getByLabel("Full name", { exact: true }).fill("Esi Mensah");
+  await form.getByLabel("Email", { exact: true }).fill("esi.mensah@example.com");
+  await form.getByLabel("Phone or WhatsApp", { exact: true }).fill("+233 20 555 0199");
+  await form.getByLabel("Garment", { exact: true }).selectOption("Kaftan");
+  await form.getByLabel("Budget", { exact: true }).selectOption("unsure");
+  await form.getByRole("button", { name: "Send my request" }).click();
+  await expect(page.getByText(/You have sent several requests in a short time\. Please wait \d+ minutes? and try again/)).toBeVisible();
+  await expect(form.getByLabel("Full name", { exact: true })).toHaveValue("Esi Mensah");
+  await expect(form.getByLabel("Email", { exact: true })).toHaveValue("esi.mensah@example.com");
+  await expect(form.getByLabel("Garment", { exact: true })).toHaveValue("Kaftan");
+});

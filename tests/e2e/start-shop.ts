@@ -33,6 +33,8 @@ export interface Shop {
   /** http://localhost:<port> */
   url: string;
   port: number;
+  /** The server's process id (to read its memory in /proc). */
+  pid: number;
   /** The shop's DATA_DIR (uploads, outbox; the PGlite database unless database is "postgres"). */
   dataDir: string;
   /** The shop's own PostgreSQL database (database "postgres"), for a test to look into or set up. */
@@ -120,6 +122,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   const shop: Shop = {
     url,
     port,
+    pid: child.pid!,
     dataDir,
     ...(database ? { databaseUrl: database.url } : {}),
     adminCreateOutput,

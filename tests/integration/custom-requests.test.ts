@@ -83,13 +83,24 @@ describeWithDatabase("custom order requests", (database) => {
     notes: "Ivory with gold embroidery at the neck.",
   });
 
-  function post(who: Person | null, fields: Record<string, string>, photos: { name: string; type: string; bytes: Uint8Array }[] = []) {
+  async function post(
+    who: Person | null,
+    fields: Record<string, string>,
+    photos: { name: string; type: string; bytes: Uint8Array }[] = [],
+  ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const photo of photos) form.append("photos", new File([new Uint8Array(photo.bytes)], photo.name, { type: photo.type }));
-    const headers = new Headers({ origin: TEST_ORIGIN });
+    // Encoded as a browser sends it, with its Content-Length.
+    const encoded = new Request(TEST_ORIGIN, { method: "POST", body: form });
+    const body = await encoded.arrayBuffer();
+    const headers = new Headers({
+      origin: TEST_ORIGIN,
+      "content-type": encoded.headers.get("content-type")!,
+      "content-length": String(body.byteLength),
+    });
     if (who) headers.set("cookie", "ahenfie.session_token=test");
-    const request = new Request(`${TEST_ORIGIN}/custom-orders/request`, { method: "POST", headers, body: form });
+    const request = new Request(`${TEST_ORIGIN}/custom-orders/request`, { method: "POST", headers, body });
     return routeAnswer(requestAction, { request, context: context(who) });
   }
 
@@ -183,6 +194,79 @@ describeWithDatabase("custom order requests", (database) => {
     expect(refused.status).toBe(429);
     expect(errorsOf(refused)[""]?.[0]).toMatch(/^You have sent several requests in a short time\. Please wait \d+ minutes? and try again/);
     expect(await database.db.select().from(customRequests)).toHaveLength(CUSTOM_REQUEST_LIMIT.limit);
+  });
+
+  it("takes the client's slot before reading the body: of concurrent posts over the limit, none is read", async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(valid())) form.append(name, value);
+    form.append("photos", new File([new Uint8Array(jpeg)], "agbada.jpg", { type: "image/jpeg" }));
+    const encoded = new Request(TEST_ORIGIN, { method: "POST", body: form });
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    let bodiesRead = 0;
+    const send = () => {
+      // A body that counts itself read the first time the action asks for it (highWaterMark 0: nothing before).
+      let counted = false;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (!counted) bodiesRead += 1;
+            counted = true;
+            controller.enqueue(bytes);
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const headers = new Headers({
+        origin: TEST_ORIGIN,
+        "content-type": encoded.headers.get("content-type")!,
+        "content-length": String(bytes.byteLength),
+      });
+      const request = new Request(`${TEST_ORIGIN}/custom-orders/request`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+      return routeAnswer(requestAction, { request, context: context(null) });
+    };
+    const answers = await Promise.all(Array.from({ length: CUSTOM_REQUEST_LIMIT.limit + 4 }, send));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(CUSTOM_REQUEST_LIMIT.limit).fill(200), ...Array(4).fill(429)]);
+    expect(bodiesRead).toBe(CUSTOM_REQUEST_LIMIT.limit);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(errorsOf(refused)[""]?.[0]).toMatch(/^You have sent several requests in a short time/);
+    expect(await database.db.select().from(customRequests)).toHaveLength(CUSTOM_REQUEST_LIMIT.limit);
+  });
+
+  it("keeps the slot of a post whose photo is refused, or whose body is too large: such posts are counted until 429", async () => {
+    const junk = { name: "holiday.jpg", type: "image/jpeg", bytes: new Uint8Array(200 * 1024).fill(7) };
+    for (let i = 0; i < CUSTOM_REQUEST_LIMIT.limit - 1; i++) {
+      const refused = await post(null, valid(), [junk]);
+      expect(refused.status).toBe(400);
+      expect(errorsOf(refused).photos?.[0]).toBe("The file is not a readable image. Please upload a JPEG, PNG or WebP picture.");
+    }
+    // A guest's body over the guest limit (declared) is refused with what to do, and counted too.
+    const form = new FormData();
+    for (const [name, value] of Object.entries(valid())) form.append(name, value);
+    const large = new Request(`${TEST_ORIGIN}/custom-orders/request`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-length": String(14 * 1024 * 1024) },
+      body: form,
+    });
+    const tooLarge = await routeAnswer(requestAction, { request: large, context: context(null) });
+    expect(tooLarge.status).toBe(413);
+    expect(errorsOf(tooLarge)[""]?.[0]).toBe(
+      "These photos are too large to send together: without signing in, up to 12 MB in all. Choose smaller photos, or sign in to send up to three photos of 8 MB each.",
+    );
+    // The slots are spent: even a good request now waits.
+    const next = await post(null, valid(), [photo()]);
+    expect(next.status).toBe(429);
+    expect(await database.db.select().from(customRequests)).toHaveLength(0);
+  });
+
+  it("gives the slot back to a small photo-less post refused for its fields (a typo costs nothing)", async () => {
+    for (let i = 0; i < CUSTOM_REQUEST_LIMIT.limit + 2; i++) {
+      const answer = await post(null, { ...valid(), dateNeeded: addDays(today, -1) });
+      expect(answer.status).toBe(400);
+    }
+    expect((await post(null, valid())).status).toBe(200);
   });
 
   it("lets staff read the list, the details, a photo and set a status; a customer can do none of it", async () => {

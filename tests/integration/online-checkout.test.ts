@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "~/env.server";
+import { CALLBACK_VERIFY_LIMIT } from "~/modules/payments/online-checkout.server";
 import { paymentAttemptsOf } from "~/modules/payments/payment-attempts.server";
 import { action as webhookAction } from "~/routes/api/paystack-webhook";
 import { action as checkoutAction } from "~/routes/storefront/checkout";
@@ -103,6 +104,32 @@ describeWithDatabase("paying online", (database) => {
       method: "Visa •••• 4081",
     });
     expect((await orderRow(placed.orderId)).paymentStatus).toBe("paid");
+  });
+
+  it("reloading the way back from Paystack asks Paystack at most a few times a minute, and the page keeps the right state", async () => {
+    const placed = await checkout("card");
+    const reference = await latestReference(placed.orderId);
+    const back = `?trxref=${reference}&reference=${reference}`;
+    // Not paid yet: Paystack says abandoned, the page says so however often it is reloaded.
+    for (let i = 0; i < 10; i++) expect((await openOrderPage(placed.orderId, back)).payment).toMatchObject({ state: "failed" });
+    const afterTen = paystack.verifyCalls(reference);
+    console.log(`return page: 10 reloads made ${afterTen} verify calls (limit ${CALLBACK_VERIFY_LIMIT.limit} a minute)`);
+    expect(afterTen).toBe(CALLBACK_VERIFY_LIMIT.limit);
+    // Paid meanwhile: the webhook records it, and the throttled page shows Paid without asking again.
+    paystack.approve(reference);
+    const data = paystack.transactionData(reference);
+    const body = JSON.stringify({ event: "charge.success", data });
+    const delivered = await routeAnswer(webhookAction, {
+      request: new Request(`${TEST_ORIGIN}/api/webhooks/paystack`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-paystack-signature": signPaystackBody(body, SECRET) },
+        body,
+      }),
+      context,
+    });
+    expect(delivered.status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await openOrderPage(placed.orderId, back)).payment).toMatchObject({ state: "paid" });
+    expect(paystack.verifyCalls(reference)).toBe(afterTen);
   });
 
   it("a webhook is believed only when signed; a signed one pays once, however often it comes", async () => {

@@ -6,6 +6,8 @@ import { action as ordersAction, loader as ordersLoader } from "~/routes/admin/o
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { refunds } from "~db/schema/payments";
 import { emailOutbox, userRoles } from "~db/schema/store";
+import { adminEmailAddresses } from "~/modules/email/admin-alerts.server";
+import { customerMessagesOf, orderNotesOf } from "~/modules/orders/order-fulfilment.server";
 import { orderPaymentsForStaff } from "~/modules/payments/order-payments.server";
 import { applyVerifiedTransaction, createPaymentAttempt } from "~/modules/payments/payment-attempts.server";
 import {
@@ -263,6 +265,51 @@ describeWithDatabase("refunds", (database) => {
     expect(
       await applyRefundEvent(database.db, "refund.processed", { id: 77, amount: 500, transaction_reference: "AHF-nobody" }, sender),
     ).toBe("unknown-refund");
+  });
+
+  it("a refund made outside the shop for more than is left is held for staff (a note and an alert), never recorded", async () => {
+    const admin = await createUser(database.db, { name: "Refund Watcher" });
+    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    const { order, reference } = await paidOnlineOrder(37_499);
+    const heldNotes = async () =>
+      (await orderNotesOf(database.db, order.id, ["staff", "customer"])).filter((n) => n.kind === "staff").map((n) => n.body);
+    const alerts = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "refund-held-alert"));
+
+    // Signed, but for more than was paid: replays and a copy without Paystack's id (its amount a string) change nothing more.
+    const tooMuch = { id: 901, amount: 50_000, currency: "GHS", transaction_reference: reference, status: "processed" };
+    expect(await applyRefundEvent(database.db, "refund.processed", tooMuch, sender)).toBe("held-for-staff");
+    expect(await applyRefundEvent(database.db, "refund.processed", tooMuch, sender)).toBe("held-for-staff");
+    expect(await database.db.select().from(refunds)).toHaveLength(0);
+    expect(await paymentStatusOf(order.id)).toBe("paid");
+    const notes = await heldNotes();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      /^Paystack reported a refund of .*500\.00 on payment .*\(Paystack refund 901\).*more than the .*374\.99 left to refund/,
+    );
+    // One alert per admin of the shop (this test's among them).
+    const admins = await adminEmailAddresses(database.db);
+    expect((await alerts()).map((a) => a.toAddress).sort()).toEqual([...admins].sort());
+    expect(admins).toContain(admin.email);
+
+    const noId = { amount: "45000", transaction_reference: reference, refund_reference: "RF_outside_1", status: "processed" };
+    expect(await applyRefundEvent(database.db, "refund.processed", noId, sender)).toBe("held-for-staff");
+    expect(await heldNotes()).toHaveLength(2);
+
+    // Within what is left, it is recorded as before; the next one past what remains is held.
+    expect(
+      await applyRefundEvent(database.db, "refund.processed", { id: 902, amount: 10_000, transaction_reference: reference }, sender),
+    ).toBe("recorded-external");
+    expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
+    expect(
+      await applyRefundEvent(database.db, "refund.processed", { id: 903, amount: 30_000, transaction_reference: reference }, sender),
+    ).toBe("held-for-staff");
+    const recorded = await database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(recorded.map((r) => Number(r.amount))).toEqual([10_000]);
+    expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
+    expect(await heldNotes()).toHaveLength(3);
+    expect(await alerts()).toHaveLength(3 * admins.length);
+    // The customer's order page never shows the staff notes.
+    expect(await customerMessagesOf(database.db, order.id)).toEqual([]);
   });
 
   describeAdminRoute();

@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { productReviews } from "~db/schema/customers";
 import { userRoles } from "~db/schema/store";
 import { approvedReviews, loadProductReviews, productReviewSummary } from "~/modules/reviews/product-reviews.server";
 import { listReviewsForAdmin, moderateReview, reviewAdminSummary } from "~/modules/reviews/review-moderation.server";
 import { reviewsJsonLd } from "~/modules/reviews/review-structured-data";
+import { reviewPhotoVisible } from "~/modules/reviews/review-photos.server";
 import { reviewStanding } from "~/modules/reviews/reviews.server";
 import { onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { action as reviewPageAction } from "~/routes/storefront/write-review";
@@ -15,6 +22,8 @@ import { createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { routeAnswer } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
+import { createLogger } from "../../server/logger";
+import { serveUploads } from "../../server/uploads";
 
 type Person = { id: string; email: string; name: string };
 
@@ -71,6 +80,70 @@ describeWithDatabase("product reviews", (database) => {
 
   const good = { rating: "5", title: "Fits like a dream", body: "The cloth is rich and the tailoring is perfect." };
   const reviewRows = () => database.db.select().from(productReviews);
+
+  it("keeps a review's photo private until staff approve it, and out of public view once they hide it; staff and the author see it", async () => {
+    const bytes = await sharp({ create: { width: 600, height: 750, channels: 3, background: "#7a2e1f" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(good)) form.append(name, value);
+    form.append("photo", new File([new Uint8Array(bytes)], "kaftan.jpg", { type: "image/jpeg" }));
+    const request = new Request(`${TEST_ORIGIN}/product/${productId}/review`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie: "ahenfie.session_token=test" },
+      body: form,
+    });
+    const posted = await routeAnswer(reviewPageAction, {
+      request,
+      context: testLoadContext(database, { auth: signedInAs(buyer) }),
+      params: { productId: String(productId) },
+    });
+    expect(posted.status).toBe(200);
+    const [row] = await reviewRows();
+    // Named by random bytes, not by a hash of the photo the uploader could compute.
+    expect(row!.photoUrl).toMatch(/^\/uploads\/reviews\/[0-9a-f]{32}$/);
+    const hash = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+    expect(row!.photoUrl).not.toContain(hash);
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "review-photos-"));
+    const logger = createLogger("silent");
+    const get = async (who: Person | null, url: string) => {
+      const app = new Hono();
+      const context = testLoadContext(database, who ? { auth: signedInAs(who) } : {});
+      app.use(
+        "/uploads/*",
+        serveUploads(database.db, dataDir, logger, (req, filePath) => reviewPhotoVisible(req, filePath, context)),
+      );
+      app.all("*", (c) => c.text("Page not found", 404));
+      return app.request(url, { headers: who ? { cookie: "ahenfie.session_token=test" } : {} });
+    };
+    const photo = `${row!.photoUrl}-480.webp`;
+    try {
+      // Pending: a guest and another customer get nothing, nor under the old public name.
+      expect((await get(null, photo)).status).toBe(404);
+      expect((await get(stranger, photo)).status).toBe(404);
+      expect((await get(null, `/uploads/products/${hash}-480.webp`)).status).toBe(404);
+      // Staff (the admin's reviews list) and the author (their own form) see it, never cached publicly.
+      for (const who of [admin, buyer]) {
+        const seen = await get(who, photo);
+        expect(seen.status).toBe(200);
+        expect(seen.headers.get("content-type")).toBe("image/webp");
+        expect(seen.headers.get("cache-control")).toBe("private, no-store");
+      }
+      // Approved: public, for a minute at a time.
+      await moderateReview(database.db, row!.id, "approved", "Owner");
+      const approved = await get(null, photo);
+      expect(approved.status).toBe(200);
+      expect(approved.headers.get("cache-control")).toBe("public, max-age=60");
+      // Hidden: gone from public view at once (no copy on this instance's disk serves it), staff still see it.
+      await moderateReview(database.db, row!.id, "hidden", "Owner");
+      expect((await get(null, photo)).status).toBe(404);
+      expect((await get(admin, photo)).status).toBe(200);
+      expect(fs.existsSync(path.join(dataDir, "uploads", "reviews"))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it("refuses a guest: sent to sign in, nothing stored", async () => {
     const answer = await postReview(null, good);

@@ -158,6 +158,8 @@ export interface PaystackStandIn {
   transaction(reference: string): StandInTransaction | undefined;
   transactions(): StandInTransaction[];
   refunds(): StandInRefund[];
+  /** How many verify calls each reference got so far (answered or not). */
+  verifyCalls(reference: string): number;
   /** The `data` verify would answer now (knobs applied), e.g. to replay an event with sendEvent. */
   transactionData(reference: string): Record<string, unknown>;
   /**
@@ -190,6 +192,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
   if (!secretKey) throw new Error("The Paystack stand-in needs a secret key (sk_test_…).");
   if (secretKey.startsWith("sk_live_")) throw new Error("The Paystack stand-in refuses a live secret key: use a sk_test_… key.");
   let knobs: PaystackStandInKnobs = knobsSchema.parse({ ...defaultKnobs, ...initialKnobs });
+  const verifyCounts = new Map<string, number>();
 
   const transactions = new Map<string, StandInTransaction>();
   const byAccessCode = new Map<string, StandInTransaction>();
@@ -683,6 +686,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     if (!apiRoute) return json(res, 404, { status: false, message: "Not found" });
     if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { status: false, message: "Invalid key" });
     const isVerify = parts[0] === "transaction" && parts[1] === "verify";
+    if (isVerify) verifyCounts.set(parts[2]!, (verifyCounts.get(parts[2]!) ?? 0) + 1);
     await sleep(knobs.apiDelayMs + (isVerify ? knobs.verifyDelayMs : 0));
     if (res.destroyed || closed) return;
     if (isVerify) {
@@ -737,6 +741,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     },
     transactions: () => [...transactions.values()].map((t) => structuredClone(t)),
     refunds: () => refunds.map((r) => ({ ...r })),
+    verifyCalls: (reference) => verifyCounts.get(reference) ?? 0,
     transactionData: (reference) => transactionData(find(reference)),
     sendEvent: (event, data, options = {}) => {
       const target = options.url ?? knobs.webhookUrl;

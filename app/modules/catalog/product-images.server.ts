@@ -1,8 +1,15 @@
 import crypto from "node:crypto";
 import pLimit from "p-limit";
+import type Sharp from "sharp";
 import type { Db } from "~db/client";
 import { PRODUCT_IMAGE_WIDTHS, productImageHeight } from "~/lib/images";
-import { PRODUCT_PHOTO_PATH, productPhotoPath, readUploadedFile, storeUploadedFiles } from "~/modules/uploads/uploaded-files.server";
+import {
+  PRODUCT_PHOTO_PATH,
+  productPhotoPath,
+  readUploadedFile,
+  reviewPhotoPath,
+  storeUploadedFiles,
+} from "~/modules/uploads/uploaded-files.server";
 import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "./product-errors";
 
 /**
@@ -16,7 +23,27 @@ import { ImageTooLargeError, NotAnImageError, UnsupportedImageTypeError } from "
  * sharp (libvips) is loaded when the first photo arrives, not when the server starts: loading it
  * adds some 30 MB to the server's memory, which a shop that is only selling never needs.
  */
-export const loadSharp = () => import("sharp").then((module) => module.default);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+export function loadSharp() {
+  sharpLoaded ??= import("sharp").then(({ default: sharp }) => {
+    // Memory stays bounded under a flood of uploads: libvips keeps no cache of decoded pictures
+    // (every upload is a different picture) and one decode uses one thread, so a photo never
+    // takes both cores from the shoppers browsing meanwhile.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
+/**
+ * Every decode of an uploaded photo on this process (product, review and custom request photos,
+ * and the widths made later) waits its turn here: one at a time, so a burst of large photos
+ * (from one address or many) queues instead of holding several decoded pictures in memory and
+ * every core at once. What waits is only the compressed upload, already counted by the body limit.
+ */
+const imageDecoding = pLimit(1);
+export const withImageDecoding = <T>(work: () => Promise<T>): Promise<T> => imageDecoding(work);
 
 export const PRODUCT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** Decoding limit: a small file can still claim an enormous picture (a "decompression bomb"). */
@@ -57,7 +84,12 @@ export async function checkUploadedImage(file: UploadedImage): Promise<void> {
 }
 
 /** Decoding options for a checked photo: the pixel limit, and a truncated file is an error. */
-export const uploadedImageSharpOptions = { limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS, failOn: "truncated" } as const;
+export const uploadedImageSharpOptions = {
+  limitInputPixels: PRODUCT_IMAGE_MAX_PIXELS,
+  failOn: "truncated",
+  // Reads the picture top to bottom once: a resize then holds a few rows, not the whole image.
+  sequentialRead: true,
+} as const;
 /** How every stored photo is encoded. */
 export const storedWebpOptions = { quality: 82 } as const;
 
@@ -65,7 +97,7 @@ export const storedWebpOptions = { quality: 82 } as const;
 const productFrame = (width: number) => ({ width, height: productImageHeight(width), fit: "cover", position: "centre" }) as const;
 
 /**
- * Checks, resizes and stores a product photo (product and review photos); returns its base URL
+ * Checks, resizes and stores a product photo (review photos: saveReviewPhoto); returns its base URL
  * (`/uploads/products/<name>`, without the `-<width>.webp` suffix). The files go to the database
  * (uploaded-files.server.ts), so every instance serves them.
  *
@@ -78,26 +110,8 @@ const productFrame = (width: number) => ({ width, height: productImageHeight(wid
  *   files, and a name cannot be guessed before the photo exists.
  */
 export async function saveProductImage(file: UploadedImage, db: Db): Promise<string> {
-  await checkUploadedImage(file);
-
   const name = crypto.createHash("sha256").update(file.bytes).digest("hex").slice(0, 32);
-  let resized: { width: number; data: Buffer }[];
-  const sharp = await loadSharp();
-  try {
-    resized = await Promise.all(
-      PRODUCT_IMAGE_WIDTHS.map(async (width) => ({
-        width,
-        data: await sharp(file.bytes, uploadedImageSharpOptions)
-          .autoOrient()
-          .resize(productFrame(width))
-          .webp(storedWebpOptions)
-          .toBuffer(),
-      })),
-    );
-  } catch {
-    // The header was readable but the picture itself is broken (a truncated download, say).
-    throw new NotAnImageError();
-  }
+  const resized = await resizeToProductWidths(file);
   // All widths in one statement: a page never names a photo that has only some of them.
   await storeUploadedFiles(
     db,
@@ -106,9 +120,49 @@ export async function saveProductImage(file: UploadedImage, db: Db): Promise<str
   return `/uploads/products/${name}`;
 }
 
+/**
+ * A review's photo: checked and cut as a product photo is, but named by random bytes (not by
+ * its content, which the uploader could hash to find it) and kept under `reviews/`, which
+ * `/uploads/` serves only for an approved review, or to staff and the review's author
+ * (app/modules/reviews/review-photos.server.ts). Returns its base URL (`/uploads/reviews/<name>`).
+ */
+export async function saveReviewPhoto(file: UploadedImage, db: Db): Promise<string> {
+  const resized = await resizeToProductWidths(file);
+  const name = crypto.randomBytes(16).toString("hex");
+  await storeUploadedFiles(
+    db,
+    resized.map(({ width, data }) => ({ path: reviewPhotoPath(name, width), contentType: "image/webp", bytes: data })),
+  );
+  return `/uploads/reviews/${name}`;
+}
+
+/** Checks a photo and cuts it to each of PRODUCT_IMAGE_WIDTHS, in the process's decoding turn. */
+function resizeToProductWidths(file: UploadedImage): Promise<{ width: number; data: Buffer }[]> {
+  return withImageDecoding(async () => {
+    await checkUploadedImage(file);
+    const sharp = await loadSharp();
+    const widths: { width: number; data: Buffer }[] = [];
+    try {
+      // One width after another: one decoded picture in memory at a time.
+      for (const width of PRODUCT_IMAGE_WIDTHS) {
+        widths.push({
+          width,
+          data: await sharp(file.bytes, uploadedImageSharpOptions)
+            .autoOrient()
+            .resize(productFrame(width))
+            .webp(storedWebpOptions)
+            .toBuffer(),
+        });
+      }
+    } catch {
+      // The header was readable but the picture itself is broken (a truncated download, say).
+      throw new NotAnImageError();
+    }
+    return widths;
+  });
+}
+
 const LARGEST_WIDTH = Math.max(...PRODUCT_IMAGE_WIDTHS);
-/** One picture made at a time: a burst of requests for old photos must not take every core. */
-const derivations = pLimit(1);
 const derivationsInFlight = new Map<string, Promise<Buffer | null>>();
 
 /**
@@ -128,7 +182,8 @@ export function deriveMissingProductImage(db: Db, filePath: string): Promise<Buf
   if (!match || !(PRODUCT_IMAGE_WIDTHS as readonly number[]).includes(width)) return Promise.resolve(null);
   const pending = derivationsInFlight.get(filePath);
   if (pending) return pending;
-  const derivation = derivations(async () => {
+  // One picture made at a time (withImageDecoding): a burst of requests for old photos must not take every core.
+  const derivation = withImageDecoding(async () => {
     const existing = await readUploadedFile(db, filePath);
     if (existing) return existing.bytes;
     const source = await readUploadedFile(db, productPhotoPath(match[1]!, LARGEST_WIDTH));

@@ -6,6 +6,7 @@ import {
   loadSharp,
   storedWebpOptions,
   uploadedImageSharpOptions,
+  withImageDecoding,
   type UploadedImage,
 } from "~/modules/catalog/product-images.server";
 import {
@@ -30,18 +31,20 @@ const MAX_EDGE = 1600;
  * drops its metadata (camera, GPS) and stores it as WebP; returns the stored name.
  */
 export async function saveCustomRequestPhoto(file: UploadedImage, db: Db): Promise<string> {
-  await checkUploadedImage(file);
-  let data: Buffer;
-  const sharp = await loadSharp();
-  try {
-    data = await sharp(file.bytes, uploadedImageSharpOptions)
-      .autoOrient()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
-      .webp(storedWebpOptions)
-      .toBuffer();
-  } catch {
-    throw new NotAnImageError();
-  }
+  // Checked and decoded in the process's one decoding turn (withImageDecoding).
+  const data = await withImageDecoding(async () => {
+    await checkUploadedImage(file);
+    const sharp = await loadSharp();
+    try {
+      return await sharp(file.bytes, uploadedImageSharpOptions)
+        .autoOrient()
+        .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
+        .webp(storedWebpOptions)
+        .toBuffer();
+    } catch {
+      throw new NotAnImageError();
+    }
+  });
   const name = `${crypto.randomBytes(16).toString("hex")}.webp`;
   await storeUploadedFiles(db, [{ path: customRequestPhotoPath(name), contentType: "image/webp", bytes: data }]);
   return name;

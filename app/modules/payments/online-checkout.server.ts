@@ -5,6 +5,7 @@ import { paymentAttempts } from "~db/schema/payments";
 import type { Config } from "~/env.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
+import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { applyVerifiedTransaction, createPaymentAttempt, paymentAttemptsOf, type PaymentOutcome } from "./payment-attempts.server";
 import { initializeTransaction, PaystackError, verifyTransaction, type PaystackClientConfig } from "./paystack-client.server";
 
@@ -97,10 +98,18 @@ export async function startOnlinePayment(
 
 /** How often a page that waits for a payment may ask Paystack about it (the webhook usually answers first). */
 const RECHECK_AFTER_MS = 8_000;
+/**
+ * The way back from Paystack (`?reference=` of the order's attempt) asks Paystack at once, but
+ * not on every reload: a few times a minute per attempt, counted in the database every instance
+ * shares (a shopper who returns, pays after all and returns again is still checked at once).
+ * Past that, the page is an ordinary load: the recorded state, rechecked as RECHECK_AFTER_MS says.
+ */
+export const CALLBACK_VERIFY_LIMIT = { limit: 3, windowMs: 60_000 };
 
 /**
  * What Paystack says now about the order's latest attempt, recorded (applyVerifiedTransaction):
- * on the callback (the `reference` Paystack appends must be this order's), and while the page
+ * on the callback (the `reference` Paystack appends must be this order's; a few times a minute,
+ * CALLBACK_VERIFY_LIMIT), and while the page
  * waits for a payment still pending (mobile money approved on the phone), at most every few
  * seconds. Paystack unreachable: nothing changes, the page keeps waiting.
  */
@@ -111,7 +120,8 @@ export async function refreshPayment(
 ): Promise<PaymentOutcome | "not-checked"> {
   const [latest] = await paymentAttemptsOf(db, orderId);
   if (!latest || latest.status === "success" || latest.status === "mismatch") return "not-checked";
-  const onCallback = reference === latest.reference;
+  const onCallback =
+    reference === latest.reference && (await consumeRateLimit(db, `payment-verify:${latest.reference}`, CALLBACK_VERIFY_LIMIT)).allowed;
   if (!onCallback && (latest.status !== "pending" || Date.now() - latest.updatedAt.getTime() < RECHECK_AFTER_MS)) return "not-checked";
   // Claim this check, so concurrent page loads do not all ask Paystack.
   const claimed = await db

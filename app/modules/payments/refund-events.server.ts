@@ -5,7 +5,8 @@ import { orders } from "~db/schema/orders";
 import { paymentAttempts, refunds } from "~db/schema/payments";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { forgetOrderSummary } from "~/modules/orders/order-summary.server";
-import { refundOrderColumns, settleProcessedRefund, type RefundOrder, type RefundRow } from "./refund-ledger.server";
+import { holdRefundForStaff } from "./refund-hold.server";
+import { refundOrderColumns, refundPosition, settleProcessedRefund, type RefundOrder, type RefundRow } from "./refund-ledger.server";
 
 /**
  * Paystack's refund events (refund.processed, refund.failed, refund.pending), applied to the
@@ -19,10 +20,20 @@ export type RefundEventName = "refund.processed" | "refund.failed" | "refund.pen
  * - already-processed / already-failed: a replay (or a late event): nothing changed;
  * - recorded-external: a refund made outside the shop (in Paystack's dashboard) on one of its
  *   payments, recorded so the order shows it;
+ * - held-for-staff: such a refund for more than is left to refund on that payment (or in another
+ *   currency): not recorded, but written on the order as a staff note and emailed to the admins;
  * - unknown-refund: no refund or payment of the shop matches; invalid-data: not a refund's shape.
  */
 export type RefundEventOutcome =
-  "processed" | "failed" | "pending" | "already-processed" | "already-failed" | "recorded-external" | "unknown-refund" | "invalid-data";
+  | "processed"
+  | "failed"
+  | "pending"
+  | "already-processed"
+  | "already-failed"
+  | "recorded-external"
+  | "held-for-staff"
+  | "unknown-refund"
+  | "invalid-data";
 
 const text = z.string().trim().min(1).max(200);
 /**
@@ -46,9 +57,12 @@ const refundEventData = z
     transaction_reference: text.nullish(),
     transactionReference: text.nullish(),
     transaction: z.union([z.object({ reference: text.nullish() }), z.number(), z.string()]).nullish(),
+    refund_reference: text.nullish(),
   })
   .transform((d) => ({
     refundId: d.id === null || d.id === undefined ? null : String(d.id),
+    /** Paystack's own name for the refund, named in a held refund's note (issue 42 may match on it). */
+    refundReference: d.refund_reference ?? null,
     amount: d.amount,
     currency: d.currency ?? null,
     reference:
@@ -58,7 +72,7 @@ const refundEventData = z
   }))
   .refine((d) => d.amount > 0 && (d.refundId !== null || d.reference !== null), "a refund event names its refund or its transaction");
 
-type RefundEvent = z.output<typeof refundEventData>;
+export type RefundEvent = z.output<typeof refundEventData>;
 
 /**
  * Applies one of Paystack's refund events (after the webhook has checked its signature). In one
@@ -168,12 +182,19 @@ async function recordExternalRefund(
   data: RefundEvent,
   sender: StatusEmailSender,
 ): Promise<RefundEventOutcome> {
-  if (event === "refund.failed" || !data.refundId || !data.reference) return "unknown-refund";
+  if (event === "refund.failed" || !data.reference) return "unknown-refund";
   const [attempt] = await tx
     .select({ id: paymentAttempts.id, currency: paymentAttempts.currency })
     .from(paymentAttempts)
     .where(and(eq(paymentAttempts.reference, data.reference), eq(paymentAttempts.status, "success")));
   if (!attempt) return "unknown-refund";
+  // More than is left on that payment (after its pending and processed refunds), or in another
+  // currency: a signed event still cannot make the books show more refunded than was paid.
+  const { transactions } = await refundPosition(tx, order);
+  const remaining = transactions.find((t) => t.attemptId === attempt.id)?.remaining ?? 0;
+  if (data.amount > remaining || (data.currency !== null && data.currency !== attempt.currency))
+    return holdRefundForStaff(tx, order, event, data, { remaining, currency: attempt.currency }, sender);
+  if (!data.refundId) return "unknown-refund";
   const [refund] = await tx
     .insert(refunds)
     .values({

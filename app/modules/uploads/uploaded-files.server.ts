@@ -7,7 +7,10 @@ import { asBuffer, uploadedFiles } from "~db/schema/uploads";
 /**
  * Uploaded photos live in the database (`uploaded_files`), so every instance of the shop serves
  * the same ones. A file is named by where it is read from:
- * - `products/<hash>-<width>.webp`: product and review photos, public under `/uploads/`;
+ * - `products/<hash>-<width>.webp`: product photos (and review photos uploaded before issue 41),
+ *   public under `/uploads/`;
+ * - `reviews/<random>-<width>.webp`: review photos, under `/uploads/` only once staff approve the
+ *   review (server/uploads.ts asks app/modules/reviews/review-photos.server.ts);
  * - `custom-requests/<random>.webp`: a customer's reference photos, for staff only.
  * Names come from a hash of the content or from random bytes, so a stored file never changes.
  */
@@ -20,6 +23,9 @@ export interface UploadedFile {
 /** Product and review photos: `products/<32 hex>-<width>.webp`. */
 export const PRODUCT_PHOTO_PATH = /^products\/([0-9a-f]{32})-(\d+)\.webp$/;
 export const productPhotoPath = (name: string, width: number) => `products/${name}-${width}.webp`;
+/** Review photos: `reviews/<32 random hex>-<width>.webp` (random: nobody can name one before seeing it). */
+export const REVIEW_PHOTO_PATH = /^reviews\/([0-9a-f]{32})-(\d+)\.webp$/;
+export const reviewPhotoPath = (name: string, width: number) => `reviews/${name}-${width}.webp`;
 /** A custom request's photo, by its stored name (`<32 hex>.webp`). */
 export const CUSTOM_REQUEST_PHOTO_NAME = /^[0-9a-f]{32}\.webp$/;
 export const customRequestPhotoPath = (name: string) => `custom-requests/${name}`;

@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     log.call(context.log, { event: event.event, reference, outcome }, "paystack webhook applied");
   } else if (event.kind === "refund" && isRefundEventName(event.event)) {
     const outcome = await applyRefundEvent(context.database.db, event.event, event.refund, await sender());
-    const log = outcome === "unknown-refund" || outcome === "invalid-data" ? context.log.warn : context.log.info;
+    const log =
+      outcome === "unknown-refund" || outcome === "invalid-data" || outcome === "held-for-staff" ? context.log.warn : context.log.info;
     log.call(context.log, { event: event.event, refundId: event.refund.id, outcome }, "paystack webhook applied");
   } else {
     context.log.info({ event: event.event }, "paystack webhook ignored");

@@ -18,7 +18,13 @@ import type { Route } from "./+types/custom-order-request";
  * arrive after load from /api/my-measurements). The answer to a submission is the sender's own.
  */
 export function headers({ actionHeaders }: HeadersArgs): Record<string, string> {
-  return actionHeaders.get("Cache-Control") ? { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL } : publicPageHeaders();
+  if (!actionHeaders.get("Cache-Control")) return publicPageHeaders();
+  // A refusal over the rate limit says when to come back, and closes a connection whose body was not read.
+  const passed = ["Retry-After", "Connection"].flatMap((name) => {
+    const value = actionHeaders.get(name);
+    return value ? [[name, value] as const] : [];
+  });
+  return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL, ...Object.fromEntries(passed) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -13,7 +13,7 @@ import { guardAction } from "~/modules/auth/action-guard.server";
 import { requireUser } from "~/modules/auth/session.server";
 import { productIdSchema } from "~/modules/catalog/catalog.schema";
 import { ProductImageError } from "~/modules/catalog/product-errors";
-import { saveProductImage } from "~/modules/catalog/product-images.server";
+import { saveReviewPhoto } from "~/modules/catalog/product-images.server";
 import { getProduct } from "~/modules/catalog/storefront-queries.server";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { ReviewNotAllowedError } from "~/modules/reviews/review-errors";
@@ -102,7 +102,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (photo instanceof File && photo.size > 0) {
     try {
       const bytes = new Uint8Array(await photo.arrayBuffer());
-      photoUrl = await saveProductImage({ bytes, type: photo.type, name: photo.name }, context.database.db);
+      photoUrl = await saveReviewPhoto({ bytes, type: photo.type, name: photo.name }, context.database.db);
     } catch (error) {
       if (error instanceof ProductImageError) return refuse(400, error.message, "photo");
       throw error;
