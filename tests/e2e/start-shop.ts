@@ -35,6 +35,8 @@ export interface Shop {
   databaseUrl?: string;
   /** What admin:create printed, when `admin` was given. */
   adminCreateOutput: string;
+  /** The server process's id (e.g. to read its memory in /proc/<pid>/status). */
+  pid: number | undefined;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** The server's exit code, once it exits. */
@@ -110,6 +112,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     dataDir,
     ...(database ? { databaseUrl: database.url } : {}),
     adminCreateOutput,
+    pid: child.pid,
     output: () => output,
     exited,
     stop,
