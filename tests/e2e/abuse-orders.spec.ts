@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 import { startShop, type Shop } from "./start-shop";
+import { addFromProductPage, expectCartCount, gotoHydrated } from "./support";
 
 /**
  * Issue 41, finding 3, replayed against the running shop (on PostgreSQL, with the Paystack
@@ -188,4 +189,37 @@ test("a script flooding a stranger's inbox with 55 confirmations gets 5 orders t
     .poll(async () => (await victimEmails()).filter((e) => e.status === "sent").length, { timeout: 100_000, intervals: [5_000] })
     .toBe(5);
   console.log(`inbox flood: all 5 confirmations sent ${((Date.now() - started) / 1000).toFixed(0)} s after the flood began`);
+});
+
+test("a shopper refused by a limit reads why under Place Order, and keeps the cart and the form", async ({ browser }) => {
+  // The victim's address has had its 5 orders this hour (the flood above): a real person typing it now is refused.
+  const context = await browser.newContext({ reducedMotion: "reduce", extraHTTPHeaders: { "X-Forwarded-For": "41.66.20.30" } });
+  const page = await context.newPage();
+  try {
+    await addFromProductPage(page, 2, 2, shop.url);
+    await gotoHydrated(page, `${shop.url}/checkout`);
+    await page.getByLabel("Email", { exact: true }).fill(VICTIM);
+    await page.getByLabel("Full Name", { exact: true }).fill("Victim Mensah");
+    await page.getByLabel("Phone", { exact: true }).fill("+233 20 111 2222");
+    await page.getByLabel("Delivery Address").fill("4 Oxford Street, Osu\nAccra");
+    await page.getByLabel("Region").selectOption("GH-AA");
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/checkout"));
+    await page.getByRole("button", { name: "Place Order" }).click();
+    expect((await answer).status()).toBe(429);
+    await expect(
+      page
+        .getByText(
+          /^Several orders have been placed with this email address in the last hour\. Please try again in \d+ minutes, or contact us\. Your cart is kept\.$/,
+        )
+        .first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expectCartCount(page, 2);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(VICTIM);
+    // Still there after a reload (the cart lives in the browser's storage).
+    await gotoHydrated(page, `${shop.url}/checkout`);
+    await expectCartCount(page, 2);
+  } finally {
+    await context.close();
+  }
 });
