@@ -232,6 +232,25 @@ describeWithDatabase("order limits", (database, driver) => {
     );
     expect(unpaid.accepted).toBe(ORDER_LIMITS.unpaidPerEmail.orders);
 
+    // A script changing its email every time, from one address: the address's 6 held orders.
+    const shared = newAddress();
+    const manyEmails = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, n) => {
+        const email = `rush${n}.${tag()}@example.com`;
+        return placeOrder(database.db, input(email, "card"), {
+          userId: null,
+          origin: TEST_ORIGIN,
+          storeName: "Ahenfie",
+          limits: shopperKeys(AUTH_SECRET, email, shared),
+        });
+      }),
+    );
+    const heldByAddress = manyEmails.filter((o) => o.status === "fulfilled").length;
+    console.log(
+      `${driver}: 20 unpaid online orders at once from one address, 20 emails → ${heldByAddress} accepted, ${20 - heldByAddress} refused`,
+    );
+    expect(heldByAddress).toBe(ORDER_LIMITS.unpaidPerAddress.orders);
+
     const email = `rush.${tag()}@example.com`;
     const placed = await placeAtOnce(20, email, newAddress(), "pay_on_delivery");
     console.log(`${driver}: 20 Pay on Delivery orders at once with one email → ${placed.accepted} accepted, ${placed.refused} refused`);
