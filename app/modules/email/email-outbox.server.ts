@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type Db } from "~db/client";
 import { emailOutbox } from "~db/schema/store";
 import { inboxOf } from "./inbox";
@@ -64,7 +65,7 @@ export async function queueEmail(db: Db, email: OutgoingEmail): Promise<number> 
     return row!.id;
   }
   const recipientKey = inboxOf(email.to);
-  return db.transaction(async (tx) => {
+  const queue = async (tx: Pick<Db, "execute" | "insert">) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-inbox:${recipientKey}`}, 0))`);
     const earlier = sql`(select e.next_attempt_at from email_outbox e
         where e.recipient_key = ${recipientKey} and e.next_attempt_at > now() - make_interval(secs => ${THROTTLE_WINDOW_SECONDS})
@@ -82,7 +83,9 @@ export async function queueEmail(db: Db, email: OutgoingEmail): Promise<number> 
       })
       .returning({ id: emailOutbox.id });
     return row!.id;
-  });
+  };
+  // Inside the caller's transaction the lock lasts until it ends; alone, in a transaction of its own.
+  return db instanceof PgTransaction ? queue(db) : db.transaction(queue);
 }
 
 /**

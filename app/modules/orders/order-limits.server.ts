@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 import { products } from "~db/schema/catalog";
-import { consumeRateLimit, releaseRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { inboxOf } from "~/modules/email/inbox";
 import { ORDER_LIMITS } from "./order-limits";
 
@@ -110,26 +109,48 @@ const emailRateKey = (keys: ShopperKeys) => `order:email:${keys.emailKey}`;
 const addressRateKey = (keys: ShopperKeys) => `order:address:${keys.addressKey}`;
 
 /**
- * Counts one order against the shopper's email and address, or refuses (the count it took is
- * given back, so a refused attempt does not use the shared address's room). The returned
- * `release` gives both back when the order is not placed after all.
+ * Counts one order against the shopper's email and address, or refuses (both counts taken are
+ * given back, so a refused attempt does not use the shared address's room). Both counters are
+ * taken in one atomic statement (one commit: it is on every order's path), email's row first,
+ * always, so two placements never lock them crosswise. The returned `release` gives both back
+ * when the order is not placed after all.
  */
 export async function takeOrderSlots(db: Db, keys: ShopperKeys): Promise<{ release(): Promise<void> }> {
-  const byEmail = await consumeRateLimit(db, emailRateKey(keys), ORDER_LIMITS.perEmail);
-  if (!byEmail.allowed) {
-    await releaseRateLimit(db, emailRateKey(keys));
+  const email = emailRateKey(keys);
+  const address = addressRateKey(keys);
+  const window = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+  const rows = await queryRows<{ key: string; count: number; retry_after: number }>(
+    db,
+    sql`insert into rate_limits (key, count, reset_at)
+        values (${email}, 1, ${window(ORDER_LIMITS.perEmail.windowMs)}), (${address}, 1, ${window(ORDER_LIMITS.perAddress.windowMs)})
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning key, count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+  );
+  // One statement a counter (never `key in (…)`, whose row order is the plan's): a release must
+  // not hold the address row while waiting for the email row that a placement holds.
+  const release = async () => {
+    for (const key of [email, address])
+      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
+  };
+  const of = (key: string) => {
+    const row = rows.find((r) => r.key === key)!;
+    return { count: Number(row.count), retryAfterSeconds: Math.max(Number(row.retry_after), 1) };
+  };
+  const byEmail = of(email);
+  const byAddress = of(address);
+  if (byEmail.count > ORDER_LIMITS.perEmail.limit) {
+    await release();
     throw new OrderLimitError(ORDER_LIMIT_MESSAGES.emailRate(byEmail.retryAfterSeconds), "email-rate", byEmail.retryAfterSeconds);
   }
-  const byAddress = await consumeRateLimit(db, addressRateKey(keys), ORDER_LIMITS.perAddress);
-  if (!byAddress.allowed) {
-    await releaseRateLimit(db, addressRateKey(keys));
-    await releaseRateLimit(db, emailRateKey(keys));
+  if (byAddress.count > ORDER_LIMITS.perAddress.limit) {
+    await release();
     throw new OrderLimitError(ORDER_LIMIT_MESSAGES.addressRate(byAddress.retryAfterSeconds), "address-rate", byAddress.retryAfterSeconds);
   }
   return {
     async release() {
-      await releaseRateLimit(db, emailRateKey(keys));
-      await releaseRateLimit(db, addressRateKey(keys));
+      await release();
     },
   };
 }
