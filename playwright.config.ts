@@ -5,6 +5,13 @@ import { E2E_ADMIN } from "./tests/e2e/e2e-accounts";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = `.tmp/e2e-${port}`;
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
+/**
+ * The client address this worker's browsers and requests show the shared shop (it runs with
+ * TRUST_PROXY=1). Each worker process loads this file itself, so each is a client of its own:
+ * the shop's per-address limits (orders: docs/product-rules.md §10; sign-ups, sign-ins) count a
+ * worker's tests, not the whole run's. A request that sends its own (ownClientAddress) wins.
+ */
+const workerAddress = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
 /**
  * Browser tests run the production build on a fresh embedded database in .tmp/,
@@ -21,6 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
+    extraHTTPHeaders: { "X-Forwarded-For": workerAddress },
     screenshot: "only-on-failure",
     trace: "off",
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

@@ -60,6 +60,13 @@ export const orders = pgTable(
      * (the payment hold, Settings → Payments); null for Pay on Delivery and once paid.
      */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    /**
+     * Who placed it, for the order limits (app/modules/orders/order-limits.server.ts): keyed
+     * hashes (HMAC with the auth secret) of the normalised email and of the client address,
+     * never the address itself; null for orders not placed through the storefront's checkout.
+     */
+    emailKey: text("email_key"),
+    clientKey: text("client_key"),
     /** Fulfilment, entered by staff when the order ships; shown in the shipped email and tracking. */
     shippingCarrier: text("shipping_carrier"),
     trackingNumber: text("tracking_number"),
@@ -75,6 +82,13 @@ export const orders = pgTable(
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_due_idx")
       .on(t.paymentDueAt)
+      .where(sql`${t.paymentDueAt} is not null`),
+    // The unpaid orders a shopper holds (order limits): only held orders have a due time.
+    index("orders_held_email_idx")
+      .on(t.emailKey, t.paymentDueAt)
+      .where(sql`${t.paymentDueAt} is not null`),
+    index("orders_held_client_idx")
+      .on(t.clientKey, t.paymentDueAt)
       .where(sql`${t.paymentDueAt} is not null`),
     index("orders_search_trgm_idx").using("gin", sql`${orderSearchDocument(t)} gin_trgm_ops`),
     // A guest customer (admin Customers) is keyed by trimmed lower-case email: this finds their

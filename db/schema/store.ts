@@ -36,8 +36,13 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The inbox it goes to, normalised (inboxOf), for the per-inbox throttle; null when not throttled. */
+    recipientKey: text("recipient_key"),
   },
   (t) => [
+    index("email_outbox_recipient_idx")
+      .on(t.recipientKey, t.nextAttemptAt.desc())
+      .where(sql`${t.recipientKey} is not null`),
     index("email_outbox_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'retrying')`),

@@ -29,23 +29,29 @@ test.afterAll(async () => {
   await paystack?.close();
 });
 
-/** Adds a kaftan, fills the checkout and places the order with `method`. */
-async function orderWith(page: Page, method: "Card Payment" | "Mobile Money") {
+let shoppers = 0;
+/**
+ * Adds a kaftan, fills the checkout and places the order with `method`; returns the email used
+ * (each order a shopper of its own, so the order limits per email never add up across tests).
+ */
+async function orderWith(page: Page, method: "Card Payment" | "Mobile Money"): Promise<string> {
+  const email = `esi.${++shoppers}@example.com`;
   await addFromProductPage(page, 1, 1, shop.url);
   await gotoHydrated(page, `${shop.url}/checkout`);
-  await page.getByLabel("Email", { exact: true }).fill("esi@example.com");
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Full Name", { exact: true }).fill("Esi Owusu");
   await page.getByLabel("Phone", { exact: true }).fill("+233 24 765 4321");
   await page.getByLabel("Delivery Address").fill("3 Labone Crescent\nAccra");
   await page.getByLabel("Region").selectOption("GH-AA");
   await page.getByRole("radio", { name: new RegExp(method) }).check();
   await page.getByRole("button", { name: "Place Order" }).click();
+  return email;
 }
 
 const paymentPanel = (page: Page) => page.getByTestId("order-payment");
 
 test("card: Paystack's page, Approve, and the order page says Paid with the card used", async ({ page }) => {
-  await orderWith(page, "Card Payment");
+  const email = await orderWith(page, "Card Payment");
   await page.waitForURL(`${paystack.url}/**`);
   // ₵299.99 and ₵30 shipping to Greater Accra: the order's total, as the server computed it.
   await expect(page.getByText("GHS 329.99")).toBeVisible();
@@ -56,7 +62,7 @@ test("card: Paystack's page, Approve, and the order page says Paid with the card
   await expect(paymentPanel(page)).toContainText(/329\.99 received by Visa •••• 4081/);
   await expectNoSeriousViolations(page, "the order page, paid");
   // And a receipt by email, with what was paid and how.
-  const receipt = emailText(await waitForOutboxEmail("esi@example.com", "payment-receipt", 15_000, `${shop.dataDir}/outbox`));
+  const receipt = emailText(await waitForOutboxEmail(email, "payment-receipt", 15_000, `${shop.dataDir}/outbox`));
   expect(receipt).toContain("329.99");
   expect(receipt).toContain("Visa •••• 4081");
 });

@@ -55,18 +55,24 @@ describeWithDatabase("paying online", (database) => {
   });
 
   let orderCount = 0;
+  /** Each checkout is a shopper of its own (own email, own address), so the order limits never get in the way here. */
+  const shopperEmail = (n: number) => `ama.${n}@example.com`;
   async function checkout(paymentMethod: "card" | "mobile_money" = "card") {
+    const n = ++orderCount;
     const body = new URLSearchParams({
-      email: "ama@example.com",
+      email: shopperEmail(n),
       name: "Ama Mensah",
       phone: "+233 24 000 0000",
       address: "12 Ring Road, Accra",
       region: "GH-AA",
       paymentMethod,
       items: JSON.stringify([{ productId, colorIndex: 0, size: "M", quantity: 1 }]),
-      idempotencyKey: `online-checkout-${++orderCount}-${Date.now()}`,
+      idempotencyKey: `online-checkout-${n}-${Date.now()}`,
     });
-    const answer = await routeAnswer(checkoutAction, { request: samePost("/checkout", body.toString()), context });
+    const answer = await routeAnswer(checkoutAction, {
+      request: samePost("/checkout", body.toString()),
+      context: { ...context, clientIp: `10.0.0.${n}` },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body as { ok: true; orderId: string; orderNumber: string; paymentUrl?: string; paymentProblem?: string };
   }
@@ -93,7 +99,12 @@ describeWithDatabase("paying online", (database) => {
     expect(await stock()).toBe(before - 1);
     const reference = await latestReference(placed.orderId);
     const charged = paystack.transaction(reference)!;
-    expect(charged).toMatchObject({ amount: Number(order.totalAmount), currency: "GHS", email: "ama@example.com", channels: ["card"] });
+    expect(charged).toMatchObject({
+      amount: Number(order.totalAmount),
+      currency: "GHS",
+      email: shopperEmail(orderCount),
+      channels: ["card"],
+    });
     expect(charged.callbackUrl).toBe(`${TEST_ORIGIN}/order-confirmation/${placed.orderId}`);
 
     // A shopper who comes back without paying is not believed by their URL.

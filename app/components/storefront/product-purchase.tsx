@@ -14,6 +14,7 @@ import { SizePicker } from "./product/size-picker";
 import type { ProductSelection } from "./product/use-product-selection";
 import { loadMadeToMeasurePanel, useMadeToMeasureForm } from "./product/use-made-to-measure-form";
 import { useFormatMoney } from "./use-store-settings";
+import { ORDER_LIMITS } from "~/modules/orders/order-limits";
 
 // Shown only once the shopper chooses Made to measure, so it stays out of the first download.
 const MadeToMeasurePanel = lazy(() => loadMadeToMeasurePanel().then((module) => ({ default: module.MadeToMeasurePanel })));
@@ -44,7 +45,8 @@ export function ProductPurchase({
   const colourSoldOut = !bespoke && colorSoldOut(product.variants, product.sizes, color?.name ?? NO_COLOR);
   const soldOut = colourSoldOut || (!bespoke && size !== null && variantStock <= 0);
   const mustChooseSize = !bespoke && !soldOut && size === null && product.sizes.length > 0;
-  const maxQuantity = bespoke ? MADE_TO_MEASURE_MAX_QUANTITY : variantStock;
+  // At most the order limit of one line (docs/product-rules.md §10), and never more than is in stock.
+  const maxQuantity = bespoke ? MADE_TO_MEASURE_MAX_QUANTITY : Math.min(variantStock, ORDER_LIMITS.perLine);
   const shownQuantity = Math.max(1, Math.min(quantity, Math.max(maxQuantity, 1)));
   const unitPrice = product.price + (bespoke ? offer.surcharge : 0);
   const idPrefix = `${compact ? "quick-view-" : ""}made-to-measure-${product.id}`;
@@ -117,7 +119,7 @@ export function ProductPurchase({
               type="button"
               className="inline-flex size-11 cursor-pointer items-center justify-center hover:bg-sand disabled:cursor-not-allowed disabled:opacity-40"
               onClick={() => setQuantity(shownQuantity + 1)}
-              // The chosen colour and size's own stock is the most one line can hold.
+              // The chosen colour and size's own stock, up to the per-line order limit, is the most one line can hold.
               disabled={soldOut || shownQuantity >= maxQuantity}
               aria-label="Increase quantity"
             >

@@ -1,6 +1,7 @@
 import { formatMoney } from "~/lib/money";
 import type { Measurements } from "~/modules/measurements/measurements";
 import { cartLineKey, cartLineLabel, type CartLine } from "./cart";
+import { ORDER_LIMITS } from "~/modules/orders/order-limits";
 
 /**
  * What the shop sells now for one line of a refused checkout (cart-review.server.ts answers
@@ -76,7 +77,14 @@ export function refreshCart(lines: CartLine[], current: readonly CurrentCartLine
     const quantity = Math.min(line.quantity, left);
     if (quantity < line.quantity) changes.push(`Only ${left} of ${label} left: quantity lowered to ${quantity}.`);
     if (now.price !== line.price) changes.push(`${name}: ${formatMoney(line.price)} → ${formatMoney(now.price)}`);
-    next.push({ ...line, name, price: now.price, originalPrice: now.originalPrice, quantity, maxQuantity: now.stock });
+    next.push({
+      ...line,
+      name,
+      price: now.price,
+      originalPrice: now.originalPrice,
+      quantity,
+      maxQuantity: Math.min(now.stock, ORDER_LIMITS.perLine),
+    });
   }
   return { lines: next, changes };
 }

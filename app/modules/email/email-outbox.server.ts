@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type Db } from "~db/client";
 import { emailOutbox } from "~db/schema/store";
+import { inboxOf } from "./inbox";
 
 /**
  * The email outbox. A change that causes an email queues it with `queueEmail` inside its own
@@ -26,13 +28,64 @@ export interface ClaimedEmail extends OutgoingEmail {
   attempts: number;
 }
 
-/** Queues an email; pass the transaction of the change that causes it. */
+/**
+ * The throttle (docs/product-rules.md §10): at most this many emails to one inbox in any minute.
+ * More are not dropped but scheduled later, one slot after another, so an order (and its
+ * email) is never lost to it and a flood reaches the inbox at this pace at most.
+ */
+export const EMAILS_PER_INBOX_PER_MINUTE = 3;
+const THROTTLE_WINDOW_SECONDS = 60;
+
+/**
+ * The mail anyone can make the shop send to any address by typing it into a form: throttled.
+ * Mail that follows from what staff or a payment did (status changes, receipts, alerts to
+ * staff) is not: it cannot be used to flood an inbox, and delaying it helps nobody.
+ */
+const THROTTLED_KINDS = new Set([
+  "order-confirmation",
+  "verify-email",
+  "password-reset",
+  "newsletter-confirmation",
+  "custom-request-received",
+]);
+
+/**
+ * Queues an email; pass the transaction of the change that causes it. Mail to shoppers is
+ * throttled per inbox: its send time is the first moment that keeps every minute at
+ * EMAILS_PER_INBOX_PER_MINUTE or fewer (now, or a minute after the third latest one already
+ * scheduled). A transaction-scoped advisory lock on the inbox makes concurrent queueings (any
+ * instance) take their slots one after the other; it is held until the caller's transaction ends.
+ */
 export async function queueEmail(db: Db, email: OutgoingEmail): Promise<number> {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ toAddress: email.to, subject: email.subject, html: email.html, text: email.text, kind: email.kind })
-    .returning({ id: emailOutbox.id });
-  return row!.id;
+  if (!THROTTLED_KINDS.has(email.kind)) {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({ toAddress: email.to, subject: email.subject, html: email.html, text: email.text, kind: email.kind })
+      .returning({ id: emailOutbox.id });
+    return row!.id;
+  }
+  const recipientKey = inboxOf(email.to);
+  const queue = async (tx: Pick<Db, "execute" | "insert">) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-inbox:${recipientKey}`}, 0))`);
+    const earlier = sql`(select e.next_attempt_at from email_outbox e
+        where e.recipient_key = ${recipientKey} and e.next_attempt_at > now() - make_interval(secs => ${THROTTLE_WINDOW_SECONDS})
+        order by e.next_attempt_at desc offset ${EMAILS_PER_INBOX_PER_MINUTE - 1} limit 1)`;
+    const [row] = await tx
+      .insert(emailOutbox)
+      .values({
+        toAddress: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        kind: email.kind,
+        recipientKey,
+        nextAttemptAt: sql`greatest(now(), coalesce(${earlier} + make_interval(secs => ${THROTTLE_WINDOW_SECONDS}), now()))`,
+      })
+      .returning({ id: emailOutbox.id });
+    return row!.id;
+  };
+  // Inside the caller's transaction the lock lasts until it ends; alone, in a transaction of its own.
+  return db instanceof PgTransaction ? queue(db) : db.transaction(queue);
 }
 
 /**

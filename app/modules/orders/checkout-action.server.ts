@@ -11,6 +11,7 @@ import { invalidateShippingZonesCache, listShippingZones } from "~/modules/shipp
 import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { siteOrigin } from "~/lib/http.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
+import { OrderLimitError, shopperKeys } from "~/modules/orders/order-limits.server";
 import {
   ONLINE_PAYMENT_UNAVAILABLE,
   onlinePaymentAvailable,
@@ -77,10 +78,13 @@ export async function checkoutAction({ request, context }: Pick<ActionFunctionAr
     const paystack = paystackConfigOf(context.config);
     if (isOnlinePayment(parsed.data.paymentMethod) && !onlinePaymentAvailable(context.config, settings.currency))
       return data<CheckoutActionResult>({ ok: false, message: ONLINE_PAYMENT_UNAVAILABLE }, { status: 409 });
+    const { secret } = await context.auth.$context;
     const order = await placeOrder(context.database.db, parsed.data, {
       userId: viewer?.id ?? null,
       origin: siteOrigin(context),
       storeName: settings.storeName,
+      // The storefront's limits (docs/product-rules.md §10): this shopper by email and address.
+      limits: shopperKeys(secret, parsed.data.email, context.clientIp),
     });
     context.email.nudge();
     const placed = { ok: true as const, orderId: order.id, orderNumber: order.orderNumber };
@@ -89,6 +93,14 @@ export async function checkoutAction({ request, context }: Pick<ActionFunctionAr
     const payment = await startOnlinePayment(context.database.db, paystack, { orderId: order.id, origin: siteOrigin(context) });
     return data<CheckoutActionResult>(payment.ok ? { ...placed, paymentUrl: payment.url } : { ...placed, paymentProblem: payment.message });
   } catch (error) {
+    if (error instanceof OrderLimitError) {
+      // Nothing is taken from the cart: the form keeps it and shows the message (no currentLines).
+      if (error.retryAfterSeconds === null) return data<CheckoutActionResult>({ ok: false, message: error.message }, { status: 409 });
+      return data<CheckoutActionResult>(
+        { ok: false, message: error.message },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
     if (error instanceof OrderRefusedError && error.reason === "shipping") {
       // The shopper's zones were out of date: send them as the database has them now, not as cached.
       invalidateShippingZonesCache(context.database.db);

@@ -39,6 +39,7 @@ import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { deliveryEstimateText, zoneFor, type ShippingZone } from "~/modules/shipping/shipping-zones";
 import { destinationName } from "~/modules/shipping/areas";
 import { saveMeasurements } from "~/modules/measurements/customer-measurements.server";
+import { checkCartQuantities, checkUnpaidHolds, stockedPieces, takeOrderSlots, type ShopperKeys } from "./order-limits.server";
 
 export interface PlacedOrder {
   id: string;
@@ -53,6 +54,11 @@ export interface PlaceOrderContext {
   /** Public origin for links in the confirmation email. */
   origin: string;
   storeName: string;
+  /**
+   * The shopper, for the order limits (docs/product-rules.md §10): set by the storefront's
+   * checkout; staff paths leave it out and are not limited.
+   */
+  limits?: ShopperKeys;
 }
 
 /** ORD- and six digits; uniqueness is the database's job (see insertWithFreshNumber). */
@@ -80,10 +86,19 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
   const existing = await findByIdempotencyKey(db, input.idempotencyKey);
   if (existing) return { ...existing, created: false };
   if (input.items.length === 0) throw new OrderRefusedError("Cart is empty", "empty");
+  const { limits } = context;
+  if (limits) await checkCartQuantities(db, input.items);
+  // Counted before the transaction (atomic counters), given back below if no order comes of it.
+  const slots = limits ? await takeOrderSlots(db, limits) : null;
 
   try {
     let stockVisiblyChanged = false;
     const placed = await db.transaction(async (tx) => {
+      if (limits && isOnlinePayment(input.paymentMethod)) {
+        await checkUnpaidHolds(tx, limits, stockedPieces(input.items));
+        // A concurrent duplicate of this submission may have committed while the locks were awaited.
+        if (await findByIdempotencyKey(tx, input.idempotencyKey)) throw new DuplicateSubmission();
+      }
       const settings = await getStoreSettings(tx);
       const zone = await shippingZoneFor(tx, input);
       const lines = await priceLinesFromCatalog(tx, input.items);
@@ -110,6 +125,8 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         idempotencyKey: input.idempotencyKey,
         // Online: held unpaid this long (stock reserved), then cancelled by the payment hold.
         paymentDueAt: isOnlinePayment(input.paymentMethod) ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000) : null,
+        emailKey: limits?.emailKey ?? null,
+        clientKey: limits?.addressKey ?? null,
       });
       if (isOnlinePayment(input.paymentMethod)) {
         await createPaymentAttempt(tx, {
@@ -127,6 +144,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
     if (stockVisiblyChanged) await announceStorefrontChange(db);
     return placed;
   } catch (error) {
+    await slots?.release();
     if (error instanceof DuplicateSubmission) {
       const order = await findByIdempotencyKey(db, input.idempotencyKey);
       if (order) return { ...order, created: false };

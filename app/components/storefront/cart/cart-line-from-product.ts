@@ -1,6 +1,7 @@
 import { MADE_TO_MEASURE_MAX_QUANTITY, type NewCartLine } from "~/modules/cart/cart";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import type { Measurements } from "~/modules/measurements/measurements";
+import { ORDER_LIMITS } from "~/modules/orders/order-limits";
 
 /**
  * A cart line for a product in a chosen colour (its index and name, or none) and size, or made
@@ -29,7 +30,7 @@ export function cartLineFromProduct(
     size: madeToMeasure ? null : choice.size,
     color: choice.color?.name ?? null,
     colorIndex: choice.color?.index ?? null,
-    maxQuantity: madeToMeasure ? MADE_TO_MEASURE_MAX_QUANTITY : choice.stock,
+    maxQuantity: madeToMeasure ? MADE_TO_MEASURE_MAX_QUANTITY : Math.min(choice.stock, ORDER_LIMITS.perLine),
     madeToMeasure,
   };
 }

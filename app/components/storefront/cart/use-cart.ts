@@ -13,6 +13,7 @@ import {
   type NewCartLine,
 } from "~/modules/cart/cart";
 import { createBrowserStore } from "~/lib/browser-store";
+import { ORDER_LIMITS } from "~/modules/orders/order-limits";
 
 const EMPTY: CartLine[] = [];
 export const cartStore = createBrowserStore<CartLine[]>("ahenfie.cart.v1", EMPTY, parseStoredCart);
@@ -64,10 +65,12 @@ function add(item: NewCartLine, quantity = 1) {
       notify.error("Out of stock", { description: `${label} is sold out at the moment.` });
       return;
     case "limit":
-      notify(item.madeToMeasure ? "Quantity limit reached" : "Stock limit reached", {
+      notify(item.madeToMeasure || item.maxQuantity >= ORDER_LIMITS.perLine ? "Quantity limit reached" : "Stock limit reached", {
         description: item.madeToMeasure
           ? `We make at most ${item.maxQuantity} of ${item.name} to one set of measurements in an order.`
-          : `Only ${item.maxQuantity} of ${label} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
+          : item.maxQuantity >= ORDER_LIMITS.perLine
+            ? `You can order up to ${ORDER_LIMITS.perLine} of ${label} at a time. For a larger order, please contact us.`
+            : `Only ${item.maxQuantity} of ${label} ${item.maxQuantity === 1 ? "is" : "are"} in stock.`,
       });
       return;
     case "increased":
