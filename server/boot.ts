@@ -16,7 +16,7 @@ import { verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { pruneUnconfirmedSubscribers } from "~/modules/newsletter/newsletter.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
-import { importUploadedFiles } from "~/modules/uploads/uploaded-files.server";
+import { importUploadedFiles, pruneLocalCopies } from "~/modules/uploads/uploaded-files.server";
 import { createShopAuth } from "./auth";
 import { DatabaseAvailability } from "./database-availability";
 
@@ -78,6 +78,8 @@ export async function boot(): Promise<Booted> {
   // instance reads them (migration 0015).
   const importedUploads = await importUploadedFiles(database.db, config.dataDir);
   if (importedUploads > 0) logger.info(`uploads: ${importedUploads} photos copied from ${config.dataDir} into the database`);
+  const prunedCopies = await pruneLocalCopies(database.db, config.dataDir);
+  if (prunedCopies > 0) logger.info(`uploads: ${prunedCopies} local copies of photos no longer in the database removed`);
   const transport = createEmailTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -54,6 +54,8 @@ export const productReviews = pgTable(
     index("product_reviews_product_status_idx").on(t.productId, t.status, t.createdAt.desc()),
     // The admin list filters by status, newest first.
     index("product_reviews_status_created_idx").on(t.status, t.createdAt.desc()),
+    // Every request for a review photo asks who may see it (app/modules/reviews/review-photos.server.ts).
+    index("product_reviews_photo_url_idx").on(t.photoUrl),
     check("product_reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("product_reviews_status_known", sql`${t.status} in ('pending', 'approved', 'hidden')`),
   ],

@@ -7,7 +7,7 @@ import { saveProductImage } from "~/modules/catalog/product-images.server";
 import { readCustomRequestPhoto } from "~/modules/custom-requests/custom-request-photos.server";
 import { uploadedFiles } from "~db/schema/uploads";
 import { describeWithDatabase } from "../../../tests/setup/test-database";
-import { importUploadedFiles, readUploadedFile } from "./uploaded-files.server";
+import { importUploadedFiles, pruneLocalCopies, readUploadedFile, storeUploadedFiles } from "./uploaded-files.server";
 import { uploadedPaths } from "../../../tests/setup/uploaded-files";
 
 describeWithDatabase("uploaded files", (database) => {
@@ -79,5 +79,19 @@ describeWithDatabase("uploaded files", (database) => {
     expect(new Set(bases).size).toBe(1);
     const name = bases[0]!.split("/").pop()!;
     expect(await storedPaths()).toEqual([240, 480, 768, 960].map((width) => `products/${name}-${width}.webp`));
+  });
+  it("removes local copies of photos the database no longer holds (review photos moved by migration 0017), and keeps the rest", async () => {
+    const folder = path.join(dataDir, "uploads", "products");
+    fs.mkdirSync(folder, { recursive: true });
+    const kept = `${"d".repeat(32)}-240.webp`;
+    const moved = `${"e".repeat(32)}-240.webp`;
+    await storeUploadedFiles(database.db, [{ path: `products/${kept}`, contentType: "image/webp", bytes: await webp("#123456") }]);
+    fs.writeFileSync(path.join(folder, kept), "kept");
+    fs.writeFileSync(path.join(folder, moved), "moved away");
+    fs.writeFileSync(path.join(folder, "notes.txt"), "not a photo name: left alone");
+
+    expect(await pruneLocalCopies(database.db, dataDir)).toBe(1);
+    expect(fs.readdirSync(folder).sort()).toEqual([kept, "notes.txt"].sort());
+    expect(await pruneLocalCopies(database.db, dataDir)).toBe(0);
   });
 });

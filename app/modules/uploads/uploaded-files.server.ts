@@ -122,6 +122,31 @@ export async function importUploadedFiles(db: Db, dataDir: string): Promise<numb
   return imported;
 }
 
+/**
+ * Removes this instance's local copies (`<dataDir>/uploads/products/`, kept by server/uploads.ts)
+ * of photos the database no longer holds, so the instance stops serving them. Migration 0017
+ * moved review photos older versions had stored among the product photos (named by their
+ * content, so anyone holding the picture could fetch it before staff approved the review) to
+ * private names; a copy served before the move would otherwise stay public from disk. Run at
+ * start, after importUploadedFiles; cheap: names only, a query per 500 files.
+ */
+export async function pruneLocalCopies(db: Db, dataDir: string): Promise<number> {
+  const directory = path.join(dataDir, "uploads", "products");
+  const photos =
+    (await fs.readdir(directory).catch(ignoreMissing))?.map((file) => `products/${file}`).filter((p) => PRODUCT_PHOTO_PATH.test(p)) ?? [];
+  let removed = 0;
+  for (let start = 0; start < photos.length; start += CHECK_BATCH) {
+    const paths = photos.slice(start, start + CHECK_BATCH);
+    const known = new Set(
+      (await db.select({ path: uploadedFiles.path }).from(uploadedFiles).where(inArray(uploadedFiles.path, paths))).map((row) => row.path),
+    );
+    const stale = paths.filter((filePath) => !known.has(filePath));
+    await Promise.all(stale.map((filePath) => fs.rm(path.join(directory, filePath.slice("products/".length)), { force: true })));
+    removed += stale.length;
+  }
+  return removed;
+}
+
 function ignoreMissing(error: NodeJS.ErrnoException): null {
   if (error.code === "ENOENT") return null;
   throw error;
