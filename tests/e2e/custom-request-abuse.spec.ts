@@ -128,4 +128,10 @@ test("one address posting large junk bodies and large photos concurrently is sto
   expect(statuses.length - refused).toBe(CUSTOM_REQUEST_LIMIT.limit);
   expect(statuses.every((status) => [200, 400, 429].includes(status))).toBe(true);
   expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+  // Memory bounded (issue 41): before the fix the server grew by 267–361 MB at its peak and
+  // kept 182–236 MB two seconds after (each waiting body held twice, the server run without
+  // serve.sh's MALLOC_ARENA_MAX=2); after it, +195–206 MB at the peak and +52–162 MB after
+  // (docs/performance.md, "2026-12-02"). Generous bounds the old code fails every time.
+  expect(peak - before).toBeLessThan(250);
+  expect(after - before).toBeLessThan(200);
 });
