@@ -18,6 +18,8 @@ let paystack: PaystackStandIn;
 let shop: Shop;
 
 test.beforeAll(async () => {
+  // A new shop's first start migrates a new database: minutes on a busy 2-core machine.
+  test.setTimeout(300_000);
   paystack = await startPaystackStandIn({ secretKey: SECRET });
   shop = await startShop({
     env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_e2eonlinepayment00000000", PAYSTACK_API_URL: paystack.url },
@@ -170,6 +172,7 @@ test.describe("when the hold runs out", () => {
   let pgShop: Shop;
   let db: pg.Client;
   test.beforeAll(async () => {
+    test.setTimeout(300_000);
     pgShop = await startShop({
       database: "postgres",
       env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_e2eonlinepayment00000000", PAYSTACK_API_URL: paystack.url },

@@ -17,6 +17,8 @@ let shop: Shop;
 const PROXY_HOP = "203.0.113.7";
 
 test.beforeAll(async () => {
+  // admin:create and the first start each migrate a new database: minutes on a busy 2-core machine.
+  test.setTimeout(300_000);
   shop = await startShop({ admin: E2E_ADMIN, env: { TRUST_PROXY: "1" } });
 });
 test.afterAll(async () => {

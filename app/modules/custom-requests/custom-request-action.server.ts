@@ -100,11 +100,12 @@ export async function customRequestAction(request: Request, context: AppLoadCont
 }
 
 /**
- * Reading a multipart form takes some four times its size in memory, and its photos are decoded
- * after: two custom requests are read at a time per process (the others wait, received but not
- * parsed), so a burst of large posts from many addresses cannot multiply that.
+ * Reading a multipart form takes some four times its size in memory (about 50 MB for a guest's
+ * 12 MB), and its photos are decoded after: one custom request is parsed at a time per process
+ * (the others wait, received but not parsed), so a burst of large posts from many addresses
+ * cannot multiply that. A shop receives a few requests an hour; a second one waits a second or two.
  */
-const formTurns = pLimit(2);
+const formTurns = pLimit(1);
 
 async function readRequestForm(request: Request, context: AppLoadContext, viewer: Viewer | null) {
   const db = context.database.db;
