@@ -1,25 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, queryRows } from "~db/client";
+import { queryRows } from "~db/client";
 import { REVIEW_PHOTO_PATH } from "~/modules/uploads/uploaded-files.server";
+import { migrationsBefore } from "../setup/migrations-before";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
-
-/** db/migrations as it stood before migration 0017: its journal cut after 0016. */
-function migrationsBeforePrivateReviewPhotos(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0016-"));
-  fs.cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  expect(journal.entries.some((e) => e.tag === "0017_review_photos_private")).toBe(true);
-  journal.entries = journal.entries.filter((e) => e.idx < 17);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 const hex = (c: string) => c.repeat(32);
 const LEGACY_ONLY = hex("a"); // a pending review's photo, nowhere else
@@ -31,7 +18,7 @@ describe.each(testDrivers())("migration 0017 (review photos private) on %s", (dr
   let before: string;
   beforeAll(async () => {
     database = await createTestDatabase(driver, { migrated: false });
-    before = migrationsBeforePrivateReviewPhotos();
+    before = migrationsBefore("0017_review_photos_private");
     const migrate = driver === "pglite" ? migratePglite : migratePg;
     await migrate(database.db as never, { migrationsFolder: before });
 

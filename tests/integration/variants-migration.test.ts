@@ -1,31 +1,18 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, queryRows } from "~db/client";
+import { queryRows } from "~db/client";
+import { migrationsBefore } from "../setup/migrations-before";
 import { createTestDatabase, testDrivers, type TestDatabase } from "../setup/test-database";
-
-/** db/migrations as it stood before migration 0013 (variants): its journal cut after 0012. */
-function migrationsBeforeVariants(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0012-"));
-  fs.cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  expect(journal.entries.some((e) => e.tag === "0013_variants")).toBe(true);
-  journal.entries = journal.entries.filter((e) => e.idx < 13);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 describe.each(testDrivers())("migration 0013 (stock per colour and size) on %s", (driver) => {
   let database: TestDatabase;
   let before: string;
   beforeAll(async () => {
     database = await createTestDatabase(driver, { migrated: false });
-    before = migrationsBeforeVariants();
+    before = migrationsBefore("0013_variants");
     const migrate = driver === "pglite" ? migratePglite : migratePg;
     await migrate(database.db as never, { migrationsFolder: before });
 
