@@ -41,8 +41,6 @@ export interface Shop {
   databaseUrl?: string;
   /** What admin:create printed, when `admin` was given. */
   adminCreateOutput: string;
-  /** The server process's id (e.g. to read its memory in /proc/<pid>/status). */
-  pid: number | undefined;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** The server's exit code, once it exits (null when a signal ended it). */
@@ -133,7 +131,6 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     dataDir,
     ...(database ? { databaseUrl: database.url } : {}),
     adminCreateOutput,
-    pid: child.pid,
     output: () => output,
     exited,
     running: () => child.exitCode === null && child.signalCode === null,
