@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 import { startShop, type Shop } from "./start-shop";
+import { accraCheckoutForm } from "./support";
 
 /**
  * Faults (issue 41, decision 023): two instances of the shop on a PostgreSQL server of the
@@ -17,6 +18,8 @@ import { startShop, type Shop } from "./start-shop";
  */
 
 const CLIENTS = 4;
+/** What every order of the fault test buys: one piece of a product that has plenty. */
+const FAULT_ORDER_ITEMS = JSON.stringify([{ productId: 3, colorIndex: 0, size: "M", quantity: 1 }]);
 /** A generous bound for "orders succeed again"; the real seconds are printed. */
 const RECOVERY_BOUND_MS = 30_000;
 /** How long a client keeps retrying one order (with the same idempotency key) before giving up on it. */
@@ -92,15 +95,10 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
 
     async function postOrder(shopIndex: number, key: string, client: number, n: number): Promise<Outcome> {
       const shop = shops[shopIndex]!;
-      const body = new URLSearchParams({
+      const body = accraCheckoutForm({
         email: `fault-${runId}-${client}-${n}@example.com`,
         name: `Fault Buyer ${client}`,
-        phone: "+233 20 000 0000",
-        address: "14 Oxford Street, Osu, Accra",
-        country: "GH",
-        region: "GH-AA",
-        paymentMethod: "pay_on_delivery",
-        items: JSON.stringify([{ productId: 3, colorIndex: 0, size: "M", quantity: 1 }]),
+        items: FAULT_ORDER_ITEMS,
         idempotencyKey: key,
       });
       let response: Response;
@@ -425,17 +423,7 @@ test("the embedded database's folder taken away: back-in-a-moment 503s, no crash
 });
 
 function pglOrder(idempotencyKey: string): URLSearchParams {
-  return new URLSearchParams({
-    email: "pglite-away@example.com",
-    name: "Ama Mensah",
-    phone: "+233 20 000 0000",
-    address: "14 Oxford Street, Osu, Accra",
-    country: "GH",
-    region: "GH-AA",
-    paymentMethod: "pay_on_delivery",
-    items: JSON.stringify([{ productId: 3, colorIndex: 0, size: "M", quantity: 1 }]),
-    idempotencyKey,
-  });
+  return accraCheckoutForm({ email: "pglite-away@example.com", items: FAULT_ORDER_ITEMS, idempotencyKey });
 }
 
 function count(text: string, needle: string): number {

@@ -7,7 +7,7 @@ import { E2E_ADMIN } from "./e2e-accounts";
 import { rawRequest, type RawResponse } from "./raw-http";
 import { freePort, startShop, type Shop } from "./start-shop";
 import { NGINX_BINARY, nginxInstalled, startNginx, type Nginx } from "./start-nginx";
-import { gotoHydratedWithoutHeader, toast } from "./support";
+import { accraCheckoutForm, gotoHydratedWithoutHeader, toast } from "./support";
 
 /**
  * Two instances of the shop on one PostgreSQL database behind Debian's nginx, set up by the
@@ -348,14 +348,9 @@ test("40 buyers for the last 5 units, across both instances: 5 orders, stock 0, 
         // Each buyer a shopper of their own: their own address (nginx appends it) and email.
         localAddress: `127.0.0.${10 + i}`,
         headers: { ...fromTheShop(), ...form },
-        body: new URLSearchParams({
+        body: accraCheckoutForm({
           email: `buyer${i}-${tag}@example.com`,
           name: `Buyer ${i} Mensah`,
-          phone: "+233 24 000 0000",
-          address: "12 Oxford Street, Osu, Accra",
-          country: "GH",
-          region: "GH-AA",
-          paymentMethod: "pay_on_delivery",
           items,
           idempotencyKey: `proxy-cluster-${tag}-buyer-${i}`,
         }).toString(),

@@ -220,3 +220,22 @@ export async function createVerifiedCustomer(request: APIRequestContext, baseURL
   expect(verified.status()).toBe(302);
   expect(verified.headers()["set-cookie"]).toContain("session_token");
 }
+
+/**
+ * A checkout form as the checkout page posts it (to /checkout or /api/checkout): Pay on Delivery
+ * to Greater Accra unless `fields` say otherwise. Scripts in the tests (faults, proxy, abuse,
+ * security) place orders with it; `email` and `idempotencyKey` are each test's own.
+ */
+export function accraCheckoutForm(
+  fields: { email: string; idempotencyKey: string; items: string } & Record<string, string>,
+): URLSearchParams {
+  return new URLSearchParams({
+    name: "Ama Mensah",
+    phone: "+233 24 000 0000",
+    address: "14 Oxford Street, Osu, Accra",
+    country: "GH",
+    region: "GH-AA",
+    paymentMethod: "pay_on_delivery",
+    ...fields,
+  });
+}
