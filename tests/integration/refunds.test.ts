@@ -312,6 +312,30 @@ describeWithDatabase("refunds", (database) => {
     expect(await customerMessagesOf(database.db, order.id)).toEqual([]);
   });
 
+  it("Paystack's published refund.processed sample, for more than is left, is held for staff too", async () => {
+    const { order, reference } = await paidOnlineOrder(37_499);
+    // PaystackOSS/doc-code-snippets, doc/payments/refunds/events.js, as published (no id, the
+    // amount a string), with only the transaction reference ours and the currency the shop's.
+    const published = {
+      status: "processed",
+      transaction_reference: reference,
+      refund_reference: "132013318360",
+      amount: "50000",
+      currency: "GHS",
+      processor: "mpgs_zen",
+      customer: { first_name: "Damilola", last_name: "Kwabena", email: "damilola@email.com" },
+      integration: 412829,
+      domain: "live",
+    };
+    expect(await applyRefundEvent(database.db, "refund.processed", published, sender)).toBe("held-for-staff");
+    expect(await applyRefundEvent(database.db, "refund.processed", published, sender)).toBe("held-for-staff");
+    expect(await database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
+    expect(await paymentStatusOf(order.id)).toBe("paid");
+    const notes = (await orderNotesOf(database.db, order.id, ["staff", "customer"])).filter((n) => n.kind === "staff");
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.body).toMatch(/Paystack reported a refund of .*500\.00.*132013318360/);
+  });
+
   describeAdminRoute();
 
   /** The orders page's action: admins refund (its answer says what happens next); customers get 403. */
