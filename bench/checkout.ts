@@ -4,6 +4,7 @@ import { placeOrder } from "~/modules/orders/place-order.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { shopperKeys } from "~/modules/orders/order-limits.server";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
+import { referenceWorkMs } from "./machine-speed";
 
 /**
  * Orders per second and latency of placeOrder on PostgreSQL with 20 concurrent buyers, each
@@ -63,6 +64,8 @@ async function buyer(index: number) {
   }
 }
 
+// How fast the machine is this hour (bench/machine-speed.ts), measured before and after: the figures mean little without it.
+const referenceBefore = referenceWorkMs();
 const started = performance.now();
 await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i)));
 const elapsed = (performance.now() - started) / 1000;
@@ -71,6 +74,9 @@ const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((
 console.log(`placeOrder on PostgreSQL, ${BUYERS} concurrent buyers, ${seconds}s, ${withLimits ? "with" : "without"} the order limits`);
 console.log(`orders: ${latencies.length}, failures: ${failures}, orders/s: ${(latencies.length / elapsed).toFixed(0)}`);
 console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${latencies.at(-1)!.toFixed(1)}`);
+console.log(
+  `reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceWorkMs().toFixed(2)} ms after (DESIGN.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
+);
 
 await database.close();
 await dropBenchDatabase(name);
