@@ -13,7 +13,10 @@ import { applyVerifiedTransaction, createPaymentAttempt } from "~/modules/paymen
 import {
   initializeTransaction,
   parsePaystackEvent,
+  parseRefundEvent,
+  PaystackError,
   type PaystackClientConfig,
+  type PaystackRefundEvent,
   verifyTransaction,
 } from "~/modules/payments/paystack-client.server";
 import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.server";
@@ -82,15 +85,29 @@ describeWithDatabase("refunds", (database) => {
   const refund = (orderId: string, amount: number, reason = "Wrong size, returned unworn", refundId: string = crypto.randomUUID()) =>
     refundOrder(database.db, { orderId, refundId, amount, reason, requestedBy: "Kwame Mensah" }, { paystack, ...sender });
 
-  /** The signed refund events the stand-in has sent to the shop's webhook, checked as the webhook checks them. */
-  async function refundEvents() {
+  /**
+   * The signed refund events the stand-in has sent to the shop's webhook, checked and read as the
+   * webhook reads them (parsePaystackEvent), in the order they were sent.
+   */
+  async function refundEvents(): Promise<{ event: RefundEventName; data: PaystackRefundEvent }[]> {
     await standIn.idle();
-    return receiver.received
-      .map((r) => {
-        expect(isValidPaystackSignature(r.rawBody, r.headers["x-paystack-signature"], secretKey)).toBe(true);
-        return JSON.parse(r.rawBody) as { event: string; data: unknown };
-      })
-      .filter((e): e is { event: RefundEventName; data: unknown } => e.event.startsWith("refund."));
+    return receiver.received.flatMap((r) => {
+      expect(isValidPaystackSignature(r.rawBody, r.headers["x-paystack-signature"], secretKey)).toBe(true);
+      const parsed = parsePaystackEvent(r.rawBody);
+      return parsed.kind === "refund" ? [{ event: parsed.event, data: parsed.refund }] : [];
+    });
+  }
+  /** The one event of that name among them. */
+  async function refundEvent(name: RefundEventName) {
+    const named = (await refundEvents()).filter((e) => e.event === name);
+    expect(named).toHaveLength(1);
+    return named[0]!;
+  }
+  /** Applies every refund event sent so far, in order; returns the last outcome. */
+  async function applySentRefundEvents() {
+    let last: string | null = null;
+    for (const e of await refundEvents()) last = await applyRefundEvent(database.db, e.event, e.data, sender);
+    return last;
   }
 
   const paymentStatusOf = async (id: string) =>
@@ -118,8 +135,7 @@ describeWithDatabase("refunds", (database) => {
     expect(await paymentStatusOf(order.id)).toBe("paid");
     expect(await refundEmails()).toHaveLength(0);
 
-    const [processed] = await refundEvents();
-    expect(processed!.event).toBe("refund.processed");
+    const processed = await refundEvent("refund.processed");
     // Delivered 20 times at once (Paystack retries, duplicates): one processed, the rest replays.
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () => applyRefundEvent(database.db, processed!.event, processed!.data, sender)),
@@ -154,18 +170,15 @@ describeWithDatabase("refunds", (database) => {
     expect(tooMuch).toBeInstanceOf(RefundRefusedError);
     expect((tooMuch as RefundRefusedError).reason).toBe("too-much");
 
-    // As the webhook hands it on: the event parsed by the Paystack client (camelCase, id as text).
-    const [event] = await refundEvents();
-    const parsed = parsePaystackEvent(JSON.stringify(event));
-    if (parsed.kind !== "refund") throw new Error("not a refund event");
-    expect(await applyRefundEvent(database.db, "refund.processed", parsed.refund, sender)).toBe("processed");
+    // As the webhook hands it on: the events parsed by the Paystack client, applied in order.
+    expect(await applySentRefundEvents()).toBe("processed");
     expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
     const view = await orderPaymentsForStaff(database.db, order.id, { paystackConnected: true });
     expect(view!.refund).toMatchObject({ provider: "paystack", paid: 50_000, processed: 12_000, refundable: 38_000, unavailable: null });
 
     receiver.received.length = 0;
     expect((await refund(order.id, 38_000, "Customer returned the kaftan")).status).toBe("pending");
-    for (const e of await refundEvents()) expect(await applyRefundEvent(database.db, e.event, e.data, sender)).toBe("processed");
+    expect(await applySentRefundEvents()).toBe("processed");
     expect(await paymentStatusOf(order.id)).toBe("refunded");
     expect(await refundNotes(order.id)).toEqual([
       "Refunded ₵120.00: Sleeves shortened at our cost (by Kwame Mensah)",
@@ -190,39 +203,51 @@ describeWithDatabase("refunds", (database) => {
     expect(await database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
 
     // As if the event had overtaken Paystack's answer: found by transaction reference and amount.
+    const providerRefundId = a.refund.providerRefundId;
+    expect(providerRefundId).toMatch(/^\d+$/);
     await database.db.update(refunds).set({ providerRefundId: null }).where(eq(refunds.id, refundId));
-    const [event] = await refundEvents();
-    expect(await applyRefundEvent(database.db, event!.event, event!.data, sender)).toBe("processed");
-    expect(await applyRefundEvent(database.db, event!.event, event!.data, sender)).toBe("already-processed");
+    const event = await refundEvent("refund.processed");
+    expect(await applyRefundEvent(database.db, event.event, event.data, sender)).toBe("processed");
+    expect(await applyRefundEvent(database.db, event.event, event.data, sender)).toBe("already-processed");
     const [row] = await database.db.select().from(refunds).where(eq(refunds.id, refundId));
-    expect(row).toMatchObject({ status: "processed", providerRefundId: String((event!.data as { id: number }).id) });
+    expect(row).toMatchObject({ status: "processed" });
+    // Paystack's names for it, as far as the event gives them, are kept for the next event.
+    if (event.data.refundReference) expect(row!.providerRefundReference).toBe(event.data.refundReference);
+    if (event.data.refundId) expect(row!.providerRefundId).toBe(event.data.refundId);
     expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
   });
 
-  it("Paystack refusing, or not answering, marks the refund failed with why; a refund.failed event does too; the order stays paid", async () => {
+  it("Paystack refusing marks the refund failed with why; no answer leaves it unconfirmed and reserved; a refund.failed event fails it; the order stays paid", async () => {
     const { order } = await paidOnlineOrder(30_000);
     standIn.setKnobs({ failRefund: "refused" });
     const refused = await refund(order.id, 10_000);
     expect(refused.status).toBe("failed");
-    expect(refused.status === "failed" && refused.message).toMatch(/^Paystack refused the refund: /);
+    expect(refused.status === "failed" && refused.message).toMatch(/^Paystack refused the refund, so it was not made: /);
 
+    // No answer: Paystack may have queued it, so it is not "failed" and its amount stays reserved.
     standIn.setKnobs({ failRefund: false, unreachable: true });
     const unreachable = await refund(order.id, 10_000);
-    expect(unreachable.status === "failed" && unreachable.message).toMatch(/^Paystack could not be reached/);
+    expect(unreachable.status).toBe("unconfirmed");
+    expect(unreachable.status === "unconfirmed" && unreachable.message).toMatch(
+      /^Paystack did not answer in time\. Paystack may have queued it/,
+    );
 
     standIn.setKnobs({ unreachable: false, refundOutcome: "failed" });
     expect((await refund(order.id, 10_000)).status).toBe("pending");
-    const [failed] = await refundEvents();
-    expect(failed!.event).toBe("refund.failed");
-    expect(await applyRefundEvent(database.db, failed!.event, failed!.data, sender)).toBe("failed");
-    expect(await applyRefundEvent(database.db, failed!.event, failed!.data, sender)).toBe("already-failed");
+    const failed = await refundEvent("refund.failed");
+    for (const e of (await refundEvents()).filter((x) => x.event !== "refund.failed"))
+      await applyRefundEvent(database.db, e.event, e.data, sender);
+    expect(await applyRefundEvent(database.db, failed.event, failed.data, sender)).toBe("failed");
+    expect(await applyRefundEvent(database.db, failed.event, failed.data, sender)).toBe("already-failed");
 
     expect(await paymentStatusOf(order.id)).toBe("paid");
     expect(await refundNotes(order.id)).toEqual([]);
     expect(await refundEmails()).toHaveLength(0);
+    const rows = await database.db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(refunds.createdAt);
+    expect(rows.map((r) => r.status)).toEqual(["failed", "unconfirmed", "failed"]);
     const view = await orderPaymentsForStaff(database.db, order.id, { paystackConnected: true });
-    expect(view!.refunds.map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
-    expect(view!.refund.refundable).toBe(30_000);
+    // The unconfirmed ₵100.00 stays reserved: ₵200.00 can still be refunded.
+    expect(view!.refund.refundable).toBe(20_000);
   });
 
   it("Pay on Delivery: a refund is recorded only (no call to Paystack) and processed at once", async () => {
@@ -257,14 +282,13 @@ describeWithDatabase("refunds", (database) => {
     expect(await database.db.select().from(refunds)).toHaveLength(0);
   });
 
-  it("events the shop cannot use are answered, not applied: another shape, a refund it never made on a payment it does not know", async () => {
-    expect(await applyRefundEvent(database.db, "refund.processed", { nothing: true }, sender)).toBe("invalid-data");
-    expect(await applyRefundEvent(database.db, "refund.processed", { id: 1, amount: -5, transaction_reference: "x" }, sender)).toBe(
-      "invalid-data",
-    );
-    expect(
-      await applyRefundEvent(database.db, "refund.processed", { id: 77, amount: 500, transaction_reference: "AHF-nobody" }, sender),
-    ).toBe("unknown-refund");
+  it("refund events the shop cannot use: another shape is refused by the parser; a refund on a payment it does not know changes nothing", async () => {
+    expect(() => parseRefundEvent({ nothing: true })).toThrow(PaystackError);
+    expect(() => parseRefundEvent({ status: "processed", amount: -5, transaction_reference: "x" })).toThrow(PaystackError);
+    const stranger = parseRefundEvent({ status: "processed", amount: "500", transaction_reference: "AHF-nobody", refund_reference: "1" });
+    for (const event of ["refund.pending", "refund.processed", "refund.failed", "refund.needs-attention"] as const)
+      expect(await applyRefundEvent(database.db, event, stranger, sender)).toBe("unknown-refund");
+    expect(await database.db.select().from(refunds)).toHaveLength(0);
   });
 
   it("a refund made outside the shop for more than is left is held for staff (a note and an alert), never recorded", async () => {
@@ -276,7 +300,7 @@ describeWithDatabase("refunds", (database) => {
     const alerts = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "refund-held-alert"));
 
     // Signed, but for more than was paid: replays and a copy without Paystack's id (its amount a string) change nothing more.
-    const tooMuch = { id: 901, amount: 50_000, currency: "GHS", transaction_reference: reference, status: "processed" };
+    const tooMuch = parseRefundEvent({ id: 901, amount: 50_000, currency: "GHS", transaction_reference: reference, status: "processed" });
     expect(await applyRefundEvent(database.db, "refund.processed", tooMuch, sender)).toBe("held-for-staff");
     expect(await applyRefundEvent(database.db, "refund.processed", tooMuch, sender)).toBe("held-for-staff");
     expect(await database.db.select().from(refunds)).toHaveLength(0);
@@ -291,17 +315,32 @@ describeWithDatabase("refunds", (database) => {
     expect((await alerts()).map((a) => a.toAddress).sort()).toEqual([...admins].sort());
     expect(admins).toContain(admin.email);
 
-    const noId = { amount: "45000", transaction_reference: reference, refund_reference: "RF_outside_1", status: "processed" };
+    const noId = parseRefundEvent({
+      amount: "45000",
+      transaction_reference: reference,
+      refund_reference: "RF_outside_1",
+      status: "processed",
+    });
     expect(await applyRefundEvent(database.db, "refund.processed", noId, sender)).toBe("held-for-staff");
     expect(await heldNotes()).toHaveLength(2);
 
     // Within what is left, it is recorded as before; the next one past what remains is held.
     expect(
-      await applyRefundEvent(database.db, "refund.processed", { id: 902, amount: 10_000, transaction_reference: reference }, sender),
+      await applyRefundEvent(
+        database.db,
+        "refund.processed",
+        parseRefundEvent({ id: 902, amount: 10_000, transaction_reference: reference, status: "processed" }),
+        sender,
+      ),
     ).toBe("recorded-external");
     expect(await paymentStatusOf(order.id)).toBe("partially_refunded");
     expect(
-      await applyRefundEvent(database.db, "refund.processed", { id: 903, amount: 30_000, transaction_reference: reference }, sender),
+      await applyRefundEvent(
+        database.db,
+        "refund.processed",
+        parseRefundEvent({ id: 903, amount: 30_000, transaction_reference: reference, status: "processed" }),
+        sender,
+      ),
     ).toBe("held-for-staff");
     const recorded = await database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(recorded.map((r) => Number(r.amount))).toEqual([10_000]);
@@ -316,7 +355,7 @@ describeWithDatabase("refunds", (database) => {
     const { order, reference } = await paidOnlineOrder(37_499);
     // PaystackOSS/doc-code-snippets, doc/payments/refunds/events.js, as published (no id, the
     // amount a string), with only the transaction reference ours and the currency the shop's.
-    const published = {
+    const published = parseRefundEvent({
       status: "processed",
       transaction_reference: reference,
       refund_reference: "132013318360",
@@ -326,7 +365,7 @@ describeWithDatabase("refunds", (database) => {
       customer: { first_name: "Damilola", last_name: "Kwabena", email: "damilola@email.com" },
       integration: 412829,
       domain: "live",
-    };
+    });
     expect(await applyRefundEvent(database.db, "refund.processed", published, sender)).toBe("held-for-staff");
     expect(await applyRefundEvent(database.db, "refund.processed", published, sender)).toBe("held-for-staff");
     expect(await database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
@@ -424,7 +463,7 @@ describeWithDatabase("refunds", (database) => {
       // The generic payment select cannot set refunded, nor change a refunded order.
       const bySelect = await answer(post({ intent: "payment", orderId: order.id, paymentStatus: "refunded" }), admin);
       expect(bySelect.status).toBe(400);
-      for (const e of await refundEvents()) await applyRefundEvent(database.db, e.event, e.data, sender);
+      expect(await applySentRefundEvents()).toBe("processed");
       expect(await paymentStatusOf(order.id)).toBe("refunded");
       const backToPaid = await answer(post({ intent: "payment", orderId: order.id, paymentStatus: "paid" }), admin);
       expect(backToPaid.status).toBe(409);
