@@ -15,6 +15,8 @@ import { startPaymentHoldWorker } from "~/modules/payments/payment-hold.server";
 import { verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { pruneUnconfirmedSubscribers } from "~/modules/newsletter/newsletter.server";
 import { pruneRateLimits } from "~/modules/rate-limit/rate-limit.server";
+import { pruneProviderEvents } from "~/modules/payments/provider-events.server";
+import { confirmUnconfirmedRefunds } from "~/modules/payments/refund-confirmation.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { importUploadedFiles, pruneLocalCopies } from "~/modules/uploads/uploaded-files.server";
 import { createShopAuth } from "./auth";
@@ -91,6 +93,7 @@ export async function boot(): Promise<Booted> {
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db).catch((error) => workerLog.warn({ err: error }, "pruning rate limits failed"));
     pruneUnconfirmedSubscribers(database.db).catch((error) => workerLog.warn({ err: error }, "pruning newsletter sign-ups failed"));
+    pruneProviderEvents(database.db).catch((error) => workerLog.warn({ err: error }, "pruning applied Paystack events failed"));
   }, 60 * 60_000);
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
@@ -106,6 +109,16 @@ export async function boot(): Promise<Booted> {
       })
     : null;
   if (paymentHold) logger.info("payment hold: unpaid online orders are checked every 15 seconds");
+  // Refunds whose answer from Paystack was lost are looked up at Paystack every minute.
+  let confirming: Promise<unknown> = Promise.resolve();
+  const refundConfirmation = secretKey
+    ? setInterval(() => {
+        confirming = confirmUnconfirmedRefunds({ db: database.db, paystack: { secretKey, apiUrl }, sender: { origin: config.origin } })
+          .then((checked) => checked > 0 && logger.info({ checked }, "refunds: unconfirmed refunds checked with Paystack"))
+          .catch((error: unknown) => workerLog.warn({ err: error }, "checking unconfirmed refunds with Paystack failed"));
+      }, 60_000)
+    : null;
+  refundConfirmation?.unref();
   const auth = await createShopAuth(config, database.db, logger, emailWorker.nudge);
   const pageCache = new PageCache((hashes) => contentSecurityPolicy(hashes.join(" ")));
   // Storefront changes (announced by module commands, here or on another instance) clear the
@@ -134,6 +147,8 @@ export async function boot(): Promise<Booted> {
     services,
     async shutdown() {
       clearInterval(maintenance);
+      if (refundConfirmation) clearInterval(refundConfirmation);
+      await confirming;
       databaseAvailability.stop();
       await paymentHold?.stop();
       await emailWorker.stop();

@@ -6,8 +6,21 @@ import type { Config } from "~/env.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import { applyVerifiedTransaction, createPaymentAttempt, paymentAttemptsOf, type PaymentOutcome } from "./payment-attempts.server";
-import { initializeTransaction, PaystackError, verifyTransaction, type PaystackClientConfig } from "./paystack-client.server";
+import {
+  applyVerifiedTransaction,
+  createPaymentAttempt,
+  paymentAttemptsOf,
+  type OnlineChannel,
+  type PaymentAttempt,
+  type PaymentOutcome,
+} from "./payment-attempts.server";
+import {
+  initializeTransaction,
+  isDuplicateReference,
+  PaystackError,
+  verifyTransaction,
+  type PaystackClientConfig,
+} from "./paystack-client.server";
 
 /**
  * Paying an order online, from the shop's side: send the shopper to Paystack's checkout for
@@ -32,8 +45,8 @@ export type StartPaymentResult = { ok: true; url: string } | { ok: false; messag
 
 /**
  * Sends the shopper to Paystack for an order still waiting for its online payment: its open
- * attempt, or (after a decline or an abandoned checkout) a new one. If Paystack cannot be
- * reached or refuses, nothing is lost: the order stays held and the page offers Pay now.
+ * attempt, or (after a decline, an abandoned checkout or a lost answer) a new one. If Paystack
+ * cannot be reached or refuses, nothing is lost: the order stays held and the page offers Pay now.
  */
 export async function startOnlinePayment(
   db: Db,
@@ -59,41 +72,68 @@ export async function startOnlinePayment(
   if (order.status === "cancelled" || !order.dueAt || order.dueAt <= new Date())
     return { ok: false, message: "This order is no longer held for payment. Please place a new order." };
   if (order.currency !== "GHS") return { ok: false, message: ONLINE_PAYMENT_UNAVAILABLE };
+  const payable: PayableOrder = { ...order, method: order.method, currency: order.currency };
 
   const [latest] = await paymentAttemptsOf(db, order.id);
   if (latest?.status === "mismatch")
     return { ok: false, message: "We are checking a payment on this order. Please contact us before paying again." };
   if (latest?.status === "pending" && latest.authorizationUrl) return { ok: true, url: latest.authorizationUrl };
-  const attempt =
-    latest?.status === "created"
-      ? latest
-      : await createPaymentAttempt(db, { orderId: order.id, amount: order.total, currency: order.currency, channel: order.method });
-  try {
-    const started = await initializeTransaction(paystack, {
-      email: order.email,
-      amount: attempt.amount,
-      // The order's own recorded currency (GHS here: other currencies were refused above).
-      currency: order.currency,
-      reference: attempt.reference,
-      callbackUrl: `${origin}/order-confirmation/${order.id}`,
-      channels: [order.method],
-      metadata: { orderNumber: order.orderNumber },
-    });
-    await db
-      .update(paymentAttempts)
-      .set({ status: "pending", authorizationUrl: started.authorizationUrl, updatedAt: new Date() })
-      .where(eq(paymentAttempts.id, attempt.id));
-    return { ok: true, url: started.authorizationUrl };
-  } catch (error) {
-    if (!(error instanceof PaystackError)) throw error;
-    return {
-      ok: false,
-      message:
-        error.kind === "refused"
-          ? "Our payment provider declined to start this payment. Your order is saved: please try Pay now again in a moment."
-          : "We could not reach our payment provider. Your order is saved and held for you: press Pay now to try again.",
-    };
+  // An attempt never sent is sent now; one sent whose answer was lost (sentAt set, no checkout
+  // page) keeps its reference for the hold to verify, and a new attempt takes over: Paystack
+  // would refuse the same reference twice ("Duplicate Transaction Reference").
+  let attempt = latest?.status === "created" && !latest.sentAt ? latest : await newAttempt(db, payable);
+  for (let tries = 0; ; tries++) {
+    try {
+      return { ok: true, url: await sendAttempt(db, paystack, payable, attempt, origin) };
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      // Paystack has this reference from a try whose answer never came back: once more, anew.
+      if (isDuplicateReference(error) && tries === 0) {
+        attempt = await newAttempt(db, payable);
+        continue;
+      }
+      return {
+        ok: false,
+        message:
+          error.kind === "refused"
+            ? "Our payment provider declined to start this payment. Your order is saved: please try Pay now again in a moment."
+            : "We could not reach our payment provider. Your order is saved and held for you: press Pay now to try again.",
+      };
+    }
   }
+}
+
+interface PayableOrder {
+  id: string;
+  email: string;
+  orderNumber: string;
+  total: number;
+  currency: "GHS";
+  method: OnlineChannel;
+}
+
+function newAttempt(db: Db, order: PayableOrder) {
+  return createPaymentAttempt(db, { orderId: order.id, amount: order.total, currency: order.currency, channel: order.method });
+}
+
+/** Initialises the attempt at Paystack (marked sent first) and records its checkout page. */
+async function sendAttempt(db: Db, paystack: PaystackClientConfig, order: PayableOrder, attempt: PaymentAttempt, origin: string) {
+  await db.update(paymentAttempts).set({ sentAt: new Date(), updatedAt: new Date() }).where(eq(paymentAttempts.id, attempt.id));
+  const started = await initializeTransaction(paystack, {
+    email: order.email,
+    amount: attempt.amount,
+    // The order's own recorded currency (GHS here: other currencies were refused above).
+    currency: order.currency,
+    reference: attempt.reference,
+    callbackUrl: `${origin}/order-confirmation/${order.id}`,
+    channels: [order.method],
+    metadata: { orderNumber: order.orderNumber },
+  });
+  await db
+    .update(paymentAttempts)
+    .set({ status: "pending", authorizationUrl: started.authorizationUrl, updatedAt: new Date() })
+    .where(eq(paymentAttempts.id, attempt.id));
+  return started.authorizationUrl;
 }
 
 /** How often a page that waits for a payment may ask Paystack about it (the webhook usually answers first). */

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~db/client";
-import { orders } from "~db/schema/orders";
+import { orders, orderStatusHistory } from "~db/schema/orders";
 import { paymentAttempts } from "~db/schema/payments";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { changePaymentStatus } from "~/modules/orders/order-status.server";
+import { alertStaffOnOrder } from "./payment-alerts.server";
 import { queuePaymentFailed, queuePaymentReceipt } from "./payment-emails.server";
+import { refundMoney } from "./refund-email.server";
 import type { VerifiedPaystackTransaction } from "./paystack-client.server";
 
 /** The channels a shopper can pay through online (Paystack's names). */
@@ -17,10 +19,15 @@ export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 export type VerifiedTransaction = Pick<
   VerifiedPaystackTransaction,
   "status" | "amount" | "currency" | "channel" | "paidAt" | "fees" | "card" | "mobileMoney" | "gatewayResponse"
->;
+> &
+  Partial<Pick<VerifiedPaystackTransaction, "id" | "requestedAmount">>;
 
-/** How applying a verified transaction ended. */
-export type PaymentOutcome = "paid" | "already-paid" | "pending" | "failed" | "abandoned" | "mismatch" | "unknown-reference";
+/**
+ * How applying a verified transaction ended; extra-payment: a success on an order another
+ * attempt had already paid (the customer was charged twice): recorded, and staff alerted.
+ */
+export type PaymentOutcome =
+  "paid" | "already-paid" | "extra-payment" | "pending" | "failed" | "abandoned" | "mismatch" | "unknown-reference";
 
 /** A fresh reference nobody can guess: 16 random bytes in hex (Paystack allows letters, digits, "-", "." and "=" only). */
 export function newPaymentReference(): string {
@@ -63,7 +70,12 @@ const FINAL_FAILURES = new Set(["failed", "abandoned", "reversed"]);
  *   a webhook racing the callback all end in one paid transition; the order is no longer held
  *   (paymentDueAt cleared). Money that arrives after the hold cancelled the order is still
  *   recorded as paid (it was taken), with a history note telling staff to refund or reactivate;
- * - success for another amount or currency: recorded as a mismatch for staff, never paid;
+ * - success for another amount or currency: recorded as a mismatch for staff, never paid. The
+ *   amount compared is what the shop asked for (`requested_amount` where Paystack sends it: its
+ *   `amount` includes the fees when the customer bears them), else `amount`;
+ * - success on an order another attempt had already paid: the customer paid twice; the attempt
+ *   is recorded as paid (the money was taken) and marked an extra payment, the history and a
+ *   staff note say so, the admins are emailed, and the refund form offers to refund it;
  * - failed, abandoned: recorded (a later success on the same reference still wins); an attempt
  *   that becomes failed emails the shopper "payment failed, Pay now" once, while the order is held;
  * - anything else: still pending.
@@ -80,6 +92,7 @@ export async function applyVerifiedTransaction(
     if (attempt.status === "success") return "already-paid";
     const now = new Date();
     const details = {
+      ...(verified.id ? { providerTransactionId: verified.id } : {}),
       channel: verified.channel,
       fees: verified.fees,
       cardBrand: verified.card?.brand ?? null,
@@ -90,24 +103,45 @@ export async function applyVerifiedTransaction(
       updatedAt: now,
     };
     if (verified.status === "success") {
-      if (verified.amount !== attempt.amount || verified.currency !== attempt.currency) {
+      const asked = verified.requestedAmount ?? verified.amount;
+      if (asked !== attempt.amount || verified.currency !== attempt.currency) {
         await tx
           .update(paymentAttempts)
           .set({
             ...details,
             status: "mismatch",
-            gatewayMessage: `Paystack reported ${verified.currency} ${verified.amount / 100} for a charge of ${attempt.currency} ${attempt.amount / 100}: not marked paid.`,
+            gatewayMessage: `Paystack reported ${verified.currency} ${asked / 100} for a charge of ${attempt.currency} ${attempt.amount / 100}: not marked paid.`,
           })
           .where(eq(paymentAttempts.id, attempt.id));
         return "mismatch";
       }
       const paidAt = verified.paidAt ?? now;
+      // The order's row is locked too (attempt first, then order: the payment hold's order), so
+      // two attempts of one order succeeding at once are applied one after the other.
+      const [order] = await tx
+        .select({ status: orders.orderStatus, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, attempt.orderId))
+        .for("update");
+      const [paidBefore] = await tx
+        .select({ reference: paymentAttempts.reference })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, attempt.orderId), eq(paymentAttempts.status, "success")))
+        .limit(1);
       await tx
         .update(paymentAttempts)
-        .set({ ...details, status: "success", paidAt })
+        .set({ ...details, status: "success", paidAt, extraPayment: paidBefore !== undefined })
         .where(eq(paymentAttempts.id, attempt.id));
-      const [order] = await tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, attempt.orderId));
       const method = describeMethod(verified);
+      if (paidBefore && order) {
+        await recordExtraPayment(
+          tx,
+          { orderId: attempt.orderId, orderNumber: order.orderNumber },
+          { reference, paidBefore: paidBefore.reference, amount: attempt.amount, currency: attempt.currency, method },
+          sender,
+        );
+        return "extra-payment";
+      }
       const afterCancel = order?.status === "cancelled" ? " after the order was cancelled: refund it or reactivate the order" : "";
       // The receipt below replaces the generic payment-status email (one email per payment).
       const { changed } = await changePaymentStatus(tx, attempt.orderId, "paid", {
@@ -137,11 +171,55 @@ export async function applyVerifiedTransaction(
   });
 }
 
-/** "Visa •••• 4081", "MTN mobile money", or the channel's name. */
+/**
+ * A second success on an order already paid: the history and a staff note say what happened
+ * and what to do, and the admins are emailed (once: the attempt is success from now on).
+ */
+async function recordExtraPayment(
+  tx: Db,
+  order: { orderId: string; orderNumber: string },
+  payment: { reference: string; paidBefore: string; amount: number; currency: string; method: string },
+  sender: StatusEmailSender,
+): Promise<void> {
+  const amount = refundMoney(payment.amount, payment.currency);
+  const body =
+    `Paid twice: a second payment of ${amount} (${payment.method}, reference ${payment.reference}) came in after the order was ` +
+    `already paid (reference ${payment.paidBefore}). The customer was charged twice: refund the extra payment from the order's ` +
+    `Payments section unless they asked for it.`;
+  const [current] = await tx
+    .select({ status: orders.orderStatus, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, order.orderId));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.orderId,
+    status: current!.status,
+    paymentStatus: current!.paymentStatus,
+    notes: body,
+    changedBy: "Paystack",
+  });
+  await alertStaffOnOrder(
+    tx,
+    { id: order.orderId, orderNumber: order.orderNumber },
+    {
+      author: "Paystack",
+      subject: `Paid twice — order ${order.orderNumber}`,
+      heading: `Order ${order.orderNumber} was paid twice`,
+      body,
+      kind: "extra-payment-alert",
+    },
+    sender,
+  );
+}
+
+/** "Visa •••• 4081", "MTN mobile money •••987", or the channel's name. */
 export function describeMethod(paid: Pick<VerifiedTransaction, "channel" | "card" | "mobileMoney">): string {
   if (paid.card?.last4) return `${capitalise(paid.card.brand ?? "card")} •••• ${paid.card.last4}`;
-  if (paid.mobileMoney)
-    return `${paid.mobileMoney.network ?? "Mobile"} mobile money${paid.mobileMoney.maskedNumber ? ` ${paid.mobileMoney.maskedNumber}` : ""}`;
+  if (paid.mobileMoney) {
+    const network = paid.mobileMoney.network ?? "Mobile";
+    // Paystack names some networks in full ("MTN Mobile Money"): not "MTN Mobile Money mobile money".
+    const label = /mobile money|momo/i.test(network) ? network : `${network} mobile money`;
+    return `${label}${paid.mobileMoney.maskedNumber ? ` ${paid.mobileMoney.maskedNumber}` : ""}`;
+  }
   return paid.channel === "mobile_money" ? "mobile money" : (paid.channel ?? "online");
 }
 

@@ -19,9 +19,10 @@ import { PaystackError } from "./paystack-client.server";
  * - Paystack cannot be asked (unreachable, its own failure, an answer out of shape, our key
  *   refused) → left for the next round, never cancelled while unsure; but once the order is
  *   `giveUpAfterMs` (2 h) past due it is cancelled anyway, and the history says why;
- * - Paystack says the shopper is completing it right now ("ongoing": a mobile money prompt
- *   waiting on the phone) → left for the next round, up to `inProgressGraceMs` (15 min) past due;
- * - anything else (abandoned, failed, pending, unknown to Paystack) → cancelled through
+ * - Paystack says the payment is in progress (pending: "currently in progress" in its
+ *   documentation; ongoing: a mobile money prompt waiting on the phone; processing; queued) →
+ *   left for the next round, up to `inProgressGraceMs` (15 min) past due;
+ * - anything else (abandoned, failed, reversed, unknown to Paystack) → cancelled through
  *   changeOrderStatus (stock returned once, history by "Payment hold"), its attempts marked
  *   failed or abandoned as verified, `paymentDueAt` cleared, and the shopper emailed
  *   ("payment-expired").
@@ -87,8 +88,8 @@ export const PAYMENT_HOLD_GIVE_UP_MS = 2 * 60 * 60_000;
 export const PAYMENT_HOLD_IN_PROGRESS_GRACE_MS = 15 * 60_000;
 export const PAYMENT_HOLD_CHANGED_BY = "Payment hold";
 
-/** Paystack's words for "the shopper is paying right now". */
-const IN_PROGRESS = new Set(["ongoing", "processing", "queued"]);
+/** Paystack's words for "the payment is in progress" (its transaction statuses). */
+const IN_PROGRESS = new Set(["pending", "ongoing", "processing", "queued"]);
 /** At most this many of an order's attempts are asked about (the newest, then ones with no known outcome). */
 const MAX_CHECKS_PER_ORDER = 3;
 

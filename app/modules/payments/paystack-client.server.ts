@@ -31,7 +31,7 @@ export type PaystackTransactionStatus =
  * - server: Paystack's own failure (5xx).
  */
 export type PaystackErrorKind = "unreachable" | "refused" | "invalid-answer" | "server";
-export type PaystackOperation = "initialize" | "verify" | "refund" | "event";
+export type PaystackOperation = "initialize" | "verify" | "refund" | "list-refunds" | "event";
 
 export class PaystackError extends Error {
   override readonly name = "PaystackError";
@@ -41,19 +41,36 @@ export class PaystackError extends Error {
   readonly httpStatus: number | null;
   /** Paystack's own words (`message`), when it answered with one; secret keys blanked out. */
   readonly providerMessage: string | null;
+  /** Paystack's error code when it gave one (`duplicate_reference`, `invalid_params`…). */
+  readonly code: string | null;
 
   constructor(
     kind: PaystackErrorKind,
     operation: PaystackOperation,
     message: string,
-    details: { httpStatus?: number | null; providerMessage?: string | null; cause?: unknown } = {},
+    details: { httpStatus?: number | null; providerMessage?: string | null; code?: string | null; cause?: unknown } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
     this.operation = operation;
     this.httpStatus = details.httpStatus ?? null;
     this.providerMessage = details.providerMessage ?? null;
+    this.code = details.code ?? null;
   }
+}
+
+/**
+ * Paystack has the reference already: it created the transaction, but the shop never got the
+ * answer (a time-out or dropped connection on an earlier try). The OpenAPI description's
+ * example: `{ status: false, message: "Duplicate Transaction Reference", code: "duplicate_reference" }`.
+ */
+export function isDuplicateReference(error: unknown): boolean {
+  return (
+    error instanceof PaystackError &&
+    error.operation === "initialize" &&
+    error.kind === "refused" &&
+    (error.code === "duplicate_reference" || /duplicate transaction reference/i.test(error.providerMessage ?? ""))
+  );
 }
 
 export interface InitializeTransactionInput {
@@ -76,11 +93,14 @@ export interface InitializedTransaction {
 
 /** What Paystack says about a transaction, checked and reduced to what the shop may keep. */
 export interface VerifiedPaystackTransaction {
-  id: number | null;
+  /** Paystack's id of the transaction, as text. */
+  id: string | null;
   reference: string;
   status: PaystackTransactionStatus;
-  /** In the currency's subunit (pesewas). */
+  /** What was charged, in the currency's subunit (pesewas): includes Paystack's fees when the customer bears them. */
   amount: number;
+  /** What the merchant asked for (`requested_amount`), when Paystack says; compare this with the order. */
+  requestedAmount: number | null;
   currency: string;
   channel: string | null;
   paidAt: Date | null;
@@ -103,27 +123,85 @@ export interface CreateRefundInput {
   customerNote?: string;
 }
 
+/** Paystack's refund states (its refund events and the status field of its refund answers). */
+export type PaystackRefundStatus = "pending" | "processing" | "processed" | "failed" | "needs-attention" | (string & {});
+
 export interface PaystackRefund {
   /** Paystack's refund id, as text (Paystack sends a number; events may send text). */
   id: string;
-  /** "pending", "processing", "processed", "failed"… */
-  status: string;
+  status: PaystackRefundStatus;
   amount: number;
   currency: string | null;
   transactionReference: string | null;
+  /** Paystack's numeric id of the refunded transaction, as text, when the answer names it so. */
+  transactionId: string | null;
+  /** The merchant note sent with it: the shop writes its own refund id there. */
+  merchantNote: string | null;
 }
 
-export type PaystackRefundEvent = PaystackRefund;
+/**
+ * A refund event as Paystack publishes it: no refund `id` (except on needs-attention), the
+ * transaction's reference, Paystack's refund reference once there is one, `amount` often a
+ * string ("5000"), and the refund's state in `status`.
+ */
+export interface PaystackRefundEvent {
+  refundId: string | null;
+  refundReference: string | null;
+  transactionReference: string | null;
+  amount: number;
+  currency: string | null;
+  status: PaystackRefundStatus;
+  merchantNote: string | null;
+}
 
-/** A webhook event, after its signature has been checked (see paystack-signature.server.ts). */
+export const REFUND_EVENTS = [
+  "refund.pending",
+  "refund.processing",
+  "refund.processed",
+  "refund.failed",
+  "refund.needs-attention",
+] as const;
+export type RefundEventName = (typeof REFUND_EVENTS)[number];
+export const DISPUTE_EVENTS = ["charge.dispute.create", "charge.dispute.remind", "charge.dispute.resolve"] as const;
+export type DisputeEventName = (typeof DISPUTE_EVENTS)[number];
+
+/** A dispute (chargeback) as Paystack's `charge.dispute.*` events describe it. */
+export interface PaystackDispute {
+  id: string;
+  /** What the customer asks back, in pesewas. */
+  amount: number;
+  currency: string;
+  status: string;
+  resolution: string | null;
+  category: string | null;
+  transactionReference: string;
+  dueAt: Date | null;
+  resolvedAt: Date | null;
+  updatedAt: Date | null;
+  /** The first message (the customer's or the bank's complaint), trimmed. */
+  message: string | null;
+}
+
+/**
+ * A webhook event, after its signature has been checked (see paystack-signature.server.ts), read
+ * by its name: `charge.success` is the only one that can pay an order; refund and dispute events
+ * carry their own shapes; every other event (other charge events, transfers, subscriptions…) is
+ * "other": acknowledged and logged, never applied.
+ */
 export type PaystackEvent =
-  | { kind: "charge"; event: string; transaction: VerifiedPaystackTransaction }
-  | { kind: "refund"; event: string; refund: PaystackRefundEvent }
+  | { kind: "charge"; event: "charge.success"; transaction: VerifiedPaystackTransaction }
+  | { kind: "refund"; event: RefundEventName; refund: PaystackRefundEvent }
+  | { kind: "dispute"; event: DisputeEventName; dispute: PaystackDispute }
   | { kind: "other"; event: string; data: unknown };
 
 // ---------------------------------------------------------------- answers, as documented
 
-const envelopeSchema = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown().optional() });
+const envelopeSchema = z.object({
+  status: z.boolean(),
+  message: z.string().optional(),
+  code: z.string().optional(),
+  data: z.unknown().optional(),
+});
 
 const initializeSchema = z.object({
   authorization_url: z.url({ protocol: /^https?$/ }),
@@ -134,20 +212,7 @@ const initializeSchema = z.object({
 const text = z.string().nullish();
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date");
 
-const transactionSchema = z.object({
-  id: z.number().int().nullish(),
-  status: z.string().min(1),
-  reference: z.string().min(1),
-  amount: z.number().int().nonnegative(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  channel: text,
-  paid_at: isoDate.nullish(),
-  fees: z.number().int().nonnegative().nullish(),
-  gateway_response: text,
-  authorization: z.object({ channel: text, card_type: text, brand: text, last4: text, bank: text, mobile_money_number: text }).nullish(),
-  customer: z.object({ email: text }).nullish(),
-});
-
+/** Pesewas: Paystack sends a whole number, or in some samples the same number as a string ("5000"). */
 const amountSchema = z.union([
   z.number().int().nonnegative(),
   z
@@ -155,14 +220,62 @@ const amountSchema = z.union([
     .regex(/^\d{1,15}$/)
     .transform(Number),
 ]);
+const idSchema = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(100)]).transform(String);
+
+const transactionSchema = z.object({
+  id: idSchema.nullish(),
+  status: z.string().min(1),
+  reference: z.string().min(1),
+  amount: amountSchema,
+  requested_amount: amountSchema.nullish(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  channel: text,
+  paid_at: isoDate.nullish(),
+  fees: amountSchema.nullish(),
+  gateway_response: text,
+  authorization: z.object({ channel: text, card_type: text, brand: text, last4: text, bank: text, mobile_money_number: text }).nullish(),
+  customer: z.object({ email: text }).nullish(),
+});
 
 const refundSchema = z.object({
-  id: z.union([z.number().int(), z.string().min(1)]),
+  id: idSchema,
   status: z.string().min(1),
   amount: amountSchema,
   currency: text,
-  transaction: z.union([z.object({ reference: text }), z.number(), z.string()]).nullish(),
+  transaction: z.union([z.object({ id: idSchema.nullish(), reference: text }), z.number(), z.string()]).nullish(),
   transaction_reference: text,
+  merchant_note: text,
+});
+
+const refundEventSchema = z
+  .object({
+    id: idSchema.nullish(),
+    status: z.string().min(1).max(40),
+    transaction_reference: text,
+    transaction: z.union([z.object({ reference: text }), z.number(), z.string()]).nullish(),
+    refund_reference: z.string().trim().max(100).nullish(),
+    amount: amountSchema,
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .nullish(),
+    merchant_note: text,
+  })
+  .refine((r) => r.amount > 0, "a refund is for more than 0");
+
+const disputeSchema = z.object({
+  id: idSchema,
+  refund_amount: amountSchema.nullish(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  status: z.string().min(1).max(60),
+  resolution: z.string().max(60).nullish(),
+  category: z.string().max(60).nullish(),
+  transaction: z.object({ reference: z.string().min(1), amount: amountSchema.nullish() }).nullish(),
+  transaction_reference: text,
+  dueAt: isoDate.nullish(),
+  resolvedAt: isoDate.nullish(),
+  updated_at: isoDate.nullish(),
+  messages: z.array(z.object({ body: z.string().nullish() }).loose()).nullish(),
 });
 
 const eventSchema = z.object({ event: z.string().min(1), data: z.unknown() });
@@ -217,12 +330,35 @@ export async function createRefund(config: PaystackClientConfig, input: CreateRe
   return toRefund(check(refundSchema, data, config, "refund"));
 }
 
-/** The three calls bound to one configuration. */
+/**
+ * The refunds Paystack holds for one transaction (List Refunds, `?transaction=`, its id or
+ * reference), newest first as Paystack lists them: how the shop finds out what became of a
+ * refund whose answer was lost. Entries of other transactions are dropped here, whatever
+ * Paystack's filter did.
+ */
+export async function listRefunds(
+  config: PaystackClientConfig,
+  transaction: { reference: string; id?: string | null },
+): Promise<PaystackRefund[]> {
+  if (!transaction.reference) throw new TypeError("listRefunds needs the transaction's reference");
+  const key = transaction.id ?? transaction.reference;
+  const data = await call(config, "list-refunds", "GET", `/refund?transaction=${encodeURIComponent(key)}&perPage=100`);
+  return check(z.array(refundSchema), data, config, "list-refunds")
+    .map(toRefund)
+    .filter(
+      (r) =>
+        r.transactionReference === transaction.reference ||
+        (r.transactionReference === null && transaction.id != null && r.transactionId === transaction.id),
+    );
+}
+
+/** The calls bound to one configuration. */
 export function createPaystackClient(config: PaystackClientConfig) {
   return {
     initializeTransaction: (input: InitializeTransactionInput) => initializeTransaction(config, input),
     verifyTransaction: (reference: string) => verifyTransaction(config, reference),
     createRefund: (input: CreateRefundInput) => createRefund(config, input),
+    listRefunds: (transaction: { reference: string; id?: string | null }) => listRefunds(config, transaction),
   };
 }
 export type PaystackClient = ReturnType<typeof createPaystackClient>;
@@ -233,15 +369,38 @@ export function parsePaystackTransaction(data: unknown): VerifiedPaystackTransac
 }
 
 /**
- * A webhook's body, checked: `charge.*` events carry a transaction (as verify describes it),
- * `refund.*` events a refund; anything else comes back as it is. Call only once the signature
- * over the raw body has been checked. Throws PaystackError("invalid-answer") on another shape.
+ * A webhook's body, read by the event's name (Paystack's published event samples): only
+ * `charge.success` is read as a transaction (as verify describes it); the five refund events as a
+ * refund, the three dispute events as a dispute; any other event comes back as it is, unread.
+ * Call only once the signature over the raw body has been checked. Throws
+ * PaystackError("invalid-answer") when the body is not JSON or one of the events the shop reads
+ * does not have its documented shape.
  */
 export function parsePaystackEvent(rawBody: string): PaystackEvent {
   const { event, data } = check(eventSchema, parseJson(rawBody), null, "event");
-  if (event.startsWith("charge.")) return { kind: "charge", event, transaction: parsePaystackTransaction(data) };
-  if (event.startsWith("refund.")) return { kind: "refund", event, refund: toRefund(check(refundSchema, data, null, "event")) };
+  if (event === "charge.success") return { kind: "charge", event, transaction: parsePaystackTransaction(data) };
+  if (isOneOf(REFUND_EVENTS, event)) return { kind: "refund", event, refund: parseRefundEvent(data) };
+  if (isOneOf(DISPUTE_EVENTS, event)) return { kind: "dispute", event, dispute: toDispute(check(disputeSchema, data, null, "event")) };
   return { kind: "other", event, data };
+}
+
+/** A refund event's `data`, as Paystack publishes it (see PaystackRefundEvent). */
+export function parseRefundEvent(data: unknown): PaystackRefundEvent {
+  const r = check(refundEventSchema, data, null, "event");
+  const fromTransaction = typeof r.transaction === "object" ? r.transaction?.reference : null;
+  return {
+    refundId: r.id ?? null,
+    refundReference: r.refund_reference?.trim() || null,
+    transactionReference: r.transaction_reference ?? fromTransaction ?? null,
+    amount: r.amount,
+    currency: r.currency ?? null,
+    status: r.status,
+    merchantNote: r.merchant_note ?? null,
+  };
+}
+
+function isOneOf<T extends string>(names: readonly T[], name: string): name is T {
+  return (names as readonly string[]).includes(name);
 }
 
 // ---------------------------------------------------------------- mapping
@@ -254,6 +413,7 @@ function toTransaction(t: z.infer<typeof transactionSchema>): VerifiedPaystackTr
     reference: t.reference,
     status: t.status,
     amount: t.amount,
+    requestedAmount: t.requested_amount ?? null,
     currency: t.currency,
     channel,
     paidAt: t.paid_at ? new Date(t.paid_at) : null,
@@ -292,13 +452,39 @@ function cleanLabel(value: string | null | undefined): string | null {
 }
 
 function toRefund(r: z.infer<typeof refundSchema>): PaystackRefund {
-  const fromTransaction = typeof r.transaction === "object" ? r.transaction?.reference : null;
+  const transaction = r.transaction;
+  const asObject = typeof transaction === "object" && transaction !== null ? transaction : null;
   return {
-    id: String(r.id),
+    id: r.id,
     status: r.status,
     amount: r.amount,
     currency: r.currency ?? null,
-    transactionReference: r.transaction_reference ?? fromTransaction ?? null,
+    transactionReference: r.transaction_reference ?? asObject?.reference ?? null,
+    transactionId: asObject?.id ?? (typeof transaction === "number" ? String(transaction) : null),
+    merchantNote: r.merchant_note ?? null,
+  };
+}
+
+function toDispute(d: z.infer<typeof disputeSchema>): PaystackDispute {
+  const reference = d.transaction?.reference ?? d.transaction_reference;
+  if (!reference) throw new PaystackError("invalid-answer", "event", "Paystack's dispute event names no transaction.");
+  const message =
+    d.messages
+      ?.find((m) => m.body?.trim())
+      ?.body?.trim()
+      .slice(0, 1000) ?? null;
+  return {
+    id: d.id,
+    amount: d.refund_amount ?? d.transaction?.amount ?? 0,
+    currency: d.currency,
+    status: d.status,
+    resolution: d.resolution ?? null,
+    category: d.category ?? null,
+    transactionReference: reference,
+    dueAt: d.dueAt ? new Date(d.dueAt) : null,
+    resolvedAt: d.resolvedAt ? new Date(d.resolvedAt) : null,
+    updatedAt: d.updated_at ? new Date(d.updated_at) : null,
+    message,
   };
 }
 
@@ -340,6 +526,7 @@ async function call(
 
   const envelope = envelopeSchema.safeParse(parseJsonOrNull(answer));
   const providerMessage = envelope.success && envelope.data.message ? redact(envelope.data.message.slice(0, 300), config) : null;
+  const code = envelope.success && envelope.data.code ? envelope.data.code.slice(0, 60) : null;
   const said = providerMessage ? `: ${providerMessage}` : "";
   if (status >= 500) {
     throw new PaystackError("server", operation, `Paystack failed on its side (${operation}, HTTP ${status})${said}`, {
@@ -351,6 +538,7 @@ async function call(
     throw new PaystackError("refused", operation, `Paystack refused the ${operation} request (HTTP ${status})${said}`, {
       httpStatus: status,
       providerMessage,
+      code,
     });
   }
   if (status < 200 || status >= 300 || !envelope.success) {
@@ -367,6 +555,7 @@ async function call(
     throw new PaystackError("refused", operation, `Paystack refused the ${operation} request${said}`, {
       httpStatus: status,
       providerMessage,
+      code,
     });
   }
   return envelope.data.data;

@@ -37,6 +37,15 @@ export interface RefundOrder {
   paymentMethod: string;
 }
 
+/** A refund's state (refunds.status): see db/schema/payments.ts. */
+export type RefundStatus = "pending" | "processing" | "processed" | "failed" | "needs_attention" | "unconfirmed";
+
+/**
+ * Refunds Paystack has (or may have) and has not settled: their amount is reserved, so no
+ * second refund can take the same money while Paystack may still pay the first one out.
+ */
+export const OPEN_REFUND_STATUSES: readonly string[] = ["pending", "processing", "needs_attention", "unconfirmed"];
+
 /** Payment statuses an order can be refunded from. */
 export const REFUNDABLE_PAYMENT_STATUSES: readonly string[] = ["paid", "partially_refunded"];
 
@@ -44,8 +53,12 @@ export const REFUNDABLE_PAYMENT_STATUSES: readonly string[] = ["paid", "partiall
 export interface RefundableTransaction {
   attemptId: string;
   reference: string;
+  /** Paystack's id of the transaction, when known (refund lists are by transaction). */
+  providerTransactionId: string | null;
   amount: number;
   currency: string;
+  /** A second payment of an already-paid order (payment_attempts.extra_payment): refunded first. */
+  extraPayment: boolean;
   /** Amount minus its pending and processed refunds. */
   remaining: number;
 }
@@ -56,7 +69,8 @@ export interface RefundableTransaction {
  *   Paystack; manual otherwise (Pay on Delivery, or an online order marked paid by hand): refunds
  *   are recorded only;
  * - `paid`: what was paid (the successful attempts' amounts, or the order's total);
- * - `processed` / `pending`: refunded, and asked for but not yet confirmed;
+ * - `processed` / `pending`: refunded, and asked for but not yet settled (every open state:
+ *   OPEN_REFUND_STATUSES);
  * - `refundable`: what one refund can still take (0 unless the payment status is paid or
  *   partially refunded).
  */
@@ -75,8 +89,10 @@ export async function refundPosition(db: Db, order: RefundOrder): Promise<Refund
       .select({
         id: paymentAttempts.id,
         reference: paymentAttempts.reference,
+        providerTransactionId: paymentAttempts.providerTransactionId,
         amount: paymentAttempts.amount,
         currency: paymentAttempts.currency,
+        extraPayment: paymentAttempts.extraPayment,
       })
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.status, "success")))
@@ -84,10 +100,10 @@ export async function refundPosition(db: Db, order: RefundOrder): Promise<Refund
     db
       .select({ amount: refunds.amount, status: refunds.status, paymentAttemptId: refunds.paymentAttemptId })
       .from(refunds)
-      .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, ["pending", "processed"]))),
+      .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, ["processed", ...OPEN_REFUND_STATUSES]))),
   ]);
   const processed = sum(rows.filter((r) => r.status === "processed"));
-  const pending = sum(rows.filter((r) => r.status === "pending"));
+  const pending = sum(rows.filter((r) => r.status !== "processed"));
   const open = REFUNDABLE_PAYMENT_STATUSES.includes(order.paymentStatus);
   if (attempts.length === 0) {
     const paid = Number(order.totalAmount);
@@ -103,8 +119,10 @@ export async function refundPosition(db: Db, order: RefundOrder): Promise<Refund
   const transactions = attempts.map((a) => ({
     attemptId: a.id,
     reference: a.reference,
+    providerTransactionId: a.providerTransactionId,
     amount: Number(a.amount),
     currency: a.currency,
+    extraPayment: a.extraPayment,
     remaining: Math.max(0, Number(a.amount) - sum(rows.filter((r) => r.paymentAttemptId === a.id))),
   }));
   // One refund goes to one Paystack transaction: at most what is left on the fullest one.
@@ -115,10 +133,11 @@ export async function refundPosition(db: Db, order: RefundOrder): Promise<Refund
 const sum = (rows: { amount: number }[]) => rows.reduce((total, r) => total + Number(r.amount), 0);
 
 /**
- * Marks a pending (or failed) refund processed and moves the order on, inside the caller's
- * transaction, with the order row already locked by it: the order's payment status becomes
- * refunded when the processed refunds reach what was paid, else partially_refunded; the history
- * says "Refunded ₵X: reason (by staff)"; the customer's refund email is queued.
+ * Marks a refund processed and moves the order on, inside the caller's transaction, with the
+ * order row already locked by it: the order's payment status becomes refunded when the processed
+ * refunds reach what was paid, else partially_refunded, except that refunding an extra payment
+ * (a second payment of a paid order) leaves the order's own payment as it was; the history says
+ * "Refunded ₵X: reason (by staff)"; the customer's refund email is queued.
  */
 export async function settleProcessedRefund(
   tx: Db,
@@ -139,7 +158,9 @@ export async function settleProcessedRefund(
     .where(eq(refunds.id, refund.id));
   const position = await refundPosition(tx, { ...order, paymentStatus: "paid" });
   const full = position.processed >= position.paid;
-  const paymentStatus = full ? "refunded" : "partially_refunded";
+  const extras = new Set(position.transactions.filter((t) => t.extraPayment).map((t) => t.attemptId));
+  const onlyExtras = extras.size > 0 && (await processedOnlyOn(tx, order.id, extras));
+  const paymentStatus = full ? "refunded" : onlyExtras ? order.paymentStatus : "partially_refunded";
   await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
@@ -162,6 +183,15 @@ export async function settleProcessedRefund(
       options,
     ),
   );
+}
+
+/** Whether every processed refund of the order went to one of these (extra) payments. */
+async function processedOnlyOn(tx: Db, orderId: string, attemptIds: Set<string>): Promise<boolean> {
+  const processed = await tx
+    .select({ attemptId: refunds.paymentAttemptId })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "processed")));
+  return processed.every((r) => r.attemptId !== null && attemptIds.has(r.attemptId));
 }
 
 /** An order's refunds, newest first. */

@@ -7,7 +7,15 @@ import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { orderIdSchema } from "~/modules/orders/order-filters.schema";
 import { forgetOrderSummary } from "~/modules/orders/order-summary.server";
-import { createRefund, PaystackError, type PaystackClientConfig } from "./paystack-client.server";
+import {
+  createRefund,
+  PaystackError,
+  REFUND_EVENTS,
+  type PaystackClientConfig,
+  type PaystackRefund,
+  type PaystackRefundEvent,
+  type RefundEventName,
+} from "./paystack-client.server";
 import { refundMoney } from "./refund-email.server";
 import { applyRefundEvent } from "./refund-events.server";
 import {
@@ -25,9 +33,11 @@ import {
  *
  * - paid through Paystack: one transaction locks the order, checks the amount against what can
  *   still be refunded and records a pending refund (who, why, how much); then, outside it,
- *   Paystack is asked to refund (the refund's id travels in the merchant note). A refusal or an
- *   unreachable Paystack marks the refund failed with the reason, for staff to see. The order
- *   changes only when Paystack's refund event says the refund was processed (applyRefundEvent);
+ *   Paystack is asked to refund (the refund's id travels in the merchant note). A refusal (4xx)
+ *   marks it failed with Paystack's reason: nothing was made. No answer, a 5xx or an answer out of
+ *   shape marks it unconfirmed: Paystack may have queued it, so its amount stays reserved until
+ *   the shop has asked Paystack (refund-confirmation.server.ts) or an event has settled it. The
+ *   order changes only when Paystack says the refund was processed (applyRefundEvent);
  * - Pay on Delivery (or an online order marked paid by hand, with no Paystack payment): the
  *   refund is recorded only, and processed at once.
  *
@@ -37,7 +47,8 @@ import {
  */
 
 export type { RefundRow } from "./refund-ledger.server";
-export { applyRefundEvent, type RefundEventName, type RefundEventOutcome } from "./refund-events.server";
+export { applyRefundEvent, type RefundEventOutcome } from "./refund-events.server";
+export type { RefundEventName } from "./paystack-client.server";
 
 /** Why a refund was not made, in words for staff. */
 export class RefundRefusedError extends Error {
@@ -67,11 +78,16 @@ export interface RefundOptions extends StatusEmailSender {
   paystack: PaystackClientConfig | null;
 }
 
-/** pending: Paystack has it, its event will settle it; processed: done (recorded); failed: not made, with why. */
+/**
+ * pending: Paystack has it (pending, processing, or waiting for staff in its dashboard), its
+ * events will settle it; processed: done (recorded); failed: not made, with why; unconfirmed:
+ * Paystack did not say, the shop is finding out.
+ */
 export type RefundResult =
   | { status: "pending"; refund: RefundRow }
   | { status: "processed"; refund: RefundRow }
-  | { status: "failed"; refund: RefundRow; message: string };
+  | { status: "failed"; refund: RefundRow; message: string }
+  | { status: "unconfirmed"; refund: RefundRow; message: string };
 
 export async function refundOrder(db: Db, request: RefundRequest, options: RefundOptions): Promise<RefundResult> {
   if (!orderIdSchema.safeParse(request.orderId).success) throw new OrderNotFoundError(`Order ${request.orderId} not found`);
@@ -115,8 +131,11 @@ export async function refundOrder(db: Db, request: RefundRequest, options: Refun
       await settleProcessedRefund(tx, order, refund!, { ...options, changedBy: request.requestedBy });
       return { kind: "recorded" as const, refund: refund! };
     }
-    // The fullest paid transaction that can take the whole amount (one, nearly always).
-    const transaction = position.transactions.filter((t) => t.remaining >= request.amount).sort((a, b) => b.remaining - a.remaining)[0]!;
+    // An extra payment (the customer paid twice) first, else the fullest paid transaction that
+    // can take the whole amount (one, nearly always).
+    const transaction = position.transactions
+      .filter((t) => t.remaining >= request.amount)
+      .sort((a, b) => Number(b.extraPayment) - Number(a.extraPayment) || b.remaining - a.remaining)[0]!;
     const [refund] = await tx
       .insert(refunds)
       .values({ ...common, provider: "paystack", paymentAttemptId: transaction.attemptId, transactionReference: transaction.reference })
@@ -142,22 +161,33 @@ export async function refundOrder(db: Db, request: RefundRequest, options: Refun
       .update(refunds)
       .set({ providerRefundId: sql`coalesce(${refunds.providerRefundId}, ${answer.id})`, updatedAt: new Date() })
       .where(eq(refunds.id, refund.id));
-    // Paystack usually answers "pending"; an answer that already says how it ended is as good as the event.
-    if (answer.status === "processed" || answer.status === "failed") {
+    // Paystack usually answers "pending"; an answer that says more is as good as its event.
+    const event = refundEventOfStatus(answer.status);
+    if (event && event !== "refund.pending") {
       await applyRefundEvent(
         db,
-        `refund.${answer.status}`,
-        { id: answer.id, amount: answer.amount, transaction_reference: refund.transactionReference },
+        event,
+        { ...refundEventOf(answer), transactionReference: refund.transactionReference, currency: answer.currency ?? refund.currency },
         options,
       );
     }
   } catch (error) {
-    const message = error instanceof PaystackError ? refundFailureMessage(error) : "The refund could not be sent to Paystack.";
-    await db
-      .update(refunds)
-      .set({ status: "failed", failureMessage: message, updatedAt: new Date() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")));
-    if (!(error instanceof PaystackError)) throw error;
+    if (!(error instanceof PaystackError)) {
+      await markUnconfirmed(
+        db,
+        refund.id,
+        "The shop failed while sending this refund to Paystack. Check with Paystack before refunding again.",
+      );
+      throw error;
+    }
+    if (error.kind === "refused") {
+      await db
+        .update(refunds)
+        .set({ status: "failed", failureMessage: refundFailureMessage(error), updatedAt: new Date() })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")));
+    } else {
+      await markUnconfirmed(db, refund.id, refundFailureMessage(error));
+    }
   }
   return resultOf(await currentRefund(db, refund.id));
 }
@@ -169,6 +199,8 @@ async function currentRefund(db: Db, id: string): Promise<RefundRow> {
 
 function resultOf(refund: RefundRow): RefundResult {
   if (refund.status === "failed") return { status: "failed", refund, message: refund.failureMessage ?? "The refund was not made." };
+  if (refund.status === "unconfirmed")
+    return { status: "unconfirmed", refund, message: refund.failureMessage ?? "Paystack has not said whether it took this refund." };
   return { status: refund.status === "processed" ? "processed" : "pending", refund };
 }
 
@@ -186,17 +218,45 @@ function tooMuchMessage(order: RefundOrder, position: RefundPosition): string {
   return `At most ${most} can still be refunded on ${order.orderNumber}.`;
 }
 
-/** What staff read when Paystack did not take the refund. */
+/** A sent refund whose outcome is unknown: reserved, and checked with Paystack (refund-confirmation.server.ts). */
+async function markUnconfirmed(db: Db, refundId: string, message: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ status: "unconfirmed", failureMessage: message, updatedAt: new Date() })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
+}
+
+/** The refund event a refund's status (in an API answer) stands for, if it is one of Paystack's. */
+export function refundEventOfStatus(status: string): RefundEventName | null {
+  const event = `refund.${status}`;
+  return (REFUND_EVENTS as readonly string[]).includes(event) ? (event as RefundEventName) : null;
+}
+
+/** An API answer's refund as its event would describe it. */
+export function refundEventOf(refund: PaystackRefund): PaystackRefundEvent {
+  return {
+    refundId: refund.id,
+    refundReference: null,
+    transactionReference: refund.transactionReference,
+    amount: refund.amount,
+    currency: refund.currency,
+    status: refund.status,
+    merchantNote: refund.merchantNote,
+  };
+}
+
+/** What staff read when Paystack did not take the refund, or did not say whether it did. */
 export function refundFailureMessage(error: PaystackError): string {
-  const check = "Check the Paystack dashboard before trying again: it may have been made.";
+  const unsure =
+    "Paystack may have queued it, so its amount stays reserved: the shop checks with Paystack every few minutes, or press Check with Paystack.";
   switch (error.kind) {
     case "refused":
-      return `Paystack refused the refund: ${error.providerMessage ?? "it gave no reason"}.`;
+      return `Paystack refused the refund, so it was not made: ${error.providerMessage ?? "it gave no reason"}.`;
     case "unreachable":
-      return `Paystack could not be reached, so the refund was probably not made. ${check}`;
+      return `Paystack did not answer in time. ${unsure}`;
     case "server":
-      return `Paystack failed on its side (HTTP ${error.httpStatus ?? "5xx"}). ${check}`;
+      return `Paystack failed on its side (HTTP ${error.httpStatus ?? "5xx"}). ${unsure}`;
     default:
-      return `Paystack's answer could not be read. ${check}`;
+      return `Paystack's answer could not be read. ${unsure}`;
   }
 }

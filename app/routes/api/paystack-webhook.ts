@@ -1,19 +1,36 @@
 import { siteOrigin } from "~/lib/http.server";
+import { applyDisputeEvent } from "~/modules/payments/disputes.server";
 import { applyVerifiedTransaction } from "~/modules/payments/payment-attempts.server";
-import { applyRefundEvent, type RefundEventName } from "~/modules/payments/refund-events.server";
+import { applyRefundEvent } from "~/modules/payments/refund-events.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { parsePaystackEvent, PaystackError } from "~/modules/payments/paystack-client.server";
+import { eventFingerprint } from "~/modules/payments/provider-events.server";
 import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/paystack-webhook";
+
+/** Outcomes worth a warning in the log: something staff or a developer should look at. */
+const WARN_OUTCOMES = new Set([
+  "unknown-reference",
+  "mismatch",
+  "extra-payment",
+  "unknown-refund",
+  "held-for-staff",
+  "failed",
+  "needs-attention",
+  "unknown-dispute",
+]);
 
 /**
  * Paystack's webhook (paste `${PUBLIC_URL}/api/webhooks/paystack` into its dashboard). The
  * signature (HMAC-SHA512 of the raw body with the secret key, compared in constant time) is
  * the only thing that makes a post Paystack's: without it, 401 and nothing changes. A signed
- * event is then applied in one transaction, idempotently (replays, duplicates and a race with
- * the callback give one paid transition). Paystack retries until it gets a 200, so every
- * event the shop has handled or chosen to ignore answers 200, quickly.
+ * event is read by its name (parsePaystackEvent) and applied in one transaction, idempotently
+ * (replays, duplicates and a race with the callback give one effect): `charge.success` may pay
+ * an order; refund events move the shop's refunds; dispute events reach staff. Paystack retries
+ * until it gets a 200, so every event the shop has handled or chosen to ignore (other charge
+ * events, transfers, subscriptions…) answers 200, quickly; 400 is kept for a body that is not
+ * JSON or an event the shop reads that is not in its documented shape.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -29,28 +46,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     event = parsePaystackEvent(raw);
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
-    context.log.warn({ event: "paystack-webhook", result: "unreadable" }, "a signed webhook had an unexpected shape");
+    context.log.warn(
+      { event: "paystack-webhook", result: "unreadable", reason: error.message },
+      "a signed webhook had an unexpected shape",
+    );
     return Response.json({ error: "Unreadable event" }, { status: 400 });
   }
-  const sender = async () => ({ origin: siteOrigin(context), storeName: (await getStoreSettings(context.database.db)).storeName });
-  if (event.kind === "charge" && event.event === "charge.success") {
-    const reference = event.transaction.reference;
-    const outcome = await applyVerifiedTransaction(context.database.db, reference, event.transaction, await sender());
-    const log = outcome === "unknown-reference" || outcome === "mismatch" ? context.log.warn : context.log.info;
-    log.call(context.log, { event: event.event, reference, outcome }, "paystack webhook applied");
-  } else if (event.kind === "refund" && isRefundEventName(event.event)) {
-    const outcome = await applyRefundEvent(context.database.db, event.event, event.refund, await sender());
-    const log =
-      outcome === "unknown-refund" || outcome === "invalid-data" || outcome === "held-for-staff" ? context.log.warn : context.log.info;
-    log.call(context.log, { event: event.event, refundId: event.refund.id, outcome }, "paystack webhook applied");
-  } else {
-    context.log.info({ event: event.event }, "paystack webhook ignored");
+  const db = context.database.db;
+  const sender = { origin: siteOrigin(context), storeName: (await getStoreSettings(db)).storeName };
+  let details: Record<string, unknown>;
+  let outcome: string;
+  switch (event.kind) {
+    case "charge":
+      details = { reference: event.transaction.reference };
+      outcome = await applyVerifiedTransaction(db, event.transaction.reference, event.transaction, sender);
+      break;
+    case "refund":
+      details = { reference: event.refund.transactionReference, refundReference: event.refund.refundReference };
+      outcome = await applyRefundEvent(db, event.event, event.refund, sender, { fingerprint: eventFingerprint(raw) });
+      break;
+    case "dispute":
+      details = { reference: event.dispute.transactionReference, disputeId: event.dispute.id };
+      outcome = await applyDisputeEvent(db, event.event, event.dispute, sender, { fingerprint: eventFingerprint(raw) });
+      break;
+    default:
+      context.log.info({ event: event.event }, "paystack webhook acknowledged: not an event the shop uses");
+      return Response.json({ received: true });
   }
+  const log = WARN_OUTCOMES.has(outcome) ? context.log.warn : context.log.info;
+  log.call(context.log, { event: event.event, ...details, outcome }, "paystack webhook applied");
+  if (outcome !== "duplicate") context.email.nudge();
   return Response.json({ received: true });
 }
-
-const REFUND_EVENTS: readonly string[] = ["refund.processed", "refund.failed", "refund.pending"] satisfies RefundEventName[];
-const isRefundEventName = (event: string): event is RefundEventName => REFUND_EVENTS.includes(event);
 
 export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });

@@ -21,7 +21,8 @@ const refusedStatus: Record<RefundRefusedError["reason"], number> = {
  * The refund form (intent "refund", admins only: the page's guard has checked method, session,
  * role, origin and the form): refunds through Paystack, or records a Pay on Delivery refund, in
  * the admin's name. A refusal (not paid, more than is left, Paystack not connected) is 409 with
- * its message; Paystack refusing or not answering is 502, the refund kept as failed with why.
+ * its message; Paystack refusing (failed) or not answering (unconfirmed, the amount kept reserved
+ * until the shop knows) is 502, with what happened and what to do.
  */
 export async function refundFromOrderDetails(context: AppLoadContext, viewer: Viewer, form: RefundForm) {
   const db = context.database.db;
@@ -41,8 +42,8 @@ export async function refundFromOrderDetails(context: AppLoadContext, viewer: Vi
       { paystack: paystackConfigOf(context.config), storeName: settings.storeName, origin: siteOrigin(context) },
     );
     const amount = refundMoney(outcome.refund.amount, outcome.refund.currency);
-    if (outcome.status === "failed") {
-      context.log.warn({ refundId: outcome.refund.id, orderId: form.orderId }, "refund not made by Paystack");
+    if (outcome.status === "failed" || outcome.status === "unconfirmed") {
+      context.log.warn({ refundId: outcome.refund.id, orderId: form.orderId, status: outcome.status }, "refund not confirmed by Paystack");
       return fail(outcome.message, 502);
     }
     context.email.nudge();
