@@ -361,7 +361,11 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     return { first_name: name(meta.first_name), last_name: name(meta.last_name) };
   }
 
-  function transactionData(t: StandInTransaction): Record<string, unknown> {
+  /**
+   * A transaction as verify answers it, or (`forEvent`) as charge.success carries it: the published
+   * verify sample has plan null and plan_object, the published events plan {} and subaccount_group.
+   */
+  function transactionData(t: StandInTransaction, forEvent = false): Record<string, unknown> {
     const { amount, requested, currency } = reported(t);
     return {
       id: t.id,
@@ -392,7 +396,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
         risk_action: "default",
         international_format_phone: null,
       },
-      plan: null,
+      plan: forEvent ? {} : null,
       split: {},
       order_id: null,
       paidAt: t.paidAt,
@@ -403,7 +407,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       fees_breakdown: null,
       connect: null,
       transaction_date: t.createdAt,
-      plan_object: {},
+      ...(forEvent ? { subaccount_group: {} } : { plan_object: {} }),
       subaccount: {},
     };
   }
@@ -431,8 +435,8 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
         integration: INTEGRATION,
         domain: "test",
         id: String(r.id),
-        customer_note: r.customerNote ?? `Refund for transaction ${t.reference}`,
-        merchant_note: r.merchantNote ?? `Refund for transaction ${t.reference} by ${REFUNDED_BY}`,
+        customer_note: r.customerNote,
+        merchant_note: r.merchantNote,
       };
     }
     return { ...common, processor: "stand-in", customer, integration: INTEGRATION, domain: "test" };
@@ -648,7 +652,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
         account_name: null,
       };
     }
-    dispatch("charge.success", transactionData(t));
+    dispatch("charge.success", transactionData(t, true));
   }
 
   function approve(t: StandInTransaction, choice: StandInChoice = {}): StandInActionResult {
@@ -879,8 +883,9 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       currency: t.currency,
       status: "pending",
       refundReference: null,
-      merchantNote: typeof body.merchant_note === "string" ? body.merchant_note : null,
-      customerNote: typeof body.customer_note === "string" ? body.customer_note : null,
+      // Paystack writes its own notes when none is given (as in its published answers).
+      merchantNote: typeof body.merchant_note === "string" ? body.merchant_note : `Refund for transaction ${t.reference} by ${REFUNDED_BY}`,
+      customerNote: typeof body.customer_note === "string" ? body.customer_note : `Refund for transaction ${t.reference}`,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
       refundedAt: null,
