@@ -35,9 +35,10 @@ import {
  *   still be refunded and records a pending refund (who, why, how much); then, outside it,
  *   Paystack is asked to refund (the refund's id travels in the merchant note). A refusal (4xx)
  *   marks it failed with Paystack's reason: nothing was made. No answer, a 5xx or an answer out of
- *   shape marks it unconfirmed: Paystack may have queued it, so its amount stays reserved until
- *   the shop has asked Paystack (refund-confirmation.server.ts) or an event has settled it. The
- *   order changes only when Paystack says the refund was processed (applyRefundEvent);
+ *   shape marks it unconfirmed: Paystack may have queued it, so its amount stays reserved, and no
+ *   second refund of the same amount is sent on the order (its events could not be told apart),
+ *   until the shop has asked Paystack (refund-confirmation.server.ts) or an event has settled it.
+ *   The order changes only when Paystack says the refund was processed (applyRefundEvent);
  * - Pay on Delivery (or an online order marked paid by hand, with no Paystack payment): the
  *   refund is recorded only, and processed at once.
  *
@@ -114,6 +115,14 @@ export async function refundOrder(db: Db, request: RefundRequest, options: Refun
         "not-connected",
       );
     if (request.amount > position.refundable) throw new RefundRefusedError(tooMuchMessage(order, position), "too-much");
+    // Paystack's refund events name no refund of the shop's (no id, often no refund reference yet):
+    // a second refund of the same amount beside an unconfirmed one could take that one's events.
+    const [unconfirmed] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.status, "unconfirmed"), eq(refunds.amount, request.amount)))
+      .limit(1);
+    if (unconfirmed) throw new RefundRefusedError(unconfirmedMessage(order, request.amount), "too-much");
     const common = {
       id: request.refundId,
       orderId: order.id,
@@ -216,6 +225,11 @@ function tooMuchMessage(order: RefundOrder, position: RefundPosition): string {
       ? `Nothing more can be refunded on ${order.orderNumber} while ${refundMoney(position.pending, order.currency)} is waiting for Paystack.`
       : `Nothing more can be refunded on ${order.orderNumber}.`;
   return `At most ${most} can still be refunded on ${order.orderNumber}.`;
+}
+
+function unconfirmedMessage(order: RefundOrder, amount: number): string {
+  const money = refundMoney(amount, order.currency);
+  return `A refund of ${money} on ${order.orderNumber} is not confirmed by Paystack yet: the shop is checking whether Paystack made it. Refund ${money} again only once it says that refund was not made (press Check with Paystack).`;
 }
 
 /** A sent refund whose outcome is unknown: reserved, and checked with Paystack (refund-confirmation.server.ts). */
