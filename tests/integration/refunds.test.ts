@@ -232,8 +232,14 @@ describeWithDatabase("refunds", (database) => {
       /^Paystack did not answer in time\. Paystack may have queued it/,
     );
 
+    // Not the same amount again while that one is unconfirmed: Paystack's events could not tell the two apart.
     standIn.setKnobs({ unreachable: false, refundOutcome: "failed" });
-    expect((await refund(order.id, 10_000)).status).toBe("pending");
+    const same = await refund(order.id, 10_000).catch((e: unknown) => e);
+    expect(same).toBeInstanceOf(RefundRefusedError);
+    expect((same as Error).message).toBe(
+      `A refund of ₵100.00 on ${order.orderNumber} is not confirmed by Paystack yet: the shop is checking whether Paystack made it. Refund ₵100.00 again only once it says that refund was not made (press Check with Paystack).`,
+    );
+    expect((await refund(order.id, 15_000)).status).toBe("pending");
     const failed = await refundEvent("refund.failed");
     for (const e of (await refundEvents()).filter((x) => x.event !== "refund.failed"))
       await applyRefundEvent(database.db, e.event, e.data, sender);
