@@ -115,13 +115,16 @@ function disputeAlert(orderNumber: string, event: DisputeEventName, dispute: Pay
     };
   }
   const reminder = event === "charge.dispute.remind";
+  // Each reminder says when Paystack sent it: Paystack reminds more than once as the due date
+  // comes closer, and a note with the same text as one already written would be taken for a replay.
+  const remindedAt = formatDateTimeWithZone(dispute.updatedAt ?? new Date(), timeZone);
   return {
     author: "Paystack",
     subject: `${reminder ? "Reminder: answer the dispute" : "Dispute opened"} on order ${orderNumber}${due ? ` by ${due}` : ""}`,
     heading: reminder
       ? `The dispute on order ${orderNumber} still needs your answer`
       : `A customer disputes a payment on order ${orderNumber}`,
-    body: `${reminder ? "Reminder" : "Dispute opened"}: ${what}. ${todo}${said}`,
+    body: `${reminder ? `Reminder (Paystack, ${remindedAt})` : "Dispute opened"}: ${what}. ${todo}${said}`,
     kind: "dispute-alert",
   };
 }
