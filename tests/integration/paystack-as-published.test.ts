@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, asc, eq, like } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
@@ -11,6 +13,7 @@ import { createPaymentAttempt, paymentAttemptsOf } from "~/modules/payments/paym
 import { expireUnpaidOrders, type PaymentHoldLog } from "~/modules/payments/payment-hold.server";
 import { initializeTransaction, type PaystackClientConfig, verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { REFUND_FAILED_MESSAGE, REFUND_NEEDS_ATTENTION_MESSAGE } from "~/modules/payments/refund-events.server";
+import { CONFIRM_AFTER_MS, confirmRefundWithPaystack, NOT_AT_PAYSTACK_MESSAGE } from "~/modules/payments/refund-confirmation.server";
 import { refundOrder, RefundRefusedError } from "~/modules/payments/refunds.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { action as webhookAction } from "~/routes/api/paystack-webhook";
@@ -40,6 +43,9 @@ describeWithDatabase("Paystack as published", (database) => {
   let context: AppLoadContext;
   let paystack: PaystackClientConfig;
   let admins: string[];
+  /** The shop's webhook on a real port: the stand-in's own events reach the route's action through it. */
+  let shopWebhook: http.Server;
+  let shopWebhookUrl: string;
   /** What the webhook logged: its outcome per event. */
   const logged: Record<string, unknown>[] = [];
   const holdLog: PaymentHoldLog = { info() {}, warn() {}, error() {} };
@@ -64,11 +70,25 @@ describeWithDatabase("Paystack as published", (database) => {
       const user = await createUser(database.db, { name, email });
       await database.db.insert(userRoles).values({ userId: user.id, role: "admin" });
     }
+    shopWebhook = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const signature = req.headers["x-paystack-signature"];
+        post(Buffer.concat(chunks).toString("utf8"), typeof signature === "string" ? signature : null).then(
+          (status) => res.writeHead(status).end(),
+          () => res.writeHead(500).end(),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => shopWebhook.listen(0, "127.0.0.1", resolve));
+    shopWebhookUrl = `http://127.0.0.1:${(shopWebhook.address() as AddressInfo).port}/api/webhooks/paystack`;
     admins = (await adminEmailAddresses(database.db)).sort();
     expect(admins).toEqual(expect.arrayContaining(["akosua.owner@example.com", "yaw.manager@example.com"]));
   });
   afterAll(async () => {
     await standIn?.close();
+    await new Promise((resolve) => shopWebhook?.close(resolve));
   });
   beforeEach(async () => {
     await standIn.idle();
@@ -353,28 +373,122 @@ describeWithDatabase("Paystack as published", (database) => {
     expect(await emailsOf("refund")).toHaveLength(1);
   });
 
+  it("the stand-in's own refund events, sent to the shop's webhook as Paystack sends them: the refund settles once", async () => {
+    const { order } = await paidOrder(26_500);
+    standIn.setKnobs({ webhookUrl: shopWebhookUrl, duplicateWebhooks: 3 });
+    const before = standIn.webhookDeliveries().length;
+    const asked = await refundNow(order.id, 26_500, "Colour not as pictured");
+    await standIn.idle();
+    const sent = standIn.webhookDeliveries().slice(before);
+    expect(sent).toHaveLength(9);
+    expect([...new Set(sent.map((d) => d.event))]).toEqual(["refund.pending", "refund.processing", "refund.processed"]);
+    expect(sent.every((d) => d.status === 200)).toBe(true);
+    expect((await refundRow(asked.refund.id)).status).toBe("processed");
+    expect(await paymentStatusOf(order.id)).toBe("refunded");
+    expect(await historyOf(order.id, "Refunded")).toEqual(["Refunded ₵265.00: Colour not as pictured (by Kwame Mensah)"]);
+    expect(await recipients("refund")).toEqual([order.customerEmail]);
+  });
+
+  // ---------------------------------------------------------------- 3. refunds whose answer was lost
+
+  it("a refund queued at Paystack whose answer was lost: unconfirmed, not sent twice, found by List Refunds, then processed once by its event", async () => {
+    const { order, reference } = await paidOrder(42_000);
+    // Paystack queues it, but its answer never comes back and its refund.pending event is lost too
+    // (no webhook yet); it moves on to processing 4 s later.
+    standIn.setKnobs({ refundAnswerLost: 1, refundDelayMs: 4_000 });
+    const lost = await refundNow(order.id, 42_000, "Return accepted");
+    expect(lost.status).toBe("unconfirmed");
+    expect(lost.status === "unconfirmed" && lost.message).toBe(
+      "Paystack did not answer in time. Paystack may have queued it, so its amount stays reserved: the shop checks with Paystack every few minutes, or press Check with Paystack.",
+    );
+    expect(standIn.refunds().filter((r) => r.transactionReference === reference)).toHaveLength(1);
+
+    // Staff cannot send it again meanwhile.
+    const again = await refundNow(order.id, 42_000, "Return accepted").catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(RefundRefusedError);
+    expect((again as RefundRefusedError).reason).toBe("too-much");
+    expect((again as Error).message).toBe(`Nothing more can be refunded on ${order.orderNumber} while ₵420.00 is waiting for Paystack.`);
+    expect(standIn.refunds().filter((r) => r.transactionReference === reference)).toHaveLength(1);
+
+    // The shop asks Paystack (List Refunds of the transaction): there it is.
+    expect(await confirmRefundWithPaystack(database.db, paystack, lost.refund.id, sender)).toEqual({
+      status: "pending",
+      message: "Paystack has this refund: it is waiting to be processed.",
+    });
+    expect((await refundRow(lost.refund.id)).providerRefundId).toBe(String(standIn.refunds().at(-1)!.id));
+    expect(await paymentStatusOf(order.id)).toBe("paid");
+
+    // Its next events reach the shop's webhook (each twice, at once): processed, once.
+    expect(standIn.refunds().at(-1)!.status).toBe("pending");
+    standIn.setKnobs({ webhookUrl: shopWebhookUrl, duplicateWebhooks: 2 });
+    const before = standIn.webhookDeliveries().length;
+    await standIn.idle();
+    expect(
+      standIn
+        .webhookDeliveries()
+        .slice(before)
+        .map((d) => [d.event, d.status]),
+    ).toEqual([
+      ["refund.processing", 200],
+      ["refund.processing", 200],
+      ["refund.processed", 200],
+      ["refund.processed", 200],
+    ]);
+    expect(await refundRow(lost.refund.id)).toMatchObject({
+      status: "processed",
+      providerRefundReference: standIn.refunds().at(-1)!.refundReference,
+    });
+    expect(await paymentStatusOf(order.id)).toBe("refunded");
+    expect(await historyOf(order.id, "Refunded")).toEqual(["Refunded ₵420.00: Return accepted (by Kwame Mensah)"]);
+    expect(await recipients("refund")).toEqual([order.customerEmail]);
+    expect(await confirmRefundWithPaystack(database.db, paystack, lost.refund.id, sender)).toEqual({
+      status: "processed",
+      message: "Paystack has refunded the customer.",
+    });
+    expect(await recipients("refund")).toEqual([order.customerEmail]);
+  });
+
+  it("a refund Paystack never got is failed only once Paystack has not listed it for CONFIRM_AFTER_MS; then it can be sent again", async () => {
+    const { order } = await paidOrder(18_000);
+    standIn.setKnobs({ failRefund: "server-error" });
+    const lost = await refundNow(order.id, 18_000, "Wrong colour");
+    expect(lost.status).toBe("unconfirmed");
+    expect(lost.status === "unconfirmed" && lost.message).toMatch(
+      /^Paystack failed on its side \(HTTP 500\)\. Paystack may have queued it/,
+    );
+    standIn.setKnobs({ failRefund: false });
+    await expect(refundNow(order.id, 18_000)).rejects.toThrow(RefundRefusedError);
+
+    const sentAt = (await refundRow(lost.refund.id)).createdAt;
+    expect(await confirmRefundWithPaystack(database.db, paystack, lost.refund.id, sender, new Date(sentAt.getTime() + 30_000))).toEqual({
+      status: "unconfirmed",
+      message: "Paystack does not list this refund yet. The shop checks again in a minute.",
+    });
+    expect((await refundRow(lost.refund.id)).status).toBe("unconfirmed");
+    const late = new Date(sentAt.getTime() + CONFIRM_AFTER_MS + 1_000);
+    expect(await confirmRefundWithPaystack(database.db, paystack, lost.refund.id, sender, late)).toEqual({
+      status: "failed",
+      message: NOT_AT_PAYSTACK_MESSAGE,
+    });
+    expect(await refundRow(lost.refund.id)).toMatchObject({ status: "failed", failureMessage: NOT_AT_PAYSTACK_MESSAGE });
+    expect(await paymentStatusOf(order.id)).toBe("paid");
+    expect((await refundNow(order.id, 18_000, "Wrong colour")).status).toBe("pending");
+  });
+
   // ---------------------------------------------------------------- 4. lost initialize answers
 
   it("a lost answer to initialize: Pay now opens a new attempt with a new reference, the shopper pays, paid once; the old reference stays", async () => {
     const order = await heldOrder(45_000);
     // Paystack created the transaction, but its answer never reached the shop.
-    standIn.setKnobs({ unreachable: true });
+    standIn.setKnobs({ initializeAnswerLost: 1 });
     const lost = await startOnlinePayment(database.db, paystack, { orderId: order.id, origin: TEST_ORIGIN });
     expect(lost).toEqual({
       ok: false,
       message: "We could not reach our payment provider. Your order is saved and held for you: press Pay now to try again.",
     });
-    standIn.setKnobs({ unreachable: false });
     const [first] = await paymentAttemptsOf(database.db, order.id);
     expect(first!.sentAt).toBeInstanceOf(Date);
-    await initializeTransaction(paystack, {
-      email: order.customerEmail,
-      amount: 45_000,
-      currency: "GHS",
-      reference: first!.reference,
-      callbackUrl: `${TEST_ORIGIN}/order-confirmation/${order.id}`,
-      channels: ["card"],
-    });
+    expect(standIn.transaction(first!.reference)).toBeDefined();
 
     const second = await payNow(order.id);
     expect(second).not.toBe(first!.reference);
@@ -400,18 +514,9 @@ describeWithDatabase("Paystack as published", (database) => {
 
   it("the reference whose answer was lost stays for the hold: paid through it after all, the hold finds it and does not cancel", async () => {
     const order = await heldOrder(45_000, "mobile_money");
-    standIn.setKnobs({ unreachable: true });
+    standIn.setKnobs({ initializeAnswerLost: 1 });
     expect((await startOnlinePayment(database.db, paystack, { orderId: order.id, origin: TEST_ORIGIN })).ok).toBe(false);
-    standIn.setKnobs({ unreachable: false });
     const [first] = await paymentAttemptsOf(database.db, order.id);
-    await initializeTransaction(paystack, {
-      email: order.customerEmail,
-      amount: 45_000,
-      currency: "GHS",
-      reference: first!.reference,
-      callbackUrl: `${TEST_ORIGIN}/order-confirmation/${order.id}`,
-      channels: ["mobile_money"],
-    });
     const second = await payNow(order.id);
     standIn.cancel(second);
     // The money came through the first reference, and its webhook was lost.
@@ -553,14 +658,18 @@ describeWithDatabase("Paystack as published", (database) => {
   // ---------------------------------------------------------------- 7. requested_amount
 
   it("the customer bearing Paystack's fees: amount = requested + fees is paid, not a mismatch; another requested_amount is a mismatch", async () => {
+    standIn.setKnobs({ customerPaysFees: true });
     const order = await heldOrder(40_000);
     const reference = await payNow(order.id);
     standIn.approve(reference, { channel: "card" });
-    const charged = { ...standIn.transactionData(reference), amount: 40_000 + 780, fees: 780, requested_amount: 40_000 };
+    const charged = standIn.transactionData(reference);
+    expect(charged).toMatchObject({ amount: 40_000 + Number(charged.fees), requested_amount: 40_000 });
+    expect(Number(charged.fees)).toBeGreaterThan(0);
     expect(await deliver("charge.success", charged)).toBe(200);
     expect(outcomesOf("charge.success")).toEqual(["paid"]);
     expect(await paymentStatusOf(order.id)).toBe("paid");
 
+    standIn.setKnobs({ customerPaysFees: false });
     const other = await heldOrder(40_000);
     const otherReference = await payNow(other.id);
     standIn.approve(otherReference, { channel: "card" });
@@ -613,7 +722,10 @@ describeWithDatabase("Paystack as published", (database) => {
     );
     expect(await deliver("charge.dispute.remind", remind)).toBe(200);
     expect(await staffNotes(order.id)).toHaveLength(2);
-    expect((await staffNotes(order.id))[1]).toMatch(/^Reminder: the customer's bank disputes ₵580\.00/);
+    expect((await staffNotes(order.id))[1]).toBe(
+      `Reminder (Paystack, ${formatDateTimeWithZone(new Date(opened.getTime() + 3_600_000), timezone)}): ` +
+        openedNote.slice("Dispute opened: ".length),
+    );
     expect(await emailsOf("dispute-alert")).toHaveLength(2 * admins.length);
 
     const resolvedAt = new Date(opened.getTime() + 7_200_000);
@@ -634,6 +746,40 @@ describeWithDatabase("Paystack as published", (database) => {
     expect(await emailsOf("dispute-alert")).toHaveLength(3 * admins.length);
     // The dispute's money is Paystack's business: the order's payment is as it was.
     expect(await paymentStatusOf(order.id)).toBe("paid");
+  });
+
+  it("the stand-in's own dispute events through the shop's webhook: opened, each reminder emailed, resolved", async () => {
+    const { order, reference } = await paidOrder(64_000);
+    standIn.setKnobs({ webhookUrl: shopWebhookUrl });
+    const dueAt = new Date(Date.now() + 2 * 86_400_000);
+    const opened = standIn.openDispute(reference, { dueAt, message: "I was charged twice for one agbada" });
+    await standIn.idle();
+    const [row] = await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.orderId, order.id));
+    expect(row).toMatchObject({ providerDisputeId: String(opened.id), amount: 64_000, dueAt, status: "awaiting-merchant-feedback" });
+    expect(await emailsOf("dispute-alert")).toHaveLength(admins.length);
+
+    // Paystack reminds twice as the due date comes closer: staff hear of each.
+    standIn.remindDispute(opened.id);
+    await standIn.idle();
+    expect(await emailsOf("dispute-alert")).toHaveLength(2 * admins.length);
+    // The next one, six hours later (the stand-in's clock cannot wait that long: its event, re-dated).
+    const later = { ...standIn.disputeEventData(opened.id), updated_at: new Date(Date.now() + 6 * 3_600_000).toISOString() };
+    expect((await standIn.sendEvent("charge.dispute.remind", later)).map((d) => d.status)).toEqual([200]);
+    expect(await emailsOf("dispute-alert")).toHaveLength(3 * admins.length);
+    expect((await staffNotes(order.id)).filter((n) => n.startsWith("Reminder (Paystack, "))).toHaveLength(2);
+
+    // Resolved the day after (re-dated likewise: an event older than the last reminder would be stale).
+    standIn.setKnobs({ webhookUrl: null });
+    standIn.resolveDispute(opened.id, "merchant-accepted");
+    const resolve = { ...standIn.disputeEventData(opened.id), updated_at: new Date(Date.now() + 24 * 3_600_000).toISOString() };
+    expect((await standIn.sendEvent("charge.dispute.resolve", resolve, { url: shopWebhookUrl })).map((d) => d.status)).toEqual([200]);
+    const [resolved] = await database.db.select().from(paymentDisputes).where(eq(paymentDisputes.orderId, order.id));
+    expect(resolved).toMatchObject({ status: "resolved", resolution: "merchant-accepted" });
+    expect(resolved!.resolvedAt).toBeInstanceOf(Date);
+    expect((await staffNotes(order.id)).at(-1)).toBe(
+      `Dispute resolved: you accepted it: the money went back to the customer (₵640.00, payment ${reference}, Paystack dispute ${opened.id}).`,
+    );
+    expect(await emailsOf("dispute-alert")).toHaveLength(4 * admins.length);
   });
 
   it("a dispute on a reference that is not the shop's is acknowledged (200) and nothing is stored", async () => {
@@ -717,7 +863,7 @@ describeWithDatabase("Paystack as published", (database) => {
     const notes = await staffNotes(order.id);
     expect(notes.filter((n) => n.includes(REFUND_FAILED_MESSAGE))).toHaveLength(1);
     expect(notes.filter((n) => n.includes(REFUND_NEEDS_ATTENTION_MESSAGE))).toHaveLength(1);
-    expect(notes.filter((n) => /^(Dispute opened|Reminder|Dispute resolved):/.test(n))).toHaveLength(3);
+    expect(notes.filter((n) => /^(Dispute opened: |Reminder \(Paystack, |Dispute resolved: )/.test(n))).toHaveLength(3);
     expect(notes).toHaveLength(5);
   });
 
