@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "~db/client";
 import { paymentAttempts, refunds } from "~db/schema/payments";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
-import { listRefunds, PaystackError, type PaystackClientConfig, type PaystackRefund } from "./paystack-client.server";
+import { listRefunds, PaystackError, verifyTransaction, type PaystackClientConfig, type PaystackRefund } from "./paystack-client.server";
 import { applyRefundEvent } from "./refund-events.server";
 import type { RefundRow, RefundStatus } from "./refund-ledger.server";
 import { refundEventOf, refundEventOfStatus } from "./refunds.server";
@@ -52,7 +52,19 @@ export async function confirmRefundWithPaystack(
     .where(eq(paymentAttempts.reference, refund.transactionReference));
   let listed: PaystackRefund[];
   try {
-    listed = await listRefunds(paystack, { reference: refund.transactionReference, id: attempt?.providerTransactionId ?? null });
+    // Paystack's refund list names each refund's transaction by its id only (its published
+    // samples have no transaction_reference there): without that id nothing listed could be
+    // told to be this transaction's. A payment recorded before the shop kept it: ask Paystack.
+    let transactionId = attempt?.providerTransactionId ?? null;
+    if (!transactionId) {
+      transactionId = (await verifyTransaction(paystack, refund.transactionReference)).id;
+      if (transactionId)
+        await db
+          .update(paymentAttempts)
+          .set({ providerTransactionId: transactionId })
+          .where(eq(paymentAttempts.reference, refund.transactionReference));
+    }
+    listed = await listRefunds(paystack, { reference: refund.transactionReference, id: transactionId });
   } catch (error) {
     if (!(error instanceof PaystackError)) throw error;
     return { status: "unconfirmed", message: "Paystack could not be reached to check this refund. Try again in a minute." };
