@@ -655,6 +655,39 @@ describeWithDatabase("Paystack as published", (database) => {
     expect(await recipients("refund")).toEqual([order.customerEmail]);
   });
 
+  it("two payments of one order arriving at once (5 deliveries of each): paid once, the other flagged as the extra payment once", async () => {
+    const order = await heldOrder(35_000, "mobile_money");
+    const first = await payNow(order.id);
+    const second = await createPaymentAttempt(database.db, { orderId: order.id, amount: 35_000, currency: "GHS", channel: "mobile_money" });
+    await initializeTransaction(paystack, {
+      email: order.customerEmail,
+      amount: 35_000,
+      currency: "GHS",
+      reference: second.reference,
+      callbackUrl: `${TEST_ORIGIN}/order-confirmation/${order.id}`,
+      channels: ["mobile_money"],
+    });
+    standIn.approve(first, { channel: "mobile_money", network: "MTN", phone: "0551234987" });
+    standIn.approve(second.reference, { channel: "mobile_money", network: "MTN", phone: "0551234987" });
+    const bodies = [first, second.reference].map((reference) =>
+      JSON.stringify({ event: "charge.success", data: standIn.transactionData(reference) }),
+    );
+    const statuses = await Promise.all(bodies.flatMap((body) => Array.from({ length: 5 }, () => post(body))));
+    expect(statuses).toEqual(Array(10).fill(200));
+    const outcomes = outcomesOf("charge.success");
+    expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "extra-payment")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "already-paid")).toHaveLength(8);
+    expect(await paymentStatusOf(order.id)).toBe("paid");
+    expect(await historyOf(order.id, "Paid online")).toHaveLength(1);
+    expect(await historyOf(order.id, "Paid twice")).toHaveLength(1);
+    expect(await recipients("payment-receipt")).toEqual([order.customerEmail]);
+    expect(await recipients("extra-payment-alert")).toEqual(admins);
+    const attempts = await paymentAttemptsOf(database.db, order.id);
+    expect(attempts.map((a) => a.status)).toEqual(["success", "success"]);
+    expect(attempts.filter((a) => a.extraPayment)).toHaveLength(1);
+  });
+
   // ---------------------------------------------------------------- 7. requested_amount
 
   it("the customer bearing Paystack's fees: amount = requested + fees is paid, not a mismatch; another requested_amount is a mismatch", async () => {
