@@ -113,41 +113,43 @@ function AttentionList({
 
 const lineLink =
   "group flex items-center gap-3 px-3 py-2.5 text-sm hover:bg-sand/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold";
+/** What a line says, and its due date or state beside it, or under it when the line is narrow. */
+const lineBody = "flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-1.5";
+const lineText = "min-w-[11rem] flex-1";
 
 function DisputeLine({ dispute, timeZone }: { dispute: AttentionDispute; timeZone: string }) {
   const due = dispute.dueAt ? formatDateTime(dispute.dueAt, timeZone) : null;
   return (
     <li>
       <Link to={orderHref(dispute.orderNumber, dispute.orderId)} className={lineLink}>
-        <span className="min-w-0 flex-1">
-          <span className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold text-forest tabular-nums group-hover:underline">{dispute.orderNumber}</span>
-            <span className="font-semibold text-charcoal tabular-nums">{money(dispute.amount, dispute.currency)}</span>
+        <span className={lineBody}>
+          <span className={lineText}>
+            <OrderAndAmount orderNumber={dispute.orderNumber} amount={money(dispute.amount, dispute.currency)} />
+            <span className="block text-xs text-stone">
+              {disputeKind(dispute.category)} · {disputeStatusWords(dispute.status, null)}
+            </span>
           </span>
-          <span className="block text-xs text-stone">
-            {disputeKind(dispute.category)} · {disputeStatusWords(dispute.status, null)}
-          </span>
-        </span>
-        <span className="shrink-0 text-right text-xs">
-          {due ? (
-            dispute.overdue ? (
-              <span className="font-semibold text-red-800">
-                Overdue
-                <span className="block font-normal tabular-nums">
-                  was due <time dateTime={dispute.dueAt ?? undefined}>{due}</time>
+          <span className="text-xs sm:text-right">
+            {due ? (
+              dispute.overdue ? (
+                <span className="text-red-800">
+                  <span className="font-semibold">Overdue</span>{" "}
+                  <span className="tabular-nums sm:block">
+                    was due <time dateTime={dispute.dueAt ?? undefined}>{due}</time>
+                  </span>
                 </span>
-              </span>
+              ) : (
+                <span className="text-charcoal">
+                  Answer by{" "}
+                  <time className="font-semibold tabular-nums sm:block" dateTime={dispute.dueAt ?? undefined}>
+                    {due}
+                  </time>
+                </span>
+              )
             ) : (
-              <span className="text-charcoal">
-                Answer by
-                <span className="block font-semibold tabular-nums">
-                  <time dateTime={dispute.dueAt ?? undefined}>{due}</time>
-                </span>
-              </span>
-            )
-          ) : (
-            <span className="text-stone">No due date given</span>
-          )}
+              <span className="text-stone">No due date given</span>
+            )}
+          </span>
         </span>
         <Icon of={ChevronRight} className="size-4 shrink-0 text-stone" />
       </Link>
@@ -160,18 +162,27 @@ function RefundLine({ refund, timeZone }: { refund: AttentionRefund; timeZone: s
   return (
     <li>
       <Link to={orderHref(refund.orderNumber, refund.orderId)} className={lineLink}>
-        <span className="min-w-0 flex-1">
-          <span className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold text-forest tabular-nums group-hover:underline">{refund.orderNumber}</span>
-            <span className="font-semibold text-charcoal tabular-nums">{money(refund.amount, refund.currency)}</span>
+        <span className={lineBody}>
+          <span className={lineText}>
+            <OrderAndAmount orderNumber={refund.orderNumber} amount={money(refund.amount, refund.currency)} />
+            <span className="block text-xs text-stone tabular-nums">
+              Refund, <time dateTime={refund.at}>{formatDateTime(refund.at, timeZone)}</time>
+            </span>
           </span>
-          <span className="block text-xs text-stone tabular-nums">
-            Refund, <time dateTime={refund.at}>{formatDateTime(refund.at, timeZone)}</time>
-          </span>
+          <span className={cn(pill, words.colour)}>{words.label}</span>
         </span>
-        <span className={cn(pill, "shrink-0", words.colour)}>{words.label}</span>
         <Icon of={ChevronRight} className="size-4 shrink-0 text-stone" />
       </Link>
     </li>
+  );
+}
+
+/** The order number (the link's name first) and the amount, kept on one line each. */
+function OrderAndAmount({ orderNumber, amount }: { orderNumber: string; amount: string }) {
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-2">
+      <span className="font-semibold whitespace-nowrap text-forest tabular-nums group-hover:underline">{orderNumber}</span>
+      <span className="font-semibold whitespace-nowrap text-charcoal tabular-nums">{amount}</span>
+    </span>
   );
 }
