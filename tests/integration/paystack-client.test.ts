@@ -375,19 +375,30 @@ describe("refunds", () => {
     return input.reference;
   }
 
-  it("in full: queued, then refund.processed (signed) arrives and verify says reversed", async () => {
+  it("in full: queued, then refund.pending, refund.processing and refund.processed (signed, in order) arrive and verify says reversed", async () => {
     const reference = await paidTransaction();
     const refund = await paystack.createRefund({ transaction: reference, merchantNote: "Wrong size" });
     expect(refund).toMatchObject({ status: "pending", amount: 100000, currency: "GHS", transactionReference: reference });
     expect(refund.id).toMatch(/^\d+$/);
     await standIn.idle();
-    expect(receiver.received).toHaveLength(1);
-    const [webhook] = receiver.received;
+    expect(receiver.received.map((w) => JSON.parse(w.rawBody).event)).toEqual(["refund.pending", "refund.processing", "refund.processed"]);
+    const webhook = receiver.received[2];
     expect(isValidPaystackSignature(webhook!.rawBody, webhook!.headers["x-paystack-signature"], secretKey)).toBe(true);
+    // As Paystack publishes it: no refund id, the amount as a string, Paystack's refund reference.
+    expect(JSON.parse(webhook!.rawBody).data).toMatchObject({ amount: "100000", refund_reference: expect.stringMatching(/^\d+$/) });
+    expect(JSON.parse(webhook!.rawBody).data).not.toHaveProperty("id");
     expect(parsePaystackEvent(webhook!.rawBody)).toEqual({
       kind: "refund",
       event: "refund.processed",
-      refund: { id: refund.id, status: "processed", amount: 100000, currency: "GHS", transactionReference: reference },
+      refund: {
+        refundId: null,
+        refundReference: expect.stringMatching(/^\d+$/),
+        status: "processed",
+        amount: 100000,
+        currency: "GHS",
+        transactionReference: reference,
+        merchantNote: null,
+      },
     });
     expect(standIn.refunds().find((r) => String(r.id) === refund.id)).toMatchObject({ status: "processed", merchantNote: "Wrong size" });
     expect((await paystack.verifyTransaction(reference)).status).toBe("reversed");
@@ -402,7 +413,8 @@ describe("refunds", () => {
     expect(tooMuch.httpStatus).toBe(400);
     expect((await paystack.createRefund({ transaction: reference })).amount).toBe(20000);
     await standIn.idle();
-    expect(receiver.received.map((w) => JSON.parse(w.rawBody).data.amount).sort()).toEqual([20000, 30000, 50000]);
+    const processed = receiver.received.map((w) => JSON.parse(w.rawBody)).filter((e) => e.event === "refund.processed");
+    expect(processed.map((e) => e.data.amount).sort()).toEqual(["20000", "30000", "50000"]);
 
     const unpaid = order();
     await paystack.initializeTransaction(unpaid);
@@ -417,9 +429,10 @@ describe("refunds", () => {
     await paystack.createRefund({ transaction: reference });
     expect(standIn.refunds().at(-1)!.status).toBe("pending");
     await standIn.idle();
-    expect(JSON.parse(receiver.received[0]!.rawBody)).toMatchObject({
+    expect(receiver.received.map((w) => JSON.parse(w.rawBody).event)).toEqual(["refund.pending", "refund.processing", "refund.failed"]);
+    expect(JSON.parse(receiver.received[2]!.rawBody)).toMatchObject({
       event: "refund.failed",
-      data: { status: "failed", transaction_reference: reference },
+      data: { status: "failed", transaction_reference: reference, amount: 5000, refund_reference: expect.stringMatching(/^TRF_/) },
     });
     expect((await paystack.verifyTransaction(reference)).status).toBe("success");
     standIn.setKnobs({ refundOutcome: "processed", refundDelayMs: 0 });

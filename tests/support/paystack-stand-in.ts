@@ -5,15 +5,35 @@ import { z } from "zod";
 import { approveOnPhonePage, checkoutPage, type CheckoutView, messagePage, resultPage } from "./paystack-stand-in-pages";
 
 /**
- * A local Paystack stand-in: a real HTTP server on a free port that speaks the documented shapes
- * of Paystack's API (initialize, verify, refund), serves a hosted checkout page at
- * authorization_url (Approve, Decline, Cancel → 302 to callback_url?trxref=…&reference=…), and
- * sends signed webhooks (x-paystack-signature = hex HMAC-SHA512 of the raw body with the secret
- * key), retrying until it gets a 200. Knobs make it misbehave the ways Paystack and networks do.
+ * A local Paystack stand-in: a real HTTP server on a free port that answers and sends exactly the
+ * shapes Paystack publishes (its OpenAPI description and documentation samples, catalogued in
+ * tests/fixtures/paystack/; tests/integration/paystack-stand-in-shapes.test.ts holds it to them).
+ *
+ * - API (Bearer secret key, else 401 "Invalid key"): POST /transaction/initialize (a reference
+ *   already used → 400 duplicate_reference), GET /transaction/verify/:reference, POST /refund,
+ *   GET /refund?transaction=<id or reference> (List Refunds, meta paging), GET /refund/:id.
+ * - A hosted checkout page at authorization_url (Approve, Decline, Cancel → 302 to
+ *   callback_url?trxref=…&reference=…); mobile money can stay "ongoing" a while.
+ * - Signed webhooks (x-paystack-signature = hex HMAC-SHA512 of the raw body with the secret key),
+ *   retried until a 200: charge.success; refund.pending → refund.processing → refund.processed |
+ *   refund.failed | refund.needs-attention, in that order, each as published (no `id`, amount a
+ *   string while pending/processing/processed and a number once failed, refund_reference null
+ *   until processed/failed; needs-attention carries `id` as a string and the notes); and
+ *   charge.dispute.create / remind / resolve from openDispute, remindDispute and resolveDispute.
+ * - Knobs make it misbehave the ways Paystack and networks do: failures, time-outs, answers lost
+ *   after the work was done (initializeAnswerLost, refundAnswerLost), duplicated or forged
+ *   webhooks, wrong amounts, fees paid by the customer (amount = requested_amount + fees),
+ *   transactions left "pending" / "ongoing" / "processing" / "queued" for a while.
+ * - Control routes under /__stand-in (knobs, approve / decline / cancel, in-progress statuses,
+ *   disputes, what it holds) for local tries with curl: see scripts/paystack-stand-in.ts.
  *
  * It signs with node:crypto directly, not with the shop's helper, so a wrong helper cannot agree
  * with itself. It holds everything in memory; one instance per test file (or per test) is cheap.
  */
+
+/** Transaction statuses Paystack documents as still in progress. */
+export const IN_PROGRESS = ["pending", "ongoing", "processing", "queued"] as const;
+export type InProgressStatus = (typeof IN_PROGRESS)[number];
 
 const failureKnob = z.union([z.boolean(), z.enum(["server-error", "refused"])]);
 const knobsSchema = z.object({
@@ -31,7 +51,10 @@ const knobsSchema = z.object({
   webhookRetryDelayMs: z.number().int().nonnegative(),
   /** Sign events with another key (a well-formed but wrong signature). */
   badSignature: z.boolean(),
-  /** Verify answers and charge events report another amount: true (±100 pesewas) or the amount to report. */
+  /**
+   * Verify answers and charge events report another amount: true (±100 pesewas) or the amount to
+   * report. Both `amount` and `requested_amount` are wrong: the transaction was for another sum.
+   */
   wrongAmount: z.union([z.boolean(), z.number().int().nonnegative()]),
   /** Verify answers and charge events report another currency: true ("USD") or the code to report. */
   wrongCurrency: z.union([z.boolean(), z.string().regex(/^[A-Z]{3}$/)]),
@@ -49,11 +72,25 @@ const knobsSchema = z.object({
   malformedAnswers: z.boolean(),
   /** Mobile money stays "ongoing" this long after Approve ("Approve on your phone"); 0 = at once. */
   mobileMoneyApprovalDelayMs: z.number().int().nonnegative(),
-  refundOutcome: z.enum(["processed", "failed"]),
-  /** Wait after answering a refund before it is processed (and its event sent). */
+  /** How a refund ends, after refund.pending and refund.processing. */
+  refundOutcome: z.enum(["processed", "failed", "needs-attention"]),
+  /** Wait after answering a refund (and sending refund.pending) before it is processing. */
   refundDelayMs: z.number().int().nonnegative(),
-  /** What verify says of a transaction nobody has paid yet: Paystack says "abandoned". */
-  unpaidStatus: z.enum(["abandoned", "pending"]),
+  /** Wait between refund.processing and the outcome's event. */
+  refundProcessingMs: z.number().int().nonnegative(),
+  /**
+   * What verify says of a transaction nobody has paid yet: Paystack says "abandoned"; "pending",
+   * "ongoing", "processing" and "queued" are in progress (for unpaidStatusMs, then "abandoned").
+   */
+  unpaidStatus: z.enum(["abandoned", ...IN_PROGRESS]),
+  /** How long a new transaction keeps an in-progress unpaidStatus before it is "abandoned"; 0 = for good. */
+  unpaidStatusMs: z.number().int().nonnegative(),
+  /** The next N initialize calls that create a transaction lose their answer (socket closed): 0 = none. */
+  initializeAnswerLost: z.number().int().nonnegative(),
+  /** The next N refunds that are queued lose their answer (socket closed) and go on to their events. */
+  refundAnswerLost: z.number().int().nonnegative(),
+  /** The customer pays Paystack's fees: `amount` = requested + fees, `requested_amount` = what the shop asked. */
+  customerPaysFees: z.boolean(),
 });
 export type PaystackStandInKnobs = z.infer<typeof knobsSchema>;
 
@@ -77,7 +114,12 @@ export const defaultKnobs: PaystackStandInKnobs = {
   mobileMoneyApprovalDelayMs: 0,
   refundOutcome: "processed",
   refundDelayMs: 0,
+  refundProcessingMs: 0,
   unpaidStatus: "abandoned",
+  unpaidStatusMs: 0,
+  initializeAnswerLost: 0,
+  refundAnswerLost: 0,
+  customerPaysFees: false,
 };
 
 export interface StandInTransaction {
@@ -91,7 +133,7 @@ export interface StandInTransaction {
   channels: string[];
   callbackUrl: string | null;
   metadata: unknown;
-  status: "abandoned" | "pending" | "ongoing" | "success" | "failed" | "reversed";
+  status: "abandoned" | InProgressStatus | "success" | "failed" | "reversed";
   channel: string | null;
   gatewayResponse: string;
   paidAt: string | null;
@@ -107,10 +149,43 @@ export interface StandInRefund {
   transactionReference: string;
   amount: number;
   currency: string;
-  status: "pending" | "processed" | "failed";
+  status: "pending" | "processing" | "processed" | "failed" | "needs-attention";
+  /** Paystack's reference once processed (digits) or failed / needing attention ("TRF_…"). */
+  refundReference: string | null;
   merchantNote: string | null;
   customerNote: string | null;
   createdAt: string;
+  updatedAt: string;
+  /** When it was processed. */
+  refundedAt: string | null;
+}
+
+export type DisputeResolution = "merchant-accepted" | "declined" | "auto-accepted";
+
+export interface StandInDispute {
+  id: number;
+  transactionReference: string;
+  refundAmount: number;
+  currency: string;
+  status: "awaiting-merchant-feedback" | "resolved";
+  resolution: DisputeResolution | null;
+  category: string;
+  dueAt: string;
+  resolvedAt: string | null;
+  messages: { sender: string; body: string; createdAt: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OpenDisputeOptions {
+  /** What the customer wants back (refund_amount); the whole transaction by default. */
+  amount?: number;
+  /** When Paystack needs the merchant's answer by; two days from now by default. */
+  dueAt?: Date | string;
+  /** "chargeback" (the default) or "fraud". */
+  category?: string;
+  /** The customer's complaint. */
+  message?: string;
 }
 
 export interface WebhookDelivery {
@@ -162,6 +237,19 @@ export interface PaystackStandIn {
   verifyCalls(reference: string): number;
   /** The `data` verify would answer now (knobs applied), e.g. to replay an event with sendEvent. */
   transactionData(reference: string): Record<string, unknown>;
+  /** Makes an unpaid transaction "pending", "ongoing", "processing" or "queued" (for forMs, then "abandoned"). */
+  setInProgress(reference: string, status: InProgressStatus, forMs?: number): void;
+  /** A chargeback on a paid transaction: sends charge.dispute.create. */
+  openDispute(reference: string, options?: OpenDisputeOptions): StandInDispute;
+  /** Sends charge.dispute.remind (the due date comes closer). */
+  remindDispute(id: number): StandInDispute;
+  /** Sends charge.dispute.resolve; an accepted dispute reverses the transaction. */
+  resolveDispute(id: number, resolution: DisputeResolution): StandInDispute;
+  disputes(): StandInDispute[];
+  /** The `data` of the refund.* event for this refund's current state (as sent, knobs applied). */
+  refundEventData(id: number): Record<string, unknown>;
+  /** The `data` of a charge.dispute.* event for this dispute now. */
+  disputeEventData(id: number): Record<string, unknown>;
   /**
    * Sends one event now (no delay, no duplicates; retries as configured): replays, out-of-order
    * events, forged ones. `signature` replaces the header (null leaves it out); `body` replaces the
@@ -177,10 +265,23 @@ export interface PaystackStandIn {
 
 class StandInConflict extends Error {}
 
+const inProgressSchema = z.object({ status: z.enum(IN_PROGRESS), forMs: z.number().int().nonnegative().optional() }).strict();
+const openDisputeSchema = z
+  .object({
+    amount: z.number().int().positive().optional(),
+    dueAt: z.iso.datetime({ offset: true }).optional(),
+    category: z.string().min(1).optional(),
+    message: z.string().min(1).optional(),
+  })
+  .strict();
+const resolveDisputeSchema = z.object({ resolution: z.enum(["merchant-accepted", "declined", "auto-accepted"]) }).strict();
+
 const REFERENCE = /^[A-Za-z0-9.=-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const KNOWN_CHANNELS = ["card", "bank", "ussd", "qr", "mobile_money", "bank_transfer", "eft", "apple_pay"];
 const HOSTED_CHANNELS = ["card", "mobile_money"];
+const INTEGRATION = 100001;
+const REFUNDED_BY = "stand-in@example.com";
 
 /** HMAC-SHA512 in hex, as Paystack signs webhooks. */
 export function signPaystackBody(rawBody: string, secretKey: string): string {
@@ -197,9 +298,15 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
   const transactions = new Map<string, StandInTransaction>();
   const byAccessCode = new Map<string, StandInTransaction>();
   const refunds: StandInRefund[] = [];
+  const disputes: StandInDispute[] = [];
   const deliveries: WebhookDelivery[] = [];
+  /** Mobile money transactions waiting for the shopper's approval on the phone. */
+  const awaitingPhone = new Set<string>();
+  /** Per refund or dispute: the events already on their way, so the next one waits its turn. */
+  const eventChains = new Map<string, Promise<unknown>>();
   let nextId = 4_100_000_001;
   let nextRefundId = 9_000_001;
+  let nextDisputeId = 358_001;
   let closed = false;
 
   // Timers and deliveries in flight, so idle() can wait for them and close() can stop them.
@@ -232,8 +339,9 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
 
   // ---------------------------------------------------------------- what it reports
 
+  /** What Paystack reports of a transaction: knobs applied. `amount` includes the fees when the customer pays them. */
   function reported(t: StandInTransaction) {
-    const amount =
+    const requested =
       knobs.wrongAmount === false
         ? t.amount
         : knobs.wrongAmount === true
@@ -241,12 +349,24 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
             ? t.amount - 100
             : t.amount + 100
           : knobs.wrongAmount;
+    const amount = knobs.customerPaysFees && t.fees !== null ? requested + t.fees : requested;
     const currency = knobs.wrongCurrency === false ? t.currency : knobs.wrongCurrency === true ? "USD" : knobs.wrongCurrency;
-    return { amount, currency };
+    return { amount, requested, currency };
   }
 
-  function transactionData(t: StandInTransaction): Record<string, unknown> {
-    const { amount, currency } = reported(t);
+  /** The customer's names, when the shop put first_name / last_name in the metadata; else null as Paystack says. */
+  function customerNames(t: StandInTransaction): { first_name: string | null; last_name: string | null } {
+    const meta = t.metadata && typeof t.metadata === "object" ? (t.metadata as Record<string, unknown>) : {};
+    const name = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+    return { first_name: name(meta.first_name), last_name: name(meta.last_name) };
+  }
+
+  /**
+   * A transaction as verify answers it, or (`forEvent`) as charge.success carries it: the published
+   * verify sample has plan null and plan_object, the published events plan {} and subaccount_group.
+   */
+  function transactionData(t: StandInTransaction, forEvent = false): Record<string, unknown> {
+    const { amount, requested, currency } = reported(t);
     return {
       id: t.id,
       domain: "test",
@@ -268,39 +388,151 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       authorization: t.authorization ?? {},
       customer: {
         id: 181873746,
-        first_name: null,
-        last_name: null,
+        ...customerNames(t),
         email: t.email,
         customer_code: "CUS_standin",
         phone: null,
         metadata: null,
         risk_action: "default",
+        international_format_phone: null,
       },
-      plan: null,
+      plan: forEvent ? {} : null,
       split: {},
       order_id: null,
       paidAt: t.paidAt,
       createdAt: t.createdAt,
-      requested_amount: t.amount,
+      requested_amount: requested,
+      pos_transaction_data: null,
+      source: null,
+      fees_breakdown: null,
+      connect: null,
       transaction_date: t.createdAt,
+      ...(forEvent ? { subaccount_group: {} } : { plan_object: {} }),
+      subaccount: {},
     };
   }
 
-  function refundData(r: StandInRefund): Record<string, unknown> {
+  /**
+   * The `data` of a refund.* event, as Paystack publishes them: no `id` (but needs-attention's, a
+   * string), amount a string while pending / processing / processed and a number once failed or
+   * needing attention, refund_reference null until processed or failed.
+   */
+  function refundEventData(r: StandInRefund): Record<string, unknown> {
     const t = transactions.get(r.transactionReference)!;
-    return {
-      id: r.id,
+    const stringAmount = r.status === "pending" || r.status === "processing" || r.status === "processed";
+    const common = {
       status: r.status,
       transaction_reference: r.transactionReference,
-      refund_reference: `RFD-${r.id}`,
-      amount: r.amount,
+      refund_reference: r.status === "pending" || r.status === "processing" ? null : r.refundReference,
+      amount: stringAmount ? String(r.amount) : r.amount,
       currency: r.currency,
-      processor: "stand-in",
-      customer: { email: t.email },
-      integration: 100001,
+    };
+    const customer = { ...customerNames(t), email: t.email };
+    if (r.status === "needs-attention") {
+      return {
+        ...common,
+        customer,
+        integration: INTEGRATION,
+        domain: "test",
+        id: String(r.id),
+        customer_note: r.customerNote,
+        merchant_note: r.merchantNote,
+      };
+    }
+    return { ...common, processor: "stand-in", customer, integration: INTEGRATION, domain: "test" };
+  }
+
+  /** A refund as List Refunds and Fetch Refund give it (with its numeric id and the transaction's). */
+  function refundRecord(r: StandInRefund): Record<string, unknown> {
+    const t = transactions.get(r.transactionReference)!;
+    const deducted = r.status === "processed" ? r.amount : 0;
+    return {
+      integration: INTEGRATION,
+      transaction: t.id,
+      transaction_reference: t.reference,
+      dispute: null,
+      settlement: null,
+      id: r.id,
       domain: "test",
-      merchant_note: r.merchantNote,
+      currency: r.currency,
+      amount: r.amount,
+      status: r.status,
+      channel: t.channel,
+      refunded_at: r.refundedAt,
+      refunded_by: REFUNDED_BY,
+      expected_at: new Date(Date.parse(r.createdAt) + 86_400_000).toISOString(),
       customer_note: r.customerNote,
+      merchant_note: r.merchantNote,
+      deducted_amount: deducted,
+      fully_deducted: deducted >= r.amount,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      created_at: r.createdAt,
+      updated_at: r.updatedAt,
+    };
+  }
+
+  /** The `data` of a charge.dispute.* event, shaped like Paystack's published samples. */
+  function disputeEventData(d: StandInDispute): Record<string, unknown> {
+    const t = transactions.get(d.transactionReference)!;
+    const authorization = (t.authorization ?? {}) as Record<string, unknown>;
+    return {
+      id: d.id,
+      refund_amount: d.refundAmount,
+      currency: d.currency,
+      status: d.status,
+      resolution: d.resolution,
+      domain: "test",
+      transaction: {
+        id: t.id,
+        domain: "test",
+        status: t.status,
+        reference: t.reference,
+        amount: t.amount,
+        message: null,
+        gateway_response: t.gatewayResponse,
+        paid_at: t.paidAt,
+        created_at: t.createdAt,
+        channel: t.channel,
+        currency: t.currency,
+        ip_address: null,
+        metadata: t.metadata ?? "",
+        log: null,
+        fees: t.fees,
+        fees_split: null,
+        authorization: {},
+        customer: { international_format_phone: null },
+        plan: {},
+        subaccount: {},
+        split: {},
+        order_id: null,
+        paidAt: t.paidAt,
+        requested_amount: t.amount,
+        pos_transaction_data: null,
+      },
+      transaction_reference: null,
+      category: d.category,
+      customer: {
+        id: 181873746,
+        ...customerNames(t),
+        email: t.email,
+        customer_code: "CUS_standin",
+        phone: null,
+        metadata: {},
+        risk_action: "default",
+        international_format_phone: null,
+      },
+      bin: typeof authorization.bin === "string" ? authorization.bin : "408408",
+      last4: typeof authorization.last4 === "string" ? authorization.last4 : "4081",
+      dueAt: d.dueAt,
+      resolvedAt: d.resolvedAt,
+      evidence: null,
+      attachments: null,
+      note: null,
+      history: [{ status: "pending", by: t.email, createdAt: d.createdAt }],
+      messages: d.messages.map((m) => ({ ...m })),
+      created_at: d.createdAt,
+      updated_at: d.updatedAt,
     };
   }
 
@@ -335,18 +567,31 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     return signPaystackBody(body, knobs.badSignature ? `${secretKey}_not_this_one` : secretKey);
   }
 
-  /** Sends an event the way Paystack would: after webhookDelayMs, duplicated as configured. */
-  function dispatch(event: string, data: unknown): void {
+  /**
+   * Sends an event the way Paystack would: after webhookDelayMs, duplicated as configured. Events
+   * of one refund or dispute (`chain`) go out in order: each waits until the one before it was
+   * delivered (or given up).
+   */
+  function dispatch(event: string, data: unknown, chain?: string): void {
     const url = knobs.webhookUrl;
     if (!url) return;
     const body = JSON.stringify({ event, data });
     const signature = signatureFor(body);
     const copies = knobs.duplicateWebhooks;
     const concurrently = knobs.duplicateWebhooksConcurrently;
-    later(knobs.webhookDelayMs, async () => {
-      if (concurrently) await Promise.all(Array.from({ length: copies }, () => deliver(event, url, body, signature)));
-      else for (let i = 0; i < copies; i++) await deliver(event, url, body, signature);
-    });
+    const delay = knobs.webhookDelayMs;
+    const before = (chain && eventChains.get(chain)) || Promise.resolve();
+    const sent = track(
+      before
+        .then(() => sleep(delay))
+        .then(async () => {
+          if (closed) return;
+          if (concurrently) await Promise.all(Array.from({ length: copies }, () => deliver(event, url, body, signature)));
+          else for (let i = 0; i < copies; i++) await deliver(event, url, body, signature);
+        })
+        .catch((error: unknown) => console.error("Paystack stand-in:", error)),
+    );
+    if (chain) eventChains.set(chain, sent);
   }
 
   // ---------------------------------------------------------------- what shoppers do
@@ -407,12 +652,12 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
         account_name: null,
       };
     }
-    dispatch("charge.success", transactionData(t));
+    dispatch("charge.success", transactionData(t, true));
   }
 
   function approve(t: StandInTransaction, choice: StandInChoice = {}): StandInActionResult {
     if (t.status === "success" || t.status === "reversed") throw new StandInConflict(`Transaction ${t.reference} is already paid`);
-    if (t.status === "ongoing") throw new StandInConflict(`Transaction ${t.reference} is waiting for approval on the phone`);
+    if (awaitingPhone.has(t.reference)) throw new StandInConflict(`Transaction ${t.reference} is waiting for approval on the phone`);
     const channel = choice.channel ?? t.channels[0] ?? "card";
     if (!t.channels.includes(channel)) throw new StandInConflict(`Channel ${channel} is not offered for ${t.reference}`);
     const delay = knobs.mobileMoneyApprovalDelayMs;
@@ -421,7 +666,9 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       t.status = "ongoing";
       t.channel = channel;
       t.gatewayResponse = "Awaiting approval on the customer's phone";
+      awaitingPhone.add(t.reference);
       later(delay, () => {
+        if (!awaitingPhone.delete(t.reference)) return;
         if (t.status === "ongoing") succeed(t, channel, choice);
       });
     } else {
@@ -433,10 +680,87 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
 
   function finish(t: StandInTransaction, status: "failed" | "abandoned"): StandInActionResult {
     if (t.status === "success" || t.status === "reversed") throw new StandInConflict(`Transaction ${t.reference} is already paid`);
+    awaitingPhone.delete(t.reference);
     t.actions.push(status === "failed" ? "declined" : "cancelled");
     t.status = status;
     t.gatewayResponse = status === "failed" ? "Declined" : "The transaction was not completed";
     return { status: t.status, redirectUrl: redirectUrl(t) };
+  }
+
+  /** Makes an unpaid transaction in progress; after forMs (when given) nobody paid: "abandoned". */
+  function setInProgress(t: StandInTransaction, status: InProgressStatus, forMs = 0) {
+    if (t.status === "success" || t.status === "reversed") throw new StandInConflict(`Transaction ${t.reference} is already paid`);
+    if (awaitingPhone.has(t.reference)) throw new StandInConflict(`Transaction ${t.reference} is waiting for approval on the phone`);
+    t.status = status;
+    t.gatewayResponse = status === "queued" ? "Transaction queued" : "Transaction in progress";
+    if (forMs > 0) {
+      later(forMs, () => {
+        if (t.status !== status) return;
+        t.status = "abandoned";
+        t.gatewayResponse = "The transaction was not completed";
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- disputes
+
+  function findDispute(id: number): StandInDispute {
+    const d = disputes.find((x) => x.id === id);
+    if (!d) throw new StandInConflict(`No dispute with id ${id}`);
+    return d;
+  }
+
+  function touch(d: StandInDispute) {
+    // updated_at changes with each event, even within one millisecond.
+    const now = Math.max(Date.now(), Date.parse(d.updatedAt) + 1);
+    d.updatedAt = new Date(now).toISOString();
+  }
+
+  function openDispute(t: StandInTransaction, options: OpenDisputeOptions = {}): StandInDispute {
+    if (t.status !== "success") throw new StandInConflict(`Transaction ${t.reference} is not paid (${t.status}): nothing to dispute`);
+    const amount = options.amount ?? t.amount;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > t.amount) {
+      throw new StandInConflict(`A dispute is for 1 to ${t.amount} (the transaction's amount), not ${amount}`);
+    }
+    const due = options.dueAt === undefined ? new Date(Date.now() + 2 * 86_400_000) : new Date(options.dueAt);
+    if (Number.isNaN(due.getTime())) throw new StandInConflict("dueAt must be a date");
+    const createdAt = new Date().toISOString();
+    const d: StandInDispute = {
+      id: nextDisputeId++,
+      transactionReference: t.reference,
+      refundAmount: amount,
+      currency: t.currency,
+      status: "awaiting-merchant-feedback",
+      resolution: null,
+      category: options.category ?? "chargeback",
+      dueAt: due.toISOString(),
+      resolvedAt: null,
+      messages: [{ sender: t.email, body: options.message ?? "I was charged but did not receive my order", createdAt }],
+      createdAt,
+      updatedAt: createdAt,
+    };
+    disputes.push(d);
+    dispatch("charge.dispute.create", disputeEventData(d), `dispute:${d.id}`);
+    return d;
+  }
+
+  function remindDispute(d: StandInDispute): StandInDispute {
+    if (d.status === "resolved") throw new StandInConflict(`Dispute ${d.id} is already resolved`);
+    touch(d);
+    dispatch("charge.dispute.remind", disputeEventData(d), `dispute:${d.id}`);
+    return d;
+  }
+
+  function resolveDispute(d: StandInDispute, resolution: DisputeResolution): StandInDispute {
+    if (d.status === "resolved") throw new StandInConflict(`Dispute ${d.id} is already resolved`);
+    d.status = "resolved";
+    d.resolution = resolution;
+    touch(d);
+    d.resolvedAt = d.updatedAt;
+    // An accepted chargeback gives the customer the money back: Paystack shows the transaction reversed.
+    if (resolution !== "declined") transactions.get(d.transactionReference)!.status = "reversed";
+    dispatch("charge.dispute.resolve", disputeEventData(d), `dispute:${d.id}`);
+    return d;
   }
 
   // ---------------------------------------------------------------- the API
@@ -444,6 +768,18 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
   type Answer = { status: number; body: unknown };
   const ok = (message: string, data: unknown): Answer => ({ status: 200, body: { status: true, message, data } });
   const refuse = (status: number, message: string): Answer => ({ status, body: { status: false, message } });
+  /** Paystack's published 400 answer to initialize with a reference it already has. */
+  const duplicateReference: Answer = {
+    status: 400,
+    body: {
+      status: false,
+      message: "Duplicate Transaction Reference",
+      meta: { nextStep: "Try and create the Transaction or Charge with a new reference" },
+      type: "validation_error",
+      code: "duplicate_reference",
+      errorCodeMappingNotFound: false,
+    },
+  };
 
   function failure(knob: z.infer<typeof failureKnob>): Answer | null {
     if (knob === "refused") return refuse(400, "The stand-in was told to refuse this request");
@@ -451,7 +787,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     return null;
   }
 
-  function initialize(body: Record<string, unknown>): Answer {
+  function initialize(body: Record<string, unknown>): Answer & { created?: StandInTransaction } {
     const failed = failure(knobs.failInitialize);
     if (failed) return failed;
     const { email, callback_url: callbackUrl } = body;
@@ -464,7 +800,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     if (typeof reference !== "string" || !REFERENCE.test(reference)) {
       return refuse(400, "Invalid transaction reference: only -, ., = and alphanumeric characters are allowed");
     }
-    if (transactions.has(reference)) return refuse(400, "Duplicate Transaction Reference");
+    if (transactions.has(reference)) return duplicateReference;
     if (callbackUrl !== undefined && (typeof callbackUrl !== "string" || !/^https?:\/\//.test(callbackUrl) || !URL.canParse(callbackUrl))) {
       return refuse(400, "Invalid callback_url");
     }
@@ -494,7 +830,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       channels,
       callbackUrl: (callbackUrl as string | undefined) ?? null,
       metadata,
-      status: knobs.unpaidStatus,
+      status: "abandoned",
       channel: null,
       gatewayResponse: "The transaction was not completed",
       paidAt: null,
@@ -505,7 +841,11 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     };
     transactions.set(reference, t);
     byAccessCode.set(accessCode, t);
-    return ok("Authorization URL created", { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference });
+    if (knobs.unpaidStatus !== "abandoned") setInProgress(t, knobs.unpaidStatus, knobs.unpaidStatusMs);
+    return {
+      ...ok("Authorization URL created", { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference }),
+      created: t,
+    };
   }
 
   function verify(reference: string): Answer {
@@ -526,6 +866,7 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     if (!t) return refuse(404, "Transaction not found");
     if (t.status === "reversed") return refuse(400, "Transaction has been fully reversed");
     if (t.status !== "success") return refuse(400, "Cannot refund a transaction that has not been paid");
+    // A failed refund gave nothing back; one needing attention may still be paid out.
     const taken = refunds
       .filter((r) => r.transactionReference === t.reference && r.status !== "failed")
       .reduce((sum, r) => sum + r.amount, 0);
@@ -541,9 +882,13 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       amount,
       currency: t.currency,
       status: "pending",
-      merchantNote: typeof body.merchant_note === "string" ? body.merchant_note : null,
-      customerNote: typeof body.customer_note === "string" ? body.customer_note : null,
+      refundReference: null,
+      // Paystack writes its own notes when none is given (as in its published answers).
+      merchantNote: typeof body.merchant_note === "string" ? body.merchant_note : `Refund for transaction ${t.reference} by ${REFUNDED_BY}`,
+      customerNote: typeof body.customer_note === "string" ? body.customer_note : `Refund for transaction ${t.reference}`,
       createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      refundedAt: null,
     };
     refunds.push(r);
     if (knobs.malformedAnswers) return { ...ok("Refund has been queued for processing", { status: "pending" }), created: r };
@@ -556,14 +901,24 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
         paid_at: t.paidAt,
         channel: t.channel,
         currency: t.currency,
+        authorization: { exp_month: null, exp_year: null, account_name: null },
+        customer: { international_format_phone: null },
+        plan: {},
+        subaccount: { currency: null },
+        split: {},
+        order_id: null,
+        paidAt: t.paidAt,
+        pos_transaction_data: null,
+        source: null,
+        fees_breakdown: null,
       },
-      integration: 100001,
+      integration: INTEGRATION,
       deducted_amount: 0,
       channel: null,
       merchant_note: r.merchantNote,
       customer_note: r.customerNote,
       status: "pending",
-      refunded_by: "stand-in@example.com",
+      refunded_by: REFUNDED_BY,
       expected_at: new Date(Date.now() + 86_400_000).toISOString(),
       currency: r.currency,
       domain: "test",
@@ -576,15 +931,79 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     return { ...answer, created: r };
   }
 
-  function processRefund(r: StandInRefund) {
-    if (r.status !== "pending") return;
-    r.status = knobs.refundOutcome;
+  function setRefundStatus(r: StandInRefund, status: StandInRefund["status"]) {
+    r.status = status;
+    r.updatedAt = new Date().toISOString();
+    dispatch(`refund.${status}`, refundEventData(r), `refund:${r.id}`);
+  }
+
+  /**
+   * Once queued (its answer sent or lost): refund.pending at once, refund.processing after
+   * refundDelayMs, then the outcome after refundProcessingMs, each event after the one before.
+   */
+  function runRefund(r: StandInRefund) {
+    setRefundStatus(r, "pending");
+    later(knobs.refundDelayMs, () => {
+      if (r.status !== "pending") return;
+      setRefundStatus(r, "processing");
+      later(knobs.refundProcessingMs, () => finishRefund(r));
+    });
+  }
+
+  function finishRefund(r: StandInRefund) {
+    if (r.status !== "processing") return;
+    const outcome = knobs.refundOutcome;
     const t = transactions.get(r.transactionReference)!;
+    if (outcome === "processed") {
+      // Published processed refunds carry the bank's reference, digits; failed ones a transfer code.
+      r.refundReference = String(132_000_000_000 + r.id);
+      r.refundedAt = new Date().toISOString();
+    } else {
+      r.refundReference = `TRF_${crypto.randomBytes(8).toString("hex").slice(0, 15)}`;
+    }
+    r.status = outcome;
     const refunded = refunds
       .filter((x) => x.transactionReference === t.reference && x.status === "processed")
       .reduce((sum, x) => sum + x.amount, 0);
     if (refunded >= t.amount) t.status = "reversed";
-    dispatch(`refund.${r.status}`, refundData(r));
+    setRefundStatus(r, outcome);
+  }
+
+  function findTransaction(key: string): StandInTransaction | undefined {
+    return transactions.get(key) ?? [...transactions.values()].find((x) => String(x.id) === key);
+  }
+
+  /** GET /refund: List Refunds, newest first, optionally of one transaction (its id or reference). */
+  function listRefunds(query: URLSearchParams): Answer {
+    const key = query.get("transaction");
+    const t = key ? findTransaction(key) : undefined;
+    const chosen = key ? refunds.filter((r) => t && r.transactionReference === t.reference) : refunds;
+    const perPage = Math.min(Math.max(Number.parseInt(query.get("perPage") ?? "50", 10) || 50, 1), 100);
+    const page = Math.max(Number.parseInt(query.get("page") ?? "1", 10) || 1, 1);
+    const newestFirst = [...chosen].reverse();
+    const data = newestFirst.slice((page - 1) * perPage, page * perPage).map(refundRecord);
+    return {
+      status: 200,
+      body: {
+        status: true,
+        message: "Refunds retrieved",
+        data,
+        meta: {
+          total: chosen.length,
+          skipped: (page - 1) * perPage,
+          perPage,
+          page,
+          pageCount: Math.max(1, Math.ceil(chosen.length / perPage)),
+        },
+      },
+    };
+  }
+
+  /** GET /refund/:id: Fetch Refund. */
+  function fetchRefund(id: string): Answer {
+    const r = refunds.find((x) => String(x.id) === id);
+    if (!r) return refuse(404, "Refund not found");
+    return ok("Refund retrieved", refundRecord(r));
   }
 
   // ---------------------------------------------------------------- HTTP
@@ -600,7 +1019,13 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     if (target) res.writeHead(302, { Location: target }).end();
     else html(res, 200, fallback);
   };
-  const view = (t: StandInTransaction): CheckoutView => ({ ...t, tried: t.actions.length > 0 });
+  // The page's "Approve on your phone" is for mobile money awaiting the shopper; any other
+  // in-progress status still offers the checkout.
+  const view = (t: StandInTransaction): CheckoutView => ({
+    ...t,
+    status: t.status === "ongoing" && !awaitingPhone.has(t.reference) ? "pending" : t.status,
+    tried: t.actions.length > 0,
+  });
 
   async function readBody(req: http.IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
@@ -640,12 +1065,33 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       }
       if (parts[1] === "transactions" && parts.length === 2 && method === "GET") return json(res, 200, [...transactions.values()]);
       if (parts[1] === "refunds" && method === "GET") return json(res, 200, refunds);
+      if (parts[1] === "disputes" && parts.length === 2 && method === "GET") return json(res, 200, disputes);
       if (parts[1] === "transactions" && parts[2] && method === "POST") {
         const t = find(parts[2]);
-        const choice = ((await readJson(req)) ?? {}) as StandInChoice;
-        if (parts[3] === "approve") return json(res, 200, approve(t, choice));
+        const body = (await readJson(req)) ?? {};
+        if (parts[3] === "approve") return json(res, 200, approve(t, body as StandInChoice));
         if (parts[3] === "decline") return json(res, 200, finish(t, "failed"));
         if (parts[3] === "cancel") return json(res, 200, finish(t, "abandoned"));
+        if (parts[3] === "in-progress") {
+          const asked = inProgressSchema.safeParse(body);
+          if (!asked.success) return json(res, 400, { error: z.prettifyError(asked.error) });
+          setInProgress(t, asked.data.status, asked.data.forMs);
+          return json(res, 200, { status: t.status });
+        }
+        if (parts[3] === "dispute") {
+          const asked = openDisputeSchema.safeParse(body);
+          if (!asked.success) return json(res, 400, { error: z.prettifyError(asked.error) });
+          return json(res, 200, openDispute(t, asked.data));
+        }
+      }
+      if (parts[1] === "disputes" && parts[2] && method === "POST") {
+        const d = findDispute(Number(parts[2]));
+        if (parts[3] === "remind") return json(res, 200, remindDispute(d));
+        if (parts[3] === "resolve") {
+          const asked = resolveDisputeSchema.safeParse((await readJson(req)) ?? {});
+          if (!asked.success) return json(res, 400, { error: z.prettifyError(asked.error) });
+          return json(res, 200, resolveDispute(d, asked.data.resolution));
+        }
       }
       return json(res, 404, { error: "Unknown stand-in control route" });
     }
@@ -679,10 +1125,14 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     }
 
     // The API: Bearer secret key, JSON in and out.
+    const isListRefunds = method === "GET" && pathname === "/refund";
+    const isFetchRefund = method === "GET" && parts[0] === "refund" && parts.length === 2;
     const apiRoute =
       (method === "POST" && pathname === "/transaction/initialize") ||
       (method === "GET" && parts[0] === "transaction" && parts[1] === "verify" && parts.length === 3) ||
-      (method === "POST" && pathname === "/refund");
+      (method === "POST" && pathname === "/refund") ||
+      isListRefunds ||
+      isFetchRefund;
     if (!apiRoute) return json(res, 404, { status: false, message: "Not found" });
     if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { status: false, message: "Invalid key" });
     const isVerify = parts[0] === "transaction" && parts[1] === "verify";
@@ -693,15 +1143,32 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
       const answer = verify(parts[2]!);
       return json(res, answer.status, answer.body);
     }
+    if (isListRefunds || isFetchRefund) {
+      const answer = isListRefunds ? listRefunds(new URL(req.url ?? "/", "http://stand-in").searchParams) : fetchRefund(parts[1]!);
+      return json(res, answer.status, answer.body);
+    }
     const body = await readJson(req);
     if (!body) return json(res, 400, { status: false, message: "The request body must be a JSON object" });
     if (pathname === "/refund") {
       const { created, ...answer } = refund(body);
-      // Processed (and its event sent) only once the answer has gone out, after refundDelayMs.
-      if (created) res.once("finish", () => later(knobs.refundDelayMs, () => processRefund(created)));
+      if (created && knobs.refundAnswerLost > 0) {
+        // Queued at Paystack, but the answer never reaches the shop; the refund goes on.
+        knobs = { ...knobs, refundAnswerLost: knobs.refundAnswerLost - 1 };
+        req.socket.destroy();
+        runRefund(created);
+        return;
+      }
+      // refund.pending and what follows only once the answer has gone out (or the shop hung up).
+      if (created) res.once("close", () => runRefund(created));
       return json(res, answer.status, answer.body);
     }
-    const answer = initialize(body);
+    const { created, ...answer } = initialize(body);
+    if (created && knobs.initializeAnswerLost > 0) {
+      // The transaction exists at Paystack, but the answer never reaches the shop.
+      knobs = { ...knobs, initializeAnswerLost: knobs.initializeAnswerLost - 1 };
+      req.socket.destroy();
+      return;
+    }
     return json(res, answer.status, answer.body);
   }
 
@@ -743,6 +1210,17 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
     refunds: () => refunds.map((r) => ({ ...r })),
     verifyCalls: (reference) => verifyCounts.get(reference) ?? 0,
     transactionData: (reference) => transactionData(find(reference)),
+    setInProgress: (reference, status, forMs) => setInProgress(find(reference), status, forMs),
+    openDispute: (reference, options) => structuredClone(openDispute(find(reference), options)),
+    remindDispute: (id) => structuredClone(remindDispute(findDispute(id))),
+    resolveDispute: (id, resolution) => structuredClone(resolveDispute(findDispute(id), resolution)),
+    disputes: () => disputes.map((d) => structuredClone(d)),
+    refundEventData: (id) => {
+      const r = refunds.find((x) => x.id === id);
+      if (!r) throw new StandInConflict(`No refund with id ${id}`);
+      return refundEventData(r);
+    },
+    disputeEventData: (id) => disputeEventData(findDispute(id)),
     sendEvent: (event, data, options = {}) => {
       const target = options.url ?? knobs.webhookUrl;
       if (!target) return Promise.reject(new Error("sendEvent: no webhookUrl set and no url given"));
