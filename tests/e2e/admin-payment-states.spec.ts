@@ -141,6 +141,10 @@ async function seedPaymentStates({ db }: Database) {
         "Paystack did not answer when this refund was sent, so it may have been made. Check with Paystack before refunding this amount again.",
       createdAt: new Date(now - 2 * 60 * 60_000),
       updatedAt: new Date(now - 2 * 60 * 60_000),
+      // Checked "later" than now: the shop's background round (every minute, refund-confirmation
+      // .server.ts) leaves it alone for this spec, so the pictures show it unconfirmed; the
+      // staff's Check with Paystack below still asks at once.
+      checkedAt: new Date(now + DAY),
     },
   ]);
 
