@@ -7,9 +7,13 @@ import { startPaystackStandIn } from "../tests/support/paystack-stand-in";
  *
  * Runs the local Paystack stand-in (tests/support/paystack-stand-in.ts) to try online payments
  * without a Paystack account: a hosted checkout with Approve / Decline / Cancel, signed webhooks
- * to the shop. The secret key comes from PAYSTACK_SECRET_KEY (a test key; live keys are refused).
+ * to the shop in the shapes Paystack publishes (refund.pending → processing → processed, disputes).
+ * The secret key comes from PAYSTACK_SECRET_KEY (a test key; live keys are refused).
  * Change its behaviour while it runs: POST /__stand-in/knobs with JSON, e.g.
- * {"duplicateWebhooks": 5} or {"failInitialize": true}; GET /__stand-in/transactions lists what it holds.
+ * {"duplicateWebhooks": 5}, {"failInitialize": true}, {"refundOutcome": "failed"} or
+ * {"initializeAnswerLost": 1}; open a dispute with POST /__stand-in/transactions/REF/dispute,
+ * then POST /__stand-in/disputes/ID/remind or /resolve {"resolution": "merchant-accepted"};
+ * GET /__stand-in/transactions, /refunds and /disputes list what it holds.
  */
 const usage =
   "Usage: npx tsx scripts/paystack-stand-in.ts [--port 4010] [--host 127.0.0.1] [--webhook http://localhost:3000/api/webhooks/paystack] [--mobile-money-delay ms]";
@@ -49,8 +53,19 @@ async function main() {
     `  PAYSTACK_SECRET_KEY=${shownKey} PAYSTACK_PUBLIC_KEY=pk_test_standin_0000000000000000 PAYSTACK_API_URL=${standIn.url} npm start`,
   );
   console.info("");
-  console.info(`Knobs: curl -X POST ${standIn.url}/__stand-in/knobs -H 'Content-Type: application/json' -d '{"duplicateWebhooks":3}'`);
-  console.info(`What it holds: ${standIn.url}/__stand-in/transactions and ${standIn.url}/__stand-in/refunds. Ctrl+C stops it.`);
+  const post = (path: string, body: string) =>
+    `curl -X POST ${standIn.url}/__stand-in/${path} -H 'Content-Type: application/json' -d '${body}'`;
+  console.info("Knobs, e.g. duplicate every webhook three times:");
+  console.info(`  ${post("knobs", '{"duplicateWebhooks":3}')}`);
+  console.info('Refunds fail from now on ("needs-attention" too; "processed" to go back):');
+  console.info(`  ${post("knobs", '{"refundOutcome":"failed"}')}`);
+  console.info("The next Pay now creates the transaction but its answer is lost:");
+  console.info(`  ${post("knobs", '{"initializeAnswerLost":1}')}`);
+  console.info(`A dispute on a paid transaction (references: ${standIn.url}/__stand-in/transactions), then remind, resolve:`);
+  console.info(`  ${post("transactions/REFERENCE/dispute", '{"message":"Never arrived"}')}`);
+  console.info(`  ${post("disputes/ID/remind", "{}")}`);
+  console.info(`  ${post("disputes/ID/resolve", '{"resolution":"merchant-accepted"}')}`);
+  console.info(`What it holds: ${standIn.url}/__stand-in/transactions, /refunds and /disputes. Ctrl+C stops it.`);
 
   const stop = () => {
     void standIn.close().then(() => process.exit(0));

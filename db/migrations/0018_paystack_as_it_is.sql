@@ -36,5 +36,6 @@ ALTER TABLE "payment_disputes" ADD CONSTRAINT "payment_disputes_payment_attempt_
 CREATE INDEX "payment_disputes_order_idx" ON "payment_disputes" USING btree ("order_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payment_disputes_open_idx" ON "payment_disputes" USING btree ("due_at") WHERE "payment_disputes"."resolved_at" is null;--> statement-breakpoint
 CREATE INDEX "payment_provider_events_received_idx" ON "payment_provider_events" USING btree ("received_at");--> statement-breakpoint
+CREATE INDEX "refunds_attention_idx" ON "refunds" USING btree ("updated_at") WHERE "refunds"."status" in ('failed', 'needs_attention', 'unconfirmed');--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_provider_refund_reference_unique" UNIQUE("provider_refund_reference");--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_status_known" CHECK ("refunds"."status" in ('pending', 'processing', 'processed', 'failed', 'needs_attention', 'unconfirmed'));

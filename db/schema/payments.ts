@@ -115,6 +115,10 @@ export const refunds = pgTable(
     index("refunds_transaction_idx")
       .on(t.transactionReference, t.createdAt)
       .where(sql`${t.transactionReference} is not null`),
+    // The dashboard's "Payments that need you" and the unconfirmed-refund round read only these.
+    index("refunds_attention_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('failed', 'needs_attention', 'unconfirmed')`),
     check("refunds_amount_positive", sql`${t.amount} > 0`),
     check("refunds_status_known", sql`${t.status} in ('pending', 'processing', 'processed', 'failed', 'needs_attention', 'unconfirmed')`),
     check("refunds_provider_known", sql`${t.provider} in ('paystack', 'manual')`),

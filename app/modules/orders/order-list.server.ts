@@ -2,9 +2,11 @@ import { madeToMeasureOf } from "./order-line-made-to-measure";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { countUpTo } from "~/lib/sql-count.server";
 import { escapeLike } from "~/lib/sql-like";
-import { and, asc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderSearchDocument, orderStatusHistory } from "~db/schema/orders";
+import { paymentDisputes } from "~db/schema/payments";
+import { CLOSED_DISPUTE_STATUSES } from "~/modules/payments/dispute-words";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -79,8 +81,8 @@ export function orderListCondition(filters: AdminOrderFilters): SQL | undefined 
 
 /**
  * One page of orders, newest first, with the number of matches (counted up to
- * ORDER_LIST_COUNT_CAP). Every query is an index scan, so a million orders page as fast as
- * thirty; the deepest page is the cap's.
+ * ORDER_LIST_COUNT_CAP), each marked when a dispute on it is open. Every query is an index scan,
+ * so a million orders page as fast as thirty; the deepest page is the cap's.
  */
 export async function listAdminOrders(db: Db, filters: AdminOrderFilters = {}): Promise<AdminOrderListing> {
   const pageSize = Math.min(Math.max(Math.trunc(filters.pageSize ?? ADMIN_ORDERS_PAGE_SIZE), 1), 100);
@@ -103,7 +105,28 @@ export async function listAdminOrders(db: Db, filters: AdminOrderFilters = {}): 
   const pageCount = Math.ceil(total / pageSize);
   const page = Math.min(requested, Math.max(pageCount, 1));
   const rows = page === requested ? firstRows : await pageQuery(page);
-  return { items: rows.map(toRow), total, totalIsCapped: found > ORDER_LIST_COUNT_CAP, page, pageCount, pageSize, searchTooShort: false };
+  const disputed = await openDisputeOrderIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((row) => ({ ...toRow(row), openDispute: disputed.has(row.id) }));
+  return { items, total, totalIsCapped: found > ORDER_LIST_COUNT_CAP, page, pageCount, pageSize, searchTooShort: false };
+}
+
+/** Which of these orders (one page) have a dispute still open: one lookup on payment_disputes_order_idx. */
+async function openDisputeOrderIds(db: Db, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const found = await db
+    .selectDistinct({ orderId: paymentDisputes.orderId })
+    .from(paymentDisputes)
+    .where(
+      and(
+        inArray(paymentDisputes.orderId, orderIds),
+        isNull(paymentDisputes.resolvedAt),
+        notInArray(paymentDisputes.status, [...CLOSED_DISPUTE_STATUSES]),
+      ),
+    );
+  return new Set(found.map((d) => d.orderId));
 }
 
 /** An order for the details dialog: customer, totals, items as lines, and who changed what. */

@@ -15,6 +15,8 @@ export interface AdminOrderRow {
   paymentStatus: string;
   paymentMethod: string;
   createdAt: string;
+  /** In the list only: a customer's dispute (chargeback) on one of its payments is still open. */
+  openDispute?: boolean;
 }
 
 export interface AdminOrderListing {

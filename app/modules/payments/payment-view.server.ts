@@ -14,16 +14,18 @@ interface PayableOrder {
 /** The order page's payment state for an order paid online; null for Pay on Delivery. */
 export async function orderPaymentView(db: Db, order: PayableOrder): Promise<OrderPaymentView | null> {
   if (!isOnlinePayment(order.paymentMethod)) return null;
-  const [latest] = await paymentAttemptsOf(db, order.id);
-  if (order.paymentStatus === "paid" || latest?.status === "success")
+  const attempts = await paymentAttemptsOf(db, order.id);
+  const latest = attempts[0];
+  // The payment that paid the order (the first success: a later one is an extra payment).
+  const paid = attempts.findLast((a) => a.status === "success");
+  if (order.paymentStatus === "paid" || paid)
     return {
       state: "paid",
-      method: latest
+      method: paid
         ? describeMethod({
-            channel: latest.channel,
-            card: latest.cardLast4 ? { brand: latest.cardBrand, last4: latest.cardLast4 } : null,
-            mobileMoney:
-              latest.channel === "mobile_money" ? { network: latest.mobileNetwork, maskedNumber: latest.mobileNumberMasked } : null,
+            channel: paid.channel,
+            card: paid.cardLast4 ? { brand: paid.cardBrand, last4: paid.cardLast4 } : null,
+            mobileMoney: paid.channel === "mobile_money" ? { network: paid.mobileNetwork, maskedNumber: paid.mobileNumberMasked } : null,
           })
         : "online",
     };

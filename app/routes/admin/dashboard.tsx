@@ -1,6 +1,7 @@
 import { useRevalidator, useRouteError } from "react-router";
 import { DashboardError } from "~/components/admin/dashboard/dashboard-error";
 import { DashboardStatCards } from "~/components/admin/dashboard/dashboard-stats";
+import { PaymentsAttentionPanel } from "~/components/admin/dashboard/payments-attention";
 import { PaystackNotice } from "~/components/admin/dashboard/paystack-notice";
 import { StaleRatesNotice } from "~/components/admin/dashboard/stale-rates-notice";
 import { QuickActions } from "~/components/admin/dashboard/quick-actions";
@@ -11,6 +12,7 @@ import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from 
 import { requireAdmin } from "~/modules/auth/session.server";
 import { staleExchangeRates } from "~/modules/currency/exchange-rates.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
+import { paymentsNeedingAttention } from "~/modules/payments/payments-attention.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/dashboard";
 
@@ -29,16 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = context.database.db;
   try {
-    const [settings, stats, activity, quick, revenue, staleRates] = await Promise.all([
+    const [settings, stats, activity, quick, revenue, staleRates, payments] = await Promise.all([
       labelled("settings", getStoreSettings(db)),
       labelled("figures", dashboardStats(db)),
       labelled("orders", recentActivity(db, 8)),
       labelled("products", quickActionCounts(db, { lowStockLimit: 6 })),
       labelled("revenue", revenueByDay(db, { days: 30 })),
       labelled("settings", staleExchangeRates(db)),
+      labelled("payments", paymentsNeedingAttention(db)),
     ]);
     const paystackConnected = paystackConfigOf(context.config) !== null;
-    return { ok: true as const, timeZone: settings.timezone, stats, activity, quick, revenue, paystackConnected, staleRates };
+    return { ok: true as const, timeZone: settings.timezone, stats, activity, quick, revenue, paystackConnected, staleRates, payments };
   } catch (error) {
     context.log.error({ err: error }, "dashboard figures could not be loaded");
     // The admin sees which part failed and a reference for the log line, never a stack trace.
@@ -65,6 +68,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <div className="space-y-6">
+          {(loaderData.payments.disputes.length > 0 || loaderData.payments.refunds.length > 0) && (
+            <PaymentsAttentionPanel attention={loaderData.payments} timeZone={loaderData.timeZone} />
+          )}
           {!loaderData.paystackConnected && <PaystackNotice />}
           {loaderData.staleRates.length > 0 && <StaleRatesNotice currencies={loaderData.staleRates} />}
           <DashboardStatCards stats={loaderData.stats} />

@@ -11,7 +11,12 @@ import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
 import { updateOrderFromList } from "~/components/admin/orders/order-action.server";
-import type { FulfilmentActionResult, OrderUpdateResult, RefundActionResult } from "~/components/admin/orders/order-update";
+import type {
+  FulfilmentActionResult,
+  OrderUpdateResult,
+  RefundActionResult,
+  RefundCheckResult,
+} from "~/components/admin/orders/order-update";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
 import { orderSummary } from "~/modules/orders/order-summary.server";
@@ -49,11 +54,12 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * Closing the details dialog only drops ?order=: the list on screen is still current. Every
  * answer to the refund form reloads (a refund Paystack refused is kept, as failed, and shown), and
- * so does every answer to the fulfilment forms (the tracking, notes and messages shown).
+ * so does every answer to Check with Paystack (the refund's new state) and to the fulfilment
+ * forms (the tracking, notes and messages shown).
  */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const result = args.actionResult as { kind?: string } | undefined;
-  if (result?.kind === "refund" || result?.kind === "fulfilment") return true;
+  if (result?.kind === "refund" || result?.kind === "check-refund" || result?.kind === "fulfilment") return true;
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
@@ -67,7 +73,7 @@ export const action = ({ request, context }: Route.ActionArgs) => updateOrderFro
  */
 export async function clientAction({
   serverAction,
-}: Route.ClientActionArgs): Promise<OrderUpdateResult | RefundActionResult | FulfilmentActionResult> {
+}: Route.ClientActionArgs): Promise<OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult> {
   try {
     return await serverAction();
   } catch (error) {

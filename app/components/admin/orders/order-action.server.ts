@@ -7,6 +7,7 @@ import { isRefundStatus } from "~/modules/orders/order-constants";
 import { OrderNotFoundError, StockGoneError } from "~/modules/orders/order-errors";
 import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
+import { refundCheckFormSchema } from "~/modules/payments/refund-check.schema";
 import { refundFormSchema } from "~/modules/payments/refunds.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { customerMessageFormSchema, shipmentFormSchema, staffNoteFormSchema } from "~/modules/orders/fulfilment.schema";
@@ -17,8 +18,10 @@ import {
   type FulfilmentIntent,
   type OrderUpdateResult,
   type RefundActionResult,
+  type RefundCheckResult,
 } from "./order-update";
 import { refundFromOrderDetails } from "./refund-action.server";
+import { checkRefundFromOrderDetails } from "./refund-check-action.server";
 
 const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", "customer-message"] satisfies FulfilmentIntent[];
 
@@ -29,7 +32,8 @@ const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", 
  * admin's name and, when the Order notifications setting is on, queue the customer's email in
  * the same transaction. The payment select sets pending, paid or failed, and leaves alone an
  * order with refunds (refunded, partially refunded): those follow the refunds. Intent "refund"
- * is the refund form of the order details (refund-action.server.ts); "ship", "tracking",
+ * is the refund form of the order details (refund-action.server.ts), "check-refund" its Check
+ * with Paystack button on an unconfirmed refund (refund-check-action.server.ts); "ship", "tracking",
  * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts).
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
@@ -41,29 +45,37 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
         status: orderStatusFormSchema,
         payment: paymentStatusFormSchema,
         refund: refundFormSchema(),
+        "check-refund": refundCheckFormSchema,
         ship: shipmentFormSchema,
         tracking: shipmentFormSchema,
         "staff-note": staffNoteFormSchema,
         "customer-message": customerMessageFormSchema,
       },
       unknownIntent: "Unknown action",
-      reply: (refused): OrderUpdateResult | RefundActionResult | FulfilmentActionResult =>
+      reply: (refused): OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult =>
         refused.intent === "refund"
           ? { ok: false, kind: "refund", message: refused.firstMessage ?? "Please check the refund and try again.", result: refused.result }
-          : refused.intent && fulfilmentIntents.includes(refused.intent)
+          : refused.intent === "check-refund"
             ? {
                 ok: false,
-                kind: "fulfilment",
-                intent: refused.intent as FulfilmentIntent,
-                message: refused.firstMessage ?? "Please check the form and try again.",
-                result: refused.result,
+                kind: "check-refund",
+                message: refused.firstMessage ?? "This refund could not be checked. Reload the page and try again.",
               }
-            : { ok: false, message: refused.firstMessage ?? "Unknown action" },
+            : refused.intent && fulfilmentIntents.includes(refused.intent)
+              ? {
+                  ok: false,
+                  kind: "fulfilment",
+                  intent: refused.intent as FulfilmentIntent,
+                  message: refused.firstMessage ?? "Please check the form and try again.",
+                  result: refused.result,
+                }
+              : { ok: false, message: refused.firstMessage ?? "Unknown action" },
     },
   );
   if (!guarded.ok) return guarded.response;
   const { viewer } = guarded;
   if (guarded.intent === "refund") return refundFromOrderDetails(context, viewer, guarded.value);
+  if (guarded.intent === "check-refund") return checkRefundFromOrderDetails(context, guarded.value);
   if (guarded.intent === "ship") return fulfilFromOrderDetails(context, viewer, { intent: "ship", value: guarded.value });
   if (guarded.intent === "tracking") return fulfilFromOrderDetails(context, viewer, { intent: "tracking", value: guarded.value });
   if (guarded.intent === "staff-note") return fulfilFromOrderDetails(context, viewer, { intent: "staff-note", value: guarded.value });

@@ -5,8 +5,20 @@ import { formatDateTime } from "~/lib/dates";
 import type { AdminOrderRow } from "~/modules/orders/order-types";
 import { InlineStatusSelect } from "./inline-status-select";
 
+/** A small red mark beside the order number: a customer's dispute (chargeback) on it is open. */
+function DisputeBadge() {
+  return (
+    <span
+      className="ml-2 inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 align-middle text-[0.6875rem] font-semibold text-red-900 ring-1 ring-red-300 ring-inset"
+      title="A customer's dispute (chargeback) is open: see Payments in the order's details"
+    >
+      Dispute
+    </span>
+  );
+}
+
 /**
- * The orders list: number, customer, amount with its currency code, inline status and payment
+ * The orders list: number (marked when a dispute is open), customer, amount with its currency code, inline status and payment
  * selects, date in the store's timezone, and a Details link (opens the dialog through the URL).
  */
 export function orderColumns(timeZone: string, detailsHref: (id: string) => string): Column<AdminOrderRow>[] {
@@ -15,7 +27,12 @@ export function orderColumns(timeZone: string, detailsHref: (id: string) => stri
       header: "Order #",
       rowHeader: true,
       className: "font-semibold whitespace-nowrap tabular-nums",
-      cell: (o) => o.orderNumber,
+      cell: (o) => (
+        <>
+          {o.orderNumber}
+          {o.openDispute && <DisputeBadge />}
+        </>
+      ),
       phone: "title",
     },
     {

@@ -5,11 +5,11 @@ import { DetailsField as Field } from "~/components/admin/list/details-dialog";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { isRefundStatus } from "~/modules/orders/order-constants";
-import type { StaffOrderPayments, StaffPaymentAttempt, StaffRefund } from "~/modules/payments/order-payments.server";
+import type { StaffOrderPayments, StaffPaymentAttempt } from "~/modules/payments/order-payments.server";
+import { DisputeCard } from "./dispute-card";
+import { paymentCard, pill } from "./payment-styles";
+import { RefundCard } from "./refund-card";
 import { RefundForm } from "./refund-form";
-
-const box = "rounded-md border border-border bg-white p-4";
-const pill = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
 
 /** An attempt's status as staff read it, in the admin payment colours. */
 const attemptStatus: Record<string, { label: string; colour: string }> = {
@@ -21,18 +21,14 @@ const attemptStatus: Record<string, { label: string; colour: string }> = {
   mismatch: { label: "Amount mismatch", colour: "bg-red-100 text-red-900 ring-red-300" },
 };
 
-const refundStatus: Record<StaffRefund["status"], { label: string; colour: string }> = {
-  pending: { label: "Waiting for Paystack", colour: "bg-yellow-100 text-yellow-900 ring-yellow-300" },
-  processed: { label: "Refunded", colour: "bg-slate-100 text-slate-900 ring-slate-300" },
-  failed: { label: "Not refunded", colour: "bg-red-100 text-red-900 ring-red-300" },
-};
-
 const channelLabels: Record<string, string> = { card: "Card", mobile_money: "Mobile money" };
 
 /**
- * The Payments part of the order details: each online payment attempt as Paystack reported it
- * (reference, status, amount, method, paid time, fees, Paystack's message; a mismatch stands
- * out), the refunds with who asked and why, and the refund form when a refund can be made.
+ * The Payments part of the order details: first any dispute (chargeback) customers opened with
+ * their bank, then each online payment attempt as Paystack reported it (reference, status,
+ * amount, method, paid time, fees, Paystack's message; a mismatch or a second payment stands
+ * out), the refunds in Paystack's states with who asked and why, and the refund form when a
+ * refund can be made.
  */
 export function OrderPayments({
   orderId,
@@ -53,9 +49,17 @@ export function OrderPayments({
   refundId: string | null;
   timeZone: string;
 }) {
-  const { attempts, refunds, refund } = payments;
+  const { attempts, refunds, refund, disputes } = payments;
   return (
     <div className="grid gap-4">
+      {disputes.length > 0 && (
+        <ul className="grid gap-3" aria-label="Disputes">
+          {disputes.map((dispute) => (
+            <DisputeCard key={dispute.id} dispute={dispute} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+
       {attempts.length === 0 ? (
         <p className="text-sm text-stone">
           No online payment: {refund.provider === "manual" ? "this order is paid on delivery (or marked paid by hand)." : "none recorded."}
@@ -73,7 +77,7 @@ export function OrderPayments({
           <h4 className="mb-2 text-sm font-semibold text-charcoal">Refunds</h4>
           <ul className="grid gap-3" aria-label="Refunds">
             {refunds.map((r) => (
-              <RefundCard key={r.id} refund={r} timeZone={timeZone} />
+              <RefundCard key={r.id} refund={r} orderId={orderId} paystackConnected={payments.paystackConnected} timeZone={timeZone} />
             ))}
           </ul>
         </div>
@@ -106,15 +110,24 @@ export function OrderPayments({
 function AttemptCard({ attempt, timeZone }: { attempt: StaffPaymentAttempt; timeZone: string }) {
   const status = attemptStatus[attempt.status] ?? { label: attempt.status, colour: "bg-sand text-charcoal ring-sand-deep" };
   const mismatch = attempt.status === "mismatch";
+  const paidTwice = attempt.extraPayment && attempt.status === "success";
   return (
-    <li className={cn(box, mismatch && "border-red-300 bg-red-50")}>
+    <li className={cn(paymentCard, (mismatch || paidTwice) && "border-red-300 bg-red-50")}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-charcoal">{attempt.method ?? channelLabels[attempt.channel ?? ""] ?? "Online payment"}</p>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm font-semibold tabular-nums">{money(attempt.amount, attempt.currency)}</span>
           <span className={cn(pill, status.colour)}>{status.label}</span>
+          {paidTwice && <span className={cn(pill, "bg-red-100 text-red-900 ring-red-300")}>Paid twice</span>}
         </div>
       </div>
+      {paidTwice && (
+        <p role="note" className="mt-3 flex gap-2 text-sm font-medium text-red-900">
+          <Icon of={AlertTriangle} className="mt-0.5 size-4 shrink-0" />
+          This payment came in after the order was already paid: the customer was charged twice. Refund this payment (below) unless they
+          asked for it.
+        </p>
+      )}
       {mismatch && (
         <p role="note" className="mt-3 flex gap-2 text-sm font-medium text-red-900">
           <Icon of={AlertTriangle} className="mt-0.5 size-4 shrink-0" />
@@ -136,32 +149,6 @@ function AttemptCard({ attempt, timeZone }: { attempt: StaffPaymentAttempt; time
         )}
         {attempt.gatewayMessage && <Field label="Paystack's message">{attempt.gatewayMessage}</Field>}
       </dl>
-    </li>
-  );
-}
-
-function RefundCard({ refund, timeZone }: { refund: StaffRefund; timeZone: string }) {
-  const status = refundStatus[refund.status];
-  return (
-    <li className={cn(box, refund.status === "failed" && "border-red-300")}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-charcoal">
-          <span className="tabular-nums">{money(refund.amount, refund.currency)}</span>{" "}
-          <span className="font-normal text-stone">{refund.provider === "manual" ? "recorded by staff" : "through Paystack"}</span>
-        </p>
-        <span className={cn(pill, status.colour)}>{status.label}</span>
-      </div>
-      <p className="mt-2 text-sm text-charcoal">{refund.reason}</p>
-      <p className="mt-1 text-xs text-stone">
-        Asked by {refund.requestedBy} on <time dateTime={refund.createdAt}>{formatDateTime(refund.createdAt, timeZone)}</time>
-        {refund.processedAt && (
-          <>
-            {" "}
-            · refunded <time dateTime={refund.processedAt}>{formatDateTime(refund.processedAt, timeZone)}</time>
-          </>
-        )}
-      </p>
-      {refund.failureMessage && <p className="mt-2 text-sm font-medium text-destructive">{refund.failureMessage}</p>}
     </li>
   );
 }

@@ -14,6 +14,17 @@ export type RefundActionResult =
   | { ok: true; kind: "refund"; status: "pending" | "processed"; message: string }
   | { ok: false; kind?: "refund"; message: string; result?: SubmissionResult<string[]> };
 
+/** "Check with Paystack" on an unconfirmed refund (refund-check-action.server.ts): what Paystack now says, in words for staff. */
+export type RefundCheckResult =
+  | {
+      ok: true;
+      kind: "check-refund";
+      refundId: string;
+      status: "processed" | "pending" | "processing" | "failed" | "needs_attention" | "unconfirmed";
+      message: string;
+    }
+  | { ok: false; kind?: "check-refund"; refundId?: string; message: string };
+
 /** The fulfilment forms of the order details (fulfilment-action.server.ts). */
 export type FulfilmentIntent = "ship" | "tracking" | "staff-note" | "customer-message";
 export type FulfilmentActionResult =
