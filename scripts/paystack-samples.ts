@@ -94,10 +94,12 @@ function main() {
   }
 
   const shapesFile = path.join(values.out, "published-shapes.json");
+  const committed: unknown = fs.existsSync(shapesFile) ? JSON.parse(fs.readFileSync(shapesFile, "utf8")) : null;
+  const shapesChanged = !isDeepStrictEqual(committed, shapes);
   if (values.check) {
-    const committed: unknown = fs.existsSync(shapesFile) ? JSON.parse(fs.readFileSync(shapesFile, "utf8")) : null;
-    if (!isDeepStrictEqual(committed, shapes)) problems.push("published-shapes.json: not the shapes of the samples (run without --check)");
-  } else {
+    if (shapesChanged) problems.push("published-shapes.json: not the shapes of the samples (run without --check)");
+  } else if (shapesChanged) {
+    // Only when the shapes changed: the committed file is formatted by prettier (npm run format).
     fs.writeFileSync(shapesFile, `${JSON.stringify(shapes, null, 2)}\n`);
   }
 

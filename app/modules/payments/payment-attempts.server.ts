@@ -52,6 +52,12 @@ export async function createPaymentAttempt(
   return created!;
 }
 
+/** Whether a Paystack reference is one of the shop's payment attempts. */
+export async function isPaymentReference(db: Db, reference: string): Promise<boolean> {
+  const [found] = await db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.reference, reference));
+  return found !== undefined;
+}
+
 /** An order's attempts, newest first. */
 export function paymentAttemptsOf(db: Db, orderId: string): Promise<PaymentAttempt[]> {
   return db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.createdAt));

@@ -189,7 +189,11 @@ export interface PaystackDispute {
  * "other": acknowledged and logged, never applied.
  */
 export type PaystackEvent =
-  | { kind: "charge"; event: "charge.success"; transaction: VerifiedPaystackTransaction }
+  /**
+   * `incomplete`: the event leaves out the currency (Paystack's multi-split sample is such an
+   * excerpt): the webhook asks Paystack (verify) before applying anything.
+   */
+  | { kind: "charge"; event: "charge.success"; transaction: VerifiedPaystackTransaction; incomplete: boolean }
   | { kind: "refund"; event: RefundEventName; refund: PaystackRefundEvent }
   | { kind: "dispute"; event: DisputeEventName; dispute: PaystackDispute }
   | { kind: "other"; event: string; data: unknown };
@@ -378,10 +382,20 @@ export function parsePaystackTransaction(data: unknown): VerifiedPaystackTransac
  */
 export function parsePaystackEvent(rawBody: string): PaystackEvent {
   const { event, data } = check(eventSchema, parseJson(rawBody), null, "event");
-  if (event === "charge.success") return { kind: "charge", event, transaction: parsePaystackTransaction(data) };
+  if (event === "charge.success") return parseChargeSuccess(data);
   if (isOneOf(REFUND_EVENTS, event)) return { kind: "refund", event, refund: parseRefundEvent(data) };
   if (isOneOf(DISPUTE_EVENTS, event)) return { kind: "dispute", event, dispute: toDispute(check(disputeSchema, data, null, "event")) };
   return { kind: "other", event, data };
+}
+
+/** A charge.success's `data`: a transaction as verify describes it, or one without its currency (incomplete). */
+function parseChargeSuccess(data: unknown): PaystackEvent {
+  const withoutCurrency =
+    data !== null && typeof data === "object" && !Array.isArray(data) && (data as { currency?: unknown }).currency == null;
+  if (!withoutCurrency) return { kind: "charge", event: "charge.success", transaction: parsePaystackTransaction(data), incomplete: false };
+  // Read with a placeholder currency that matches no payment: only Paystack's verify answer is applied.
+  const transaction = parsePaystackTransaction({ ...(data as object), currency: "XXX" });
+  return { kind: "charge", event: "charge.success", transaction, incomplete: true };
 }
 
 /** A refund event's `data`, as Paystack publishes it (see PaystackRefundEvent). */

@@ -5,6 +5,15 @@ import { alertStaffOnOrder } from "./payment-alerts.server";
 import { refundMoney } from "./refund-email.server";
 import type { RefundOrder } from "./refund-ledger.server";
 
+/** The refund's state as the held note says it. */
+const HELD_STATE: Record<RefundEventName, string> = {
+  "refund.pending": "pending",
+  "refund.processing": "being processed",
+  "refund.processed": "processed",
+  "refund.failed": "failed",
+  "refund.needs-attention": "needing attention",
+};
+
 /** Who wrote a held refund's note: the order's admin view shows it as the note's author. */
 export const HELD_REFUND_AUTHOR = "Paystack (held for staff)";
 
@@ -27,7 +36,7 @@ export async function holdRefundForStaff(
   const reported = refundMoney(data.amount, data.currency ?? left.currency);
   const body =
     `Paystack reported a refund of ${reported} on payment ${data.transactionReference}${named ? ` (Paystack refund ${named})` : ""}, ` +
-    `${event === "refund.processed" ? "processed" : "pending"}, that the shop did not ask for and that is more than the ` +
+    `${HELD_STATE[event]}, that the shop did not ask for and that is more than the ` +
     `${refundMoney(left.remaining, left.currency)} left to refund on it. It was not recorded: check it in the Paystack dashboard ` +
     `and record what was really refunded.`;
   await alertStaffOnOrder(

@@ -1,9 +1,9 @@
 import { siteOrigin } from "~/lib/http.server";
 import { applyDisputeEvent } from "~/modules/payments/disputes.server";
-import { applyVerifiedTransaction } from "~/modules/payments/payment-attempts.server";
+import { applyVerifiedTransaction, isPaymentReference } from "~/modules/payments/payment-attempts.server";
 import { applyRefundEvent } from "~/modules/payments/refund-events.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
-import { parsePaystackEvent, PaystackError } from "~/modules/payments/paystack-client.server";
+import { parsePaystackEvent, PaystackError, verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { eventFingerprint } from "~/modules/payments/provider-events.server";
 import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -30,7 +30,9 @@ const WARN_OUTCOMES = new Set([
  * an order; refund events move the shop's refunds; dispute events reach staff. Paystack retries
  * until it gets a 200, so every event the shop has handled or chosen to ignore (other charge
  * events, transfers, subscriptions…) answers 200, quickly; 400 is kept for a body that is not
- * JSON or an event the shop reads that is not in its documented shape.
+ * JSON or an event the shop reads that is not in its documented shape. A charge.success that
+ * leaves out its currency is applied only as Paystack's verify answer describes it (503 while
+ * Paystack cannot be asked, so it sends the event again).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -57,10 +59,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   let details: Record<string, unknown>;
   let outcome: string;
   switch (event.kind) {
-    case "charge":
-      details = { reference: event.transaction.reference };
-      outcome = await applyVerifiedTransaction(db, event.transaction.reference, event.transaction, sender);
+    case "charge": {
+      const reference = event.transaction.reference;
+      details = { reference };
+      if (!event.incomplete) {
+        outcome = await applyVerifiedTransaction(db, reference, event.transaction, sender);
+        break;
+      }
+      // An event without its currency: what Paystack's verify says is applied, nothing else.
+      if (!(await isPaymentReference(db, reference))) {
+        outcome = "unknown-reference";
+        break;
+      }
+      try {
+        outcome = await applyVerifiedTransaction(db, reference, await verifyTransaction(paystack, reference), sender);
+      } catch (error) {
+        if (!(error instanceof PaystackError)) throw error;
+        context.log.warn({ event: event.event, reference, reason: error.message }, "could not verify an incomplete charge event");
+        // Paystack sends it again later; a refusal (Paystack does not know it) will not change.
+        if (error.kind !== "refused") return Response.json({ error: "Could not confirm the payment yet" }, { status: 503 });
+        outcome = "not-confirmed";
+      }
       break;
+    }
     case "refund":
       details = { reference: event.refund.transactionReference, refundReference: event.refund.refundReference };
       outcome = await applyRefundEvent(db, event.event, event.refund, sender, { fingerprint: eventFingerprint(raw) });
