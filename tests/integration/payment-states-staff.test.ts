@@ -261,17 +261,15 @@ describeWithDatabase("payment states staff see", (database) => {
     const a = await paidCardOrder(40_000, { orderNumber: "ORD-420001" });
     const b = await paidCardOrder(25_000, { orderNumber: "ORD-420002" });
     const c = await paidCardOrder(15_000, { orderNumber: "ORD-420003" });
-    await database.db
-      .insert(paymentDisputes)
-      .values([
-        disputeRow(a.order.id, a.attempt.reference, { dueAt: new Date(now + 5 * day) }),
-        disputeRow(b.order.id, b.attempt.reference, { dueAt: new Date(now - day), amount: 25_000, status: "pending" }),
-        disputeRow(c.order.id, c.attempt.reference, {
-          status: "resolved",
-          resolution: "merchant-accepted",
-          resolvedAt: new Date(now - day),
-        }),
-      ]);
+    await database.db.insert(paymentDisputes).values([
+      disputeRow(a.order.id, a.attempt.reference, { dueAt: new Date(now + 5 * day) }),
+      disputeRow(b.order.id, b.attempt.reference, { dueAt: new Date(now - day), amount: 25_000, status: "pending" }),
+      disputeRow(c.order.id, c.attempt.reference, {
+        status: "resolved",
+        resolution: "merchant-accepted",
+        resolvedAt: new Date(now - day),
+      }),
+    ]);
     const ago = (days: number) => new Date(now - days * day);
     await database.db
       .insert(refunds)
