@@ -64,7 +64,9 @@ export function HeroCarousel() {
   const previous = useCallback(() => setSelected((s) => (s - 1 + slides.length) % slides.length), []);
 
   useEffect(() => {
-    if (paused || reducedMotion) return;
+    // The media query read here too: the hydration render sees the server's answer (false), and
+    // a timer started in that moment would move the slides for a visitor who asked for stillness.
+    if (paused || reducedMotion || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const timer = window.setInterval(next, HERO_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [paused, reducedMotion, selected, next]);
