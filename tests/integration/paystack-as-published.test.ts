@@ -226,6 +226,19 @@ describeWithDatabase("Paystack as published", (database) => {
     expect(started).toMatchObject({ ok: true, url: expect.stringMatching(new RegExp(`^${standIn.url}/checkout/`)) });
     return (await paymentAttemptsOf(database.db, orderId))[0]!.reference;
   }
+  /** A second mobile money attempt of the order opened at Paystack: a new try beside a prompt still open. */
+  async function secondMobileMoneyAttempt(order: { id: string; customerEmail: string }, amount: number) {
+    const attempt = await createPaymentAttempt(database.db, { orderId: order.id, amount, currency: "GHS", channel: "mobile_money" });
+    await initializeTransaction(paystack, {
+      email: order.customerEmail,
+      amount,
+      currency: "GHS",
+      reference: attempt.reference,
+      callbackUrl: `${TEST_ORIGIN}/order-confirmation/${order.id}`,
+      channels: ["mobile_money"],
+    });
+    return attempt;
+  }
   /** An order paid by card: Pay now, Approve at Paystack, its signed charge.success through the webhook. */
   async function paidOrder(total: number) {
     const order = await heldOrder(total);
@@ -610,15 +623,7 @@ describeWithDatabase("Paystack as published", (database) => {
     const order = await heldOrder(60_000, "mobile_money");
     const first = await payNow(order.id);
     // An open mobile money prompt, and a second attempt the shopper also approves.
-    const extra = await createPaymentAttempt(database.db, { orderId: order.id, amount: 60_000, currency: "GHS", channel: "mobile_money" });
-    await initializeTransaction(paystack, {
-      email: order.customerEmail,
-      amount: 60_000,
-      currency: "GHS",
-      reference: extra.reference,
-      callbackUrl: `${TEST_ORIGIN}/order-confirmation/${order.id}`,
-      channels: ["mobile_money"],
-    });
+    const extra = await secondMobileMoneyAttempt(order, 60_000);
     standIn.approve(first, { channel: "mobile_money", network: "MTN", phone: "0551234987" });
     standIn.approve(extra.reference, { channel: "mobile_money", network: "MTN", phone: "0551234987" });
     expect(await deliver("charge.success", standIn.transactionData(first))).toBe(200);
@@ -658,15 +663,7 @@ describeWithDatabase("Paystack as published", (database) => {
   it("two payments of one order arriving at once (5 deliveries of each): paid once, the other flagged as the extra payment once", async () => {
     const order = await heldOrder(35_000, "mobile_money");
     const first = await payNow(order.id);
-    const second = await createPaymentAttempt(database.db, { orderId: order.id, amount: 35_000, currency: "GHS", channel: "mobile_money" });
-    await initializeTransaction(paystack, {
-      email: order.customerEmail,
-      amount: 35_000,
-      currency: "GHS",
-      reference: second.reference,
-      callbackUrl: `${TEST_ORIGIN}/order-confirmation/${order.id}`,
-      channels: ["mobile_money"],
-    });
+    const second = await secondMobileMoneyAttempt(order, 35_000);
     standIn.approve(first, { channel: "mobile_money", network: "MTN", phone: "0551234987" });
     standIn.approve(second.reference, { channel: "mobile_money", network: "MTN", phone: "0551234987" });
     const bodies = [first, second.reference].map((reference) =>

@@ -20,11 +20,24 @@ export function disputeKind(category: string | null): string {
   return category === "fraud-claim" ? "Fraud claim" : "Dispute (chargeback)";
 }
 
-const resolutionWords: Record<string, string> = {
-  "merchant-accepted": "you accepted it, the money went back",
-  declined: "you won, the money stays",
-  "auto-accepted": "not answered in time, the money went back",
+/** Paystack's resolutions: short for the order's card, in full for the staff note and email. */
+const resolutionWords: Record<string, { short: string; full: string }> = {
+  "merchant-accepted": {
+    short: "you accepted it, the money went back",
+    full: "you accepted it: the money went back to the customer",
+  },
+  declined: { short: "you won, the money stays", full: "the shop won it: the money stays with the shop" },
+  "auto-accepted": {
+    short: "not answered in time, the money went back",
+    full: "it was not answered in time: the money went back to the customer",
+  },
 };
+
+/** How a dispute ended, in full: "you accepted it: the money went back to the customer". */
+export function describeResolution(resolution: string | null): string {
+  if (!resolution) return "resolved";
+  return resolutionWords[resolution]?.full ?? `resolved (${readable(resolution)})`;
+}
 
 const statusWords: Record<string, string> = {
   "awaiting-merchant-feedback": "Waiting for your answer",
@@ -37,7 +50,7 @@ const statusWords: Record<string, string> = {
 export function disputeStatusWords(status: string, resolution: string | null): string {
   if (status === "resolved" || (resolution && !statusWords[status])) {
     if (!resolution) return "Resolved";
-    return `Resolved: ${resolutionWords[resolution] ?? readable(resolution)}`;
+    return `Resolved: ${resolutionWords[resolution]?.short ?? readable(resolution)}`;
   }
   return statusWords[status] ?? capitalise(readable(status));
 }

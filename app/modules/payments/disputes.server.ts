@@ -5,6 +5,7 @@ import { paymentAttempts, paymentDisputes } from "~db/schema/payments";
 import { formatDateTimeWithZone } from "~/lib/dates";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { describeResolution } from "./dispute-words";
 import { alertStaffOnOrder } from "./payment-alerts.server";
 import type { DisputeEventName, PaystackDispute } from "./paystack-client.server";
 import { claimProviderEvent } from "./provider-events.server";
@@ -28,18 +29,6 @@ import { refundMoney } from "./refund-email.server";
  * - unknown-dispute: about a transaction that is not one of the shop's.
  */
 export type DisputeEventOutcome = "opened" | "reminded" | "resolved" | "updated" | "stale" | "duplicate" | "unknown-dispute";
-
-/** Paystack's resolutions in words for staff. */
-export const DISPUTE_RESOLUTIONS: Record<string, string> = {
-  "merchant-accepted": "you accepted it: the money went back to the customer",
-  "auto-accepted": "it was not answered in time: the money went back to the customer",
-  declined: "the shop won it: the money stays with the shop",
-};
-
-export function describeResolution(resolution: string | null): string {
-  if (!resolution) return "resolved";
-  return DISPUTE_RESOLUTIONS[resolution] ?? `resolved (${resolution.replaceAll("-", " ")})`;
-}
 
 export async function applyDisputeEvent(
   db: Db,

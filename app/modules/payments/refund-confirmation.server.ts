@@ -17,7 +17,8 @@ import { refundEventOf, refundEventOfStatus } from "./refunds.server";
  * processed one settles the order once). Not listed CONFIRM_AFTER_MS after it was sent:
  * Paystack never took it, so it is failed and staff may send it again. Until then its amount
  * stays reserved. Staff can ask at once from the order (Check with Paystack); a background round
- * asks about every unconfirmed refund every minute.
+ * asks about every unconfirmed refund every minute (its claim on `checkedAt` is the only record
+ * of when the shop asked: a staff check leaves it, at worst the round asks once more).
  */
 
 /** A refund Paystack does not list this long after it was sent was not made. */
@@ -45,7 +46,6 @@ export async function confirmRefundWithPaystack(
   const refund = await refundRow(db, refundId);
   if (!refund) return { status: "failed", message: "This refund does not exist." };
   if (refund.status !== "unconfirmed" || !refund.transactionReference) return describe(refund);
-  await db.update(refunds).set({ checkedAt: now }).where(eq(refunds.id, refund.id));
   const [attempt] = await db
     .select({ providerTransactionId: paymentAttempts.providerTransactionId })
     .from(paymentAttempts)
@@ -96,12 +96,7 @@ async function matchListed(db: Db, refund: RefundRow, listed: PaystackRefund[]):
   if (byNote) return byNote;
   // Paystack refunds the shop already knows by id belong to its other refunds.
   const known = new Set(
-    (
-      await db
-        .select({ id: refunds.providerRefundId })
-        .from(refunds)
-        .where(and(eq(refunds.transactionReference, refund.transactionReference!)))
-    )
+    (await db.select({ id: refunds.providerRefundId }).from(refunds).where(eq(refunds.transactionReference, refund.transactionReference!)))
       .map((r) => r.id)
       .filter((id): id is string => id !== null),
   );
