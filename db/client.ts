@@ -19,9 +19,10 @@ import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
 import * as shipping from "./schema/shipping";
 import * as store from "./schema/store";
+import * as operations from "./schema/operations";
 import * as uploads from "./schema/uploads";
 
-export const schema = { ...auth, ...catalog, ...custom, ...customers, ...orders, ...payments, ...shipping, ...store, ...uploads };
+export const schema = { ...auth, ...catalog, ...custom, ...customers, ...operations, ...orders, ...payments, ...shipping, ...store, ...uploads };
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { socialNetworks } from "./contact-links";
 import { socialLinkSchema, whatsappNumberSchema } from "./contact-links.schema";
-import { PAYMENT_HOLD_MINUTES, storeCurrencies, storeTimezones, type StoreSettings } from "./store-settings";
+import { BACKUP_KEEP, PAYMENT_HOLD_MINUTES, storeCurrencies, storeTimezones, type StoreSettings } from "./store-settings";
 import { exchangeRatesSchema } from "~/modules/currency/exchange-rates.schema";
 
 /**
@@ -32,6 +32,10 @@ export const storedSettingsSchema = z.object({
   xUrl: socialLinkSchema(socialNetworks[3]),
   paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
   exchangeRates: exchangeRatesSchema,
+  backupTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  backupKeepDaily: z.number().int().min(BACKUP_KEEP.daily.min).max(BACKUP_KEEP.daily.max),
+  backupKeepWeekly: z.number().int().min(BACKUP_KEEP.weekly.min).max(BACKUP_KEEP.weekly.max),
+  alertEmail: z.union([z.literal(""), z.email().max(254)]),
 }) satisfies z.ZodType<StoreSettings>;
 
 /** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */

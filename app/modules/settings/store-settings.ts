@@ -46,9 +46,18 @@ export interface StoreSettings {
   paymentHoldMinutes: number;
   /** Rates for approximate prices in other currencies (Settings → Currencies); display only. */
   exchangeRates: ExchangeRates;
+  /** When the server takes the daily backup, "HH:MM" in the store's timezone (Settings → System). */
+  backupTime: string;
+  /** How many daily backups are kept (the newest of each day), and how many weekly (the newest of each week). */
+  backupKeepDaily: number;
+  backupKeepWeekly: number;
+  /** Where the owner's alert digests go; "" sends them to every admin (Settings → System). */
+  alertEmail: string;
 }
 
 export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
+
+export const BACKUP_KEEP = { daily: { default: 7, min: 1, max: 90 }, weekly: { default: 4, min: 0, max: 52 } } as const;
 
 export const defaultStoreSettings: StoreSettings = {
   currency: "GHS",
@@ -68,6 +77,10 @@ export const defaultStoreSettings: StoreSettings = {
   xUrl: "",
   paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
   exchangeRates: noExchangeRates,
+  backupTime: "03:00",
+  backupKeepDaily: BACKUP_KEEP.daily.default,
+  backupKeepWeekly: BACKUP_KEEP.weekly.default,
+  alertEmail: "",
 };
 
 export type StoreSettingKey = keyof StoreSettings;
