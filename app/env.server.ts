@@ -69,6 +69,21 @@ const envSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ""))
       .default("https://api.paystack.co"),
   ),
+  BACKUP_S3_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^\s?]*)?(\?region=[\w-]+)?$/,
+        "BACKUP_S3_URL must look like https://ACCESS_KEY:SECRET_KEY@s3.example.com/bucket/optional/prefix?region=auto",
+      )
+      .optional(),
+  ),
+  SENTRY_DSN: z.preprocess(emptyToUndefined, z.url({ error: "SENTRY_DSN must be the DSN Sentry gives, https://KEY@o0.ingest.sentry.io/PROJECT" }).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)").optional(),
+  ),
 });
 
 export interface Config {
@@ -103,6 +118,12 @@ export interface Config {
    * at a stand-in.
    */
   paystack: { secretKey: string | undefined; publicKey: string | undefined; apiUrl: string };
+  /** An S3-compatible bucket every backup is copied to (docs/deploy.md); unset keeps them on disk only. */
+  backupS3Url: string | undefined;
+  /** Errors go to Sentry too when set (the official SDK). */
+  sentryDsn: string | undefined;
+  /** `/metrics` (Prometheus) answers a request bearing this token; unset, it is not served. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -131,5 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === "1",
     authSecret: e.AUTH_SECRET,
     paystack: { secretKey: e.PAYSTACK_SECRET_KEY, publicKey: e.PAYSTACK_PUBLIC_KEY, apiUrl: e.PAYSTACK_API_URL },
+    backupS3Url: e.BACKUP_S3_URL,
+    sentryDsn: e.SENTRY_DSN,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
