@@ -42,6 +42,8 @@ export interface Database {
    */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (`/metrics`); absent on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -149,6 +151,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await pool.query({ text: "select 1", query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
