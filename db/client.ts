@@ -22,7 +22,18 @@ import * as store from "./schema/store";
 import * as operations from "./schema/operations";
 import * as uploads from "./schema/uploads";
 
-export const schema = { ...auth, ...catalog, ...custom, ...customers, ...operations, ...orders, ...payments, ...shipping, ...store, ...uploads };
+export const schema = {
+  ...auth,
+  ...catalog,
+  ...custom,
+  ...customers,
+  ...operations,
+  ...orders,
+  ...payments,
+  ...shipping,
+  ...store,
+  ...uploads,
+};
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */

@@ -25,7 +25,11 @@ import { startOwnerAlerting, type OwnerAlerting } from "./owner-alerting";
 import { pruneSentOwnerAlerts } from "~/modules/owner-alerts/owner-alert-digest.server";
 import { startErrorTracking } from "./error-tracking";
 
-export type ServerServices = AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability; ownerAlerting?: OwnerAlerting };
+export type ServerServices = AppServices & {
+  pageCache: PageCache;
+  databaseAvailability: DatabaseAvailability;
+  ownerAlerting?: OwnerAlerting;
+};
 
 export interface Booted {
   config: Config;

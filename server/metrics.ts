@@ -47,7 +47,12 @@ export class ShopMetrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: "shop_" });
     const labelNames = ["route_kind", "status_class"] as const;
-    this.requests = new Counter({ name: "shop_http_requests_total", help: "HTTP requests answered, by route kind and status class", labelNames, registers });
+    this.requests = new Counter({
+      name: "shop_http_requests_total",
+      help: "HTTP requests answered, by route kind and status class",
+      labelNames,
+      registers,
+    });
     this.duration = new Histogram({
       name: "shop_http_request_duration_seconds",
       help: "Time to answer an HTTP request, by route kind and status class",
@@ -55,8 +60,17 @@ export class ShopMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.pageCache = new Counter({ name: "shop_page_cache_total", help: "Page cache lookups of cacheable pages: hit or miss", labelNames: ["result"], registers });
-    this.renders = new Counter({ name: "shop_renders_total", help: "React Router renders (pages, their data, resource routes)", registers });
+    this.pageCache = new Counter({
+      name: "shop_page_cache_total",
+      help: "Page cache lookups of cacheable pages: hit or miss",
+      labelNames: ["result"],
+      registers,
+    });
+    this.renders = new Counter({
+      name: "shop_renders_total",
+      help: "React Router renders (pages, their data, resource routes)",
+      registers,
+    });
     if (database.driver === "postgres") {
       new Gauge({
         name: "shop_db_pool_connections",
@@ -82,7 +96,8 @@ export class ShopMetrics {
           database.db,
           sql`select status, count(*)::int as n from email_outbox where status in ('pending', 'retrying', 'sending', 'failed') group by status`,
         );
-        for (const status of ["pending", "retrying", "sending", "failed"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+        for (const status of ["pending", "retrying", "sending", "failed"])
+          this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
       },
     });
     new Gauge({

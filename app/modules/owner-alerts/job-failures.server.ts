@@ -1,14 +1,13 @@
 import type { Db } from "~db/client";
 import { safeError } from "~/lib/log-privacy.server";
-import { AlertThrottle } from "./alert-throttle";
-import { raiseOwnerAlert } from "./owner-alerts.server";
+import { CountedAlerts } from "./counted-alerts.server";
 
 /** One "job-failed" row per job per 15 minutes per process: a job failing every round is one alert a digest. */
 const JOB_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export interface JobFailureAlertsOptions {
   db: Db;
-  /** Where a failure to record the alert goes (the database is usually fine: a job failed for its own reason). */
+  /** Where a failure to record the alert goes. */
   log: { warn(obj: object, msg?: string): void };
   /** Told after an alert row is written (the digest worker's nudge). */
   onRaised?: () => void;
@@ -23,28 +22,30 @@ export interface JobFailureAlertsOptions {
  * database being away has its own alert.
  */
 export class JobFailureAlerts {
-  private readonly throttle = new AlertThrottle(JOB_FAILURE_WINDOW_MS);
-  /** Failures recorded per job since start (the /metrics counter reads them). */
+  private readonly alerts: CountedAlerts;
+  /** Failures per job since start (the /metrics counter). */
   readonly counts = new Map<string, number>();
 
-  constructor(private readonly options: JobFailureAlertsOptions) {}
+  constructor(options: JobFailureAlertsOptions) {
+    this.alerts = new CountedAlerts({
+      ...options,
+      windowMs: JOB_FAILURE_WINDOW_MS,
+      alert: (job, count, first) => ({
+        kind: "job-failed",
+        message: `${capitalise(job)}${first.details.reason ? `: ${first.details.reason}` : ""}${count > 1 ? ` (${count} times)` : ""}.`,
+        details: { job, ...first.details },
+      }),
+    });
+  }
 
   failed(job: string, error: unknown): void {
     this.counts.set(job, (this.counts.get(job) ?? 0) + 1);
-    const now = this.options.now?.() ?? new Date();
-    const turn = this.throttle.take(job, now);
-    if (!turn.raise) return;
     const reason = (safeError(error) as { message?: unknown } | undefined)?.message;
-    const why = typeof reason === "string" && reason ? `: ${reason.slice(0, 300)}` : "";
-    const times = turn.count > 1 ? ` (${turn.count} failures since the last such alert)` : "";
-    raiseOwnerAlert(this.options.db, {
-      kind: "job-failed",
-      message: `${capitalise(job)}${why}${times}.`,
-      details: { job, count: turn.count },
-      occurredAt: now,
-    })
-      .then(() => this.options.onRaised?.())
-      .catch((failure: unknown) => this.options.log.warn({ err: failure }, "owner alerts: could not record a failed job"));
+    this.alerts.occurred(job, { reason: typeof reason === "string" ? reason.slice(0, 300) : null });
+  }
+
+  flush(): Promise<void> {
+    return this.alerts.flush();
   }
 }
 

@@ -62,7 +62,7 @@ const KIND_WORDS: Record<OwnerAlertKind, { one: string; many: string; todo: stri
   "database-unreachable": {
     one: "database outage",
     many: "database outages",
-    todo: "The shop answered \"back in a moment\" while the database was away. If this repeats, check the database server or your hosting.",
+    todo: 'The shop answered "back in a moment" while the database was away. If this repeats, check the database server or your hosting.',
   },
 };
 
@@ -74,8 +74,7 @@ export interface DigestOptions {
 }
 
 export type DigestOutcome =
-  | { sent: true; alerts: number; recipients: string[] }
-  | { sent: false; reason: "nothing-to-send" | "too-soon" | "busy" | "no-recipient" };
+  { sent: true; alerts: number; recipients: string[] } | { sent: false; reason: "nothing-to-send" | "too-soon" | "busy" | "no-recipient" };
 
 /** Who receives the digest: Settings → System's alert address, else every admin. */
 export async function ownerAlertRecipients(db: Db): Promise<string[]> {
@@ -88,7 +87,10 @@ export async function sendOwnerAlertDigest(db: Db, options: DigestOptions): Prom
   const now = options.now ?? new Date();
   const settings = await getStoreSettings(db);
   return db.transaction(async (tx): Promise<DigestOutcome> => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtextextended(${DIGEST_LOCK}, 0)) as locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${DIGEST_LOCK}, 0)) as locked`,
+    );
     if (!lock?.locked) return { sent: false, reason: "busy" };
     const [last] = await tx.select({ at: max(ownerAlerts.digestSentAt) }).from(ownerAlerts);
     const lastAt = last?.at ? new Date(last.at) : null;
@@ -166,7 +168,13 @@ export function ownerAlertDigestEmail(
     button: { label: "Open the admin", url: `${origin}/admin` },
     footer: `Alerts from ${storeName} come at most once every 15 minutes. Choose where they go in Settings → System.`,
   });
-  return { to, subject: `${storeName}: ${total} alert${total === 1 ? "" : "s"} — ${counted.join(", ")}`, html, text, kind: "owner-alert-digest" };
+  return {
+    to,
+    subject: `${storeName}: ${total} alert${total === 1 ? "" : "s"} — ${counted.join(", ")}`,
+    html,
+    text,
+    kind: "owner-alert-digest",
+  };
 }
 
 /** Kinds in the order of `ownerAlertKinds`, each with its alerts oldest first. */
@@ -204,6 +212,9 @@ export async function pruneSentOwnerAlerts(db: Db, now = new Date()): Promise<nu
 
 /** Alerts waiting for the next digest (the /metrics gauge). */
 export async function unsentOwnerAlertCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ownerAlerts).where(isNull(ownerAlerts.digestSentAt));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ownerAlerts)
+    .where(isNull(ownerAlerts.digestSentAt));
   return row?.n ?? 0;
 }

@@ -1,38 +1,42 @@
 import type { Db } from "~db/client";
-import { AlertThrottle } from "./alert-throttle";
-import { raiseOwnerAlert } from "./owner-alerts.server";
+import { CountedAlerts } from "./counted-alerts.server";
 
-/** One "webhook-refused" row per reason per minute per process; the rest are counted into the next. */
+/** One "webhook-refused" row per reason per minute per process; the rest only raise its count. */
 const REFUSED_WEBHOOK_WINDOW_MS = 60_000;
-const throttles = new WeakMap<Db, AlertThrottle>();
+const perDatabase = new WeakMap<Db, CountedAlerts>();
 
 /** A body that is not JSON and a signed event out of Paystack's documented shape are both "unreadable". */
 export type WebhookRefusal = "bad signature" | "unreadable event";
 
 /**
- * Tells the owner a webhook was refused (docs/product-rules.md §16): forged or misconfigured
- * posts to /api/webhooks/paystack. Never fails the webhook's answer: a refusal is answered the
- * same whether or not the alert could be written.
+ * Refused webhooks, counted per process (docs/product-rules.md §16): forged or misconfigured
+ * posts to /api/webhooks/paystack. A flood of forged posts writes one row a minute per reason.
  */
-export async function alertRefusedWebhook(
+export function refusedWebhookAlerts(db: Db, log: { warn(obj: object, msg?: string): void } = { warn() {} }): CountedAlerts {
+  let alerts = perDatabase.get(db);
+  if (!alerts) {
+    alerts = new CountedAlerts({
+      db,
+      log,
+      windowMs: REFUSED_WEBHOOK_WINDOW_MS,
+      alert: (reason, count, first) => ({
+        kind: "webhook-refused",
+        message:
+          `${count === 1 ? "A Paystack webhook" : `${count} Paystack webhooks`} from ${first.details.sender || "an unknown address"} ` +
+          `${count === 1 ? "was" : "were"} refused: ${reason}${first.details.detail ? ` (${first.details.detail})` : ""}.`,
+        details: { reason, ...first.details },
+      }),
+    });
+    perDatabase.set(db, alerts);
+  }
+  return alerts;
+}
+
+/** Tells the owner a webhook was refused; never delays or fails the webhook's answer. */
+export function alertRefusedWebhook(
   db: Db,
   refusal: { reason: WebhookRefusal; sender: string; detail?: string },
   log: { warn(obj: object, msg?: string): void },
-  now = new Date(),
-): Promise<void> {
-  let throttle = throttles.get(db);
-  if (!throttle) throttles.set(db, (throttle = new AlertThrottle(REFUSED_WEBHOOK_WINDOW_MS)));
-  const turn = throttle.take(refusal.reason, now);
-  if (!turn.raise) return;
-  const more = turn.count > 1 ? ` (${turn.count} since the last such alert)` : "";
-  try {
-    await raiseOwnerAlert(db, {
-      kind: "webhook-refused",
-      message: `A Paystack webhook from ${refusal.sender || "an unknown address"} was refused: ${refusal.reason}${refusal.detail ? ` (${refusal.detail})` : ""}${more}.`,
-      details: { reason: refusal.reason, sender: refusal.sender, count: turn.count },
-      occurredAt: now,
-    });
-  } catch (error) {
-    log.warn({ err: error }, "owner alerts: could not record a refused webhook");
-  }
+): void {
+  refusedWebhookAlerts(db, log).occurred(refusal.reason, { sender: refusal.sender, detail: refusal.detail?.slice(0, 200) ?? null });
 }

@@ -83,7 +83,11 @@ export async function applyDisputeEvent(
     const alert = disputeAlert(order.orderNumber, event, dispute, resolved, timezone);
     // The owner hears of it in the next digest too, once per staff note (a replay writes neither).
     if (await alertStaffOnOrder(tx, order, alert, sender)) {
-      await raiseOwnerAlert(tx, { kind: "dispute", message: `${alert.heading}. ${alert.body}`, details: { orderNumber: order.orderNumber, disputeId: dispute.id } });
+      await raiseOwnerAlert(tx, {
+        kind: "dispute",
+        message: `${alert.heading}. ${alert.body}`,
+        details: { orderNumber: order.orderNumber, disputeId: dispute.id },
+      });
     }
     if (!known) return "opened";
     return resolved ? "resolved" : event === "charge.dispute.remind" ? "reminded" : "updated";

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = await request.text();
   if (!isValidPaystackSignature(raw, request.headers.get("x-paystack-signature"), paystack.secretKey)) {
     context.log.warn({ event: "paystack-webhook", result: "bad-signature" }, "refused a webhook without a valid signature");
-    await alertRefusedWebhook(context.database.db, { reason: "bad signature", sender: context.clientIp }, context.log);
+    alertRefusedWebhook(context.database.db, { reason: "bad signature", sender: context.clientIp }, context.log);
     return Response.json({ error: "Invalid signature" }, { status: 401 });
   }
   let event;
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { event: "paystack-webhook", result: "unreadable", reason: error.message },
       "a signed webhook had an unexpected shape",
     );
-    await alertRefusedWebhook(context.database.db, { reason: "unreadable event", sender: context.clientIp, detail: error.message }, context.log);
+    alertRefusedWebhook(context.database.db, { reason: "unreadable event", sender: context.clientIp, detail: error.message }, context.log);
     return Response.json({ error: "Unreadable event" }, { status: 400 });
   }
   const db = context.database.db;
