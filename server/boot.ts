@@ -23,7 +23,7 @@ import { createShopAuth } from "./auth";
 import { DatabaseAvailability } from "./database-availability";
 import { startOwnerAlerting, type OwnerAlerting } from "./owner-alerting";
 import { pruneSentOwnerAlerts } from "~/modules/owner-alerts/owner-alert-digest.server";
-import { startErrorTracking } from "./error-tracking";
+import { flushErrorTracking, startErrorTracking } from "./error-tracking";
 
 export type ServerServices = AppServices & {
   pageCache: PageCache;
@@ -106,7 +106,13 @@ export async function boot(): Promise<Booted> {
     outboxDir: path.join(config.dataDir, "outbox"),
   });
   const emailWorker = startEmailWorker({ db: database.db, transport, log: workerLog });
-  alerting = startOwnerAlerting({ database, origin: config.origin, transport, log: workerLog, nudgeEmail: emailWorker.nudge });
+  const ownerAlerting = (alerting = startOwnerAlerting({
+    database,
+    origin: config.origin,
+    transport,
+    log: workerLog,
+    nudgeEmail: emailWorker.nudge,
+  }));
   // Expired rate-limit counters are useless, and newsletter sign-ups nobody confirmed are not
   // kept: clear both hourly.
   const maintenance = setInterval(() => {
@@ -160,7 +166,7 @@ export async function boot(): Promise<Booted> {
     pageCache,
     auth,
     databaseAvailability,
-    ownerAlerting: alerting,
+    ownerAlerting,
   };
   return {
     config,
@@ -172,11 +178,12 @@ export async function boot(): Promise<Booted> {
       await confirming;
       databaseAvailability.stop();
       await paymentHold?.stop();
-      await alerting?.stop();
+      await ownerAlerting.stop();
       await emailWorker.stop();
       await listener?.close();
       await database.close();
       release();
+      await flushErrorTracking();
     },
   };
 }

@@ -3,7 +3,9 @@ import type { Config } from "~/env.server";
 import { maskEmails } from "~/lib/log-privacy.server";
 import type { Logger } from "./logger";
 
-type Sentry = typeof import("@sentry/node");
+import type * as SentrySdk from "@sentry/node";
+
+type Sentry = typeof SentrySdk;
 
 /** Set once Sentry is started (SENTRY_DSN); null otherwise, and nothing of Sentry is loaded. */
 let sentry: Sentry | null = null;
