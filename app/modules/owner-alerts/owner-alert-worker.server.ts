@@ -32,14 +32,18 @@ export function startOwnerAlertWorker(options: OwnerAlertWorkerOptions) {
   let busy = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let recipients: string[] = [];
+  // Said once until a digest can go: a shop without an admin yet would otherwise hear it every minute.
+  let toldNoRecipient = false;
 
   const round = async (): Promise<DigestOutcome> => {
     recipients = await ownerAlertRecipients(db);
     const outcome = await sendOwnerAlertDigest(db, { now: now(), origin });
     if (outcome.sent) {
+      toldNoRecipient = false;
       log.info({ alerts: outcome.alerts, recipients: outcome.recipients.length }, "owner alerts: digest email queued");
       onQueued?.();
-    } else if (outcome.reason === "no-recipient") {
+    } else if (outcome.reason === "no-recipient" && !toldNoRecipient) {
+      toldNoRecipient = true;
       log.warn({}, "owner alerts: no admin and no alert address to send the digest to");
     }
     return outcome;
