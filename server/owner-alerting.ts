@@ -36,6 +36,8 @@ export function startOwnerAlerting({ database, origin, transport, log, nudgeEmai
   return {
     jobFailures,
     serverErrors,
+    /** Who the digest went to when last read (the "database unreachable" email's recipients). */
+    recipients: worker.recipients,
     /** DatabaseAvailability's onChange. */
     databaseChanged(down: boolean, at: Date) {
       clearInterval(awayChecks);

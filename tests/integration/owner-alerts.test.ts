@@ -1,6 +1,6 @@
 import { eq, isNull } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { action as webhookAction } from "~/routes/api/paystack-webhook";
 import { deliverDueEmails } from "~/modules/email/email-worker.server";
 import { createEmailTransport, type EmailTransport } from "~/modules/email/email-transport.server";
@@ -14,7 +14,9 @@ import { signPaystackBody } from "../support/paystack-stand-in";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { ownerAlerts } from "~db/schema/operations";
 import { emailOutbox } from "~db/schema/store";
+import { DatabaseAvailability } from "../../server/database-availability";
 import { DatabaseAwayAlert } from "../../server/database-away-alert";
+import { startOwnerAlerting } from "../../server/owner-alerting";
 import { ServerErrorAlerts } from "../../server/server-error-alerts";
 import { createOrder } from "../factories/orders";
 import { createAdmin } from "../factories/users";
@@ -155,6 +157,7 @@ describeWithDatabase("owner alerts", (database) => {
     expect(text).toContain(`Order ${mismatched.order.orderNumber}: Paystack reported`);
     expect(text).toContain(`order ${disputed.order.orderNumber}`);
     expect(text).toContain("Open the order and answer the dispute in the Paystack dashboard");
+    expect(text).toContain(`Open the order: https://shop.example/admin/orders?search=${disputed.order.orderNumber}`);
     expect(text).toContain("https://shop.example/admin");
     // Each alert went out once.
     expect(await database.db.select().from(ownerAlerts).where(isNull(ownerAlerts.digestSentAt))).toEqual([]);
@@ -241,6 +244,48 @@ describeWithDatabase("owner alerts", (database) => {
     expect(await database.db.select().from(ownerAlerts)).toHaveLength(1);
   });
 
+  it("as the server wires it: the database away over a minute emails once, and its return reaches the next digest", async () => {
+    // The alerting's timers and clock are the test's; sockets and the database keep real time.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"], now });
+    let answering = false;
+    const log = { info() {}, warn() {}, error() {} };
+    const alerting = startOwnerAlerting({ database, origin: "https://shop.example", transport, log, nudgeEmail() {} });
+    const availability = new DatabaseAvailability({
+      probe: () => (answering ? Promise.resolve() : Promise.reject(new Error("still away"))),
+      log,
+      probeIntervalMs: 50,
+      onChange: (down, when) => alerting.databaseChanged(down, when),
+    });
+    try {
+      await until(() => alerting.recipients().length === 2);
+      availability.notice(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+      await vi.advanceTimersByTimeAsync(55_000);
+      expect(smtp.received).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await until(() => smtp.received.length === 2);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["manager@ahenfie.test", "owner@ahenfie.test"]);
+      expect(readMail(smtp.received[0]!.raw).subject).toBe("Ahenfie: the database has not answered since 2 Dec 2026, 09:00 GMT");
+      // Still away ten minutes on: no second email.
+      await vi.advanceTimersByTimeAsync(10 * minute);
+      expect(smtp.received).toHaveLength(2);
+
+      answering = true;
+      await until(() => !availability.down);
+      await until(async () => (await database.db.select().from(ownerAlerts)).length === 1);
+      const [alert] = await database.db.select().from(ownerAlerts);
+      expect(alert).toMatchObject({ kind: "database-unreachable", details: { minutes: 11 } });
+      expect(alert!.message).toContain("from 2 Dec 2026, 09:00 GMT to 2 Dec 2026, 09:11 GMT");
+      // The alert nudges the digest worker: the owner's next digest tells the outage.
+      const digests = () => database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "owner-alert-digest"));
+      await until(async () => (await digests()).length === 2);
+      expect((await digests())[0]!.subject).toBe("Ahenfie: 1 alert — 1 database outage");
+    } finally {
+      availability.stop();
+      await alerting.stop();
+      vi.useRealTimers();
+    }
+  });
+
   it("a flood of refused webhooks writes one row per reason per minute, counting the rest", async () => {
     const answers = await Promise.all(Array.from({ length: 25 }, () => postWebhook("{}", "f".repeat(128))));
     expect(answers.map((a) => a.status)).toEqual(Array(25).fill(401));
@@ -260,6 +305,15 @@ describeWithDatabase("owner alerts", (database) => {
     expect((await database.db.select().from(ownerAlerts)).map((a) => a.message)).toEqual(["waiting"]);
   });
 });
+
+/** Waits (in real time) until `condition` holds. */
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Quoted-printable (a body, or a Q encoded-word with "_" for spaces) to text, bytes read as UTF-8. */
 function fromQuotedPrintable(text: string, underscores = false): string {

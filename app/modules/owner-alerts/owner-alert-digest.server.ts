@@ -155,7 +155,12 @@ export function ownerAlertDigestEmail(
       const first = formatDateTime(list[0]!.occurredAt, timeZone);
       const last = formatDateTime(list[list.length - 1]!.occurredAt, timeZone);
       const when = first === last ? `at ${first}` : `first at ${first}, last at ${last}`;
-      const examples = list.slice(0, EXAMPLES_PER_KIND).map((a) => `• ${formatDateTime(a.occurredAt, timeZone)}: ${a.message}`);
+      const examples = list.slice(0, EXAMPLES_PER_KIND).map((a) => {
+        // An alert about an order links to it (the admin's orders list, searched by its number).
+        const order = typeof a.details?.orderNumber === "string" ? a.details.orderNumber : null;
+        const link = order ? ` Open the order: ${origin}/admin/orders?search=${encodeURIComponent(order)}` : "";
+        return `• ${formatDateTime(a.occurredAt, timeZone)}: ${a.message}${link}`;
+      });
       const more = list.length > EXAMPLES_PER_KIND ? [`…and ${list.length - EXAMPLES_PER_KIND} more like these.`] : [];
       return [`${capitalise(heading)}, ${when}.`, ...examples, ...more, `What to do: ${words.todo}`];
     }),
