@@ -47,7 +47,8 @@ export class ServerErrorAlerts {
       return;
     }
     this.recent = this.recent.filter((error) => at - error.at < BURST_WINDOW_MS);
-    this.recent.push({ at, path, requestId });
+    // A path is whatever the client asked for: kept short.
+    this.recent.push({ at, path: path.slice(0, 200), requestId });
     if (this.recent.length < BURST_THRESHOLD) return;
     const first = this.recent[0]!;
     this.alerts.occurred("burst", { firstPath: first.path, requestId: first.requestId }, this.recent.length);
