@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { action as webhookAction } from "~/routes/api/paystack-webhook";
@@ -30,7 +30,7 @@ import { describeWithDatabase } from "../setup/test-database";
  * through a real SMTP server, not one per error; the next waits 15 minutes after the last on the
  * test's clock; several instances sending at once send one; the database away is emailed once.
  */
-describeWithDatabase("owner alerts", (database) => {
+describeWithDatabase("owner alerts", (database, driver) => {
   const secretKey = "sk_test_owneralerts_0123456789";
   const minute = 60_000;
   let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
@@ -216,6 +216,27 @@ describeWithDatabase("owner alerts", (database) => {
     expect(queued).toHaveLength(2);
     expect(queued[0]!.subject).toBe("Ahenfie: 60 alerts — 60 server errors");
   });
+
+  // PostgreSQL only: PGlite has one connection, so no two transactions can overlap there.
+  if (driver === "postgres")
+    it("an instance finding another one sending skips its turn, and sends on the next round", async () => {
+      await raiseOwnerAlert(database.db, { kind: "dispute", message: "A dispute", occurredAt: now });
+      // Another instance in the middle of its digest: it holds the digest's lock until its transaction ends.
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const other = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('owner-alert-digest', 0))`);
+        locked();
+        await held;
+      });
+      await holding;
+      expect(await sendOwnerAlertDigest(database.db, { now, origin: TEST_ORIGIN })).toEqual({ sent: false, reason: "busy" });
+      finish();
+      await other;
+      expect(await sendOwnerAlertDigest(database.db, { now: at(1), origin: TEST_ORIGIN })).toMatchObject({ sent: true, alerts: 1 });
+    });
 
   it("the database away for over a minute is emailed straight away, once, and the digest later says from when to when", async () => {
     const logged: string[] = [];
