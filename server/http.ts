@@ -28,6 +28,8 @@ import { lastReadStoreSettings } from "~/modules/settings/settings.server";
 import type { OwnerAlerting } from "./owner-alerting";
 import { captureServerError } from "./error-tracking";
 import { bearerMatches, ShopMetrics } from "./metrics";
+import { addHealthRoutes } from "./health";
+import type { Lifecycle } from "./lifecycle";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability; ownerAlerting?: OwnerAlerting };
@@ -37,6 +39,8 @@ export interface HttpAppOptions {
   mode: "development" | "production";
   /** Folder of built browser assets (production only; Vite serves them in dev). */
   clientDir?: string;
+  /** Set draining by the shutdown (server/lifecycle.ts): `/api/ready` then answers 503. */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -49,7 +53,7 @@ export interface HttpAppOptions {
  */
 const RENDER_SLOTS_PER_CORE = 2;
 
-export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
+export function createHttpApp({ services, logger, build, mode, clientDir, lifecycle = { draining: false } }: HttpAppOptions) {
   const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
   const { config } = services;
   const pageCache = services.pageCache;
@@ -92,11 +96,14 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     const path = c.req.path;
     const status = c.res.status;
     metrics.observe(path, status, (performance.now() - started) / 1000, c.res.headers.get("X-Cache"));
-    // A burst of server errors tells the owner; the "back in a moment" of an outage and maintenance's 503 are not errors.
-    if (status >= 500 && !(status === 503 && c.res.headers.has("Retry-After"))) {
+    // Health checks every few seconds are logged only when they fail.
+    const probe = path === "/api/health" || path === "/api/ready";
+    // A burst of server errors tells the owner; the "back in a moment" of an outage, maintenance's
+    // and draining's 503s (they say when to come back) and a failing readiness probe are not errors.
+    if (status >= 500 && !probe && !(status === 503 && c.res.headers.has("Retry-After"))) {
       serverErrors?.record(path, requestId);
     }
-    if (!path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
+    if (!(probe && status === 200) && !path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
       logger.info({
         requestId,
         method: c.req.method,
@@ -155,6 +162,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     await next();
   });
   app.use("*", (c, next) => limitRequestBody(c, next, { ...services, log: logger, clientIp: c.get("clientIp") }));
+  addHealthRoutes(app as never, { database: services.database, availability, lifecycle, outageAnswer: (request) => outageAnswer(request) });
 
   app.all("*", async (c) => {
     try {
