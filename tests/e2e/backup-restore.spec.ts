@@ -79,7 +79,7 @@ async function pageText(url: string, cookie?: string): Promise<string> {
     .replaceAll(/nonce="[^"]*"/g, 'nonce=""')
     .replaceAll(/"(csrf|csrfToken|requestId|nonce)":"[^"]*"/g, '"$1":""')
     .replaceAll(/name="csrf" value="[^"]*"/g, 'name="csrf" value=""')
-    .replaceAll(/localhost:\d+/g, "localhost");
+    .replaceAll(/localhost(:|%3A)\d+/g, "localhost");
 }
 
 for (const driver of drivers) {
