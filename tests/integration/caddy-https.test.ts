@@ -54,7 +54,9 @@ function visit(
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("latin1") }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("latin1") }),
+        );
         response.on("error", reject);
       },
     );
@@ -114,7 +116,9 @@ describe.skipIf(!hasCaddy)("the shop behind Caddy (docs/deploy/Caddyfile)", () =
     const answer = await visit("http", "/collections/kaftans?sort=new");
     expect(answer.status).toBe(308);
     // (Caddy 2.6 names no port in the redirect: on a server the https port is 443.)
-    expect(answer.headers.location).toMatch(new RegExp(`^https://${DOMAIN.replaceAll(".", "\\.")}(:${caddy.httpsPort})?/collections/kaftans\\?sort=new$`));
+    expect(answer.headers.location).toMatch(
+      new RegExp(`^https://${DOMAIN.replaceAll(".", "\\.")}(:${caddy.httpsPort})?/collections/kaftans\\?sort=new$`),
+    );
   });
 
   it("signs the admin in with a cookie that travels over https only", async () => {
