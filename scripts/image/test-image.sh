@@ -103,12 +103,12 @@ mount --bind "$DATA" "$ROOT/data"
 
 PORT="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
 LOG="$(mktemp /tmp/ahenfie-image-log.XXXXXX)"
-# Runs a command in the image as its user, with its environment and working folder (PORT: a free one).
-in_image() {
-  env -i "${IMAGE_ENV[@]}" PORT="$PORT" LOG_LEVEL=warn \
-    chroot --userspec="$USER_SPEC" --groups="${USER_SPEC#*:}" "$ROOT" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR" "$@"
-}
-in_image "${IMAGE_CMD[@]}" >"$LOG" 2>&1 &
+# A command in the image as its user, with its environment and working folder (PORT: a free
+# one). Each program execs the next (env, chroot, sh, serve.sh), so the process started in the
+# background ends up node itself: the one the checks below look at and send SIGTERM.
+IN_IMAGE=(env -i "${IMAGE_ENV[@]}" PORT="$PORT" LOG_LEVEL=warn
+  chroot --userspec="$USER_SPEC" --groups="${USER_SPEC#*:}" "$ROOT" /bin/sh -c 'cd "$0" && exec "$@"' "$WORKDIR")
+"${IN_IMAGE[@]}" "${IMAGE_CMD[@]}" >"$LOG" 2>&1 &
 SHOP_PID=$!
 URL="http://127.0.0.1:${PORT}"
 
@@ -156,7 +156,7 @@ echo "node runs as uid/gid ${uids%% *}/${gids%% *} (not root) and owns what it w
 
 # The image's HEALTHCHECK command, run as the container engine would.
 mapfile -t HEALTH < <(node -e 'const t = JSON.parse(process.argv[1]); if (t[0] === "CMD") t.shift(); else if (t[0] === "CMD-SHELL") t.splice(0, 1, "/bin/sh", "-c"); for (const a of t) console.log(a)' "$HEALTH_CMD")
-in_image "${HEALTH[@]}" || fail "the image's health check failed on a healthy shop"
+"${IN_IMAGE[@]}" "${HEALTH[@]}" || fail "the image's health check failed on a healthy shop"
 echo "the image's health check passes"
 
 stop_started=$SECONDS
@@ -176,7 +176,7 @@ echo "SIGTERM: exited 0 after $((SECONDS - stop_started)) s (bound ${STOP_BOUND_
 
 # The command-line scripts run inside the image (tsx is a production dependency); on the
 # embedded database, with the shop stopped (one process per data folder).
-created="$(in_image npm run --silent admin:create -- --email owner@example.com --password image-test-2026 2>&1)" ||
+created="$("${IN_IMAGE[@]}" npm run --silent admin:create -- --email owner@example.com --password image-test-2026 2>&1)" ||
   fail "npm run admin:create failed in the image: $created"
 grep -q "Created admin account owner@example.com" <<<"$created" || fail "admin:create said: $created"
 echo "npm run admin:create works in the image"
