@@ -46,6 +46,8 @@ LOG=""
 SHOP_PID=""
 cleanup() {
   local status=$?
+  # Only the script itself cleans up, never a subshell that inherited the trap.
+  [ "$BASHPID" = "$$" ] || return 0
   if [ -n "$SHOP_PID" ] && kill -0 "$SHOP_PID" 2>/dev/null; then
     kill -KILL "$SHOP_PID" 2>/dev/null || true
     wait "$SHOP_PID" 2>/dev/null || true
