@@ -59,7 +59,7 @@ cleanup() {
   fi
   if [ -n "$CONTAINER" ]; then
     podman umount "$CONTAINER" >/dev/null 2>&1 || true
-    podman rm --force "$CONTAINER" >/dev/null 2>&1 || true
+    podman rm --force --volumes "$CONTAINER" >/dev/null 2>&1 || true
   fi
   if [ -n "$DATA" ]; then rm -rf "$DATA"; fi
   if [ -n "$LOG" ]; then rm -f "$LOG"; fi
