@@ -77,10 +77,23 @@ part "base image (${BASE_IMAGE})"
 bash scripts/image/make-test-base.sh "$BASE_IMAGE"
 
 part "build (${IMAGE})"
+# The build stage is tagged too (BUILD_STAGE): the next run reuses its layers (npm ci, until
+# package-lock.json changes), and what the previous run left is removed once replaced, so reruns
+# do not pile up images.
+BUILD_STAGE="${IMAGE%:*}-build:${IMAGE##*:}"
+previous="$(for name in "$IMAGE" "$BUILD_STAGE"; do podman image inspect --format '{{.Id}}' "$name" 2>/dev/null || true; done)"
 # --format docker: the OCI format has no HEALTHCHECK and podman would drop it.
-podman build --isolation=chroot --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --format docker \
-  --build-arg BASE_IMAGE="$BASE_IMAGE" --build-arg VERSION="$(git rev-parse --short HEAD 2>/dev/null || echo dev)" \
-  -t "$IMAGE" -f Containerfile .
+build() {
+  podman build --isolation=chroot --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --format docker \
+    --build-arg BASE_IMAGE="$BASE_IMAGE" --build-arg VERSION="$(git rev-parse --short HEAD 2>/dev/null || echo dev)" \
+    -f Containerfile "$@" .
+}
+build --target build -t "$BUILD_STAGE"
+build -t "$IMAGE"
+current="$(podman image inspect --format '{{.Id}}' "$IMAGE" "$BUILD_STAGE")"
+for id in $previous; do
+  grep -q "$id" <<<"$current" || podman rmi "$id" >/dev/null 2>&1 || true
+done
 
 part "run the image (chroot as its user)"
 inspect() { podman image inspect --format "$1" "$IMAGE"; }
