@@ -8,8 +8,9 @@
 #              run with chroot as the image's user, with the image's environment and working folder,
 #              on a fresh /data: the shop answers /, /api/ready and a Pay-on-Delivery checkout (its
 #              confirmation email lands in /data/outbox), runs as the non-root user, passes the
-#              image's own health check, and exits 0 on SIGTERM within the bound; then the
-#              command-line scripts run inside (admin:create).
+#              image's own health check, takes a backup while serving (npm run backup), and exits
+#              0 on SIGTERM within the bound; then the command-line scripts run inside with the
+#              shop stopped (admin:create, and restore of that backup into an empty database).
 #   4. size    the image's size
 # Prints how long each part took. Needs root (chroot, mounts), podman, mmdebstrap, curl.
 set -euo pipefail
@@ -169,6 +170,13 @@ owner="$(stat -c %u "$DATA/pglite")"
 [ "$owner" = "$UID_NUMBER" ] || fail "/data/pglite belongs to uid ${owner}"
 echo "node runs as uid/gid ${uids%% *}/${gids%% *} (not root) and owns what it wrote in /data"
 
+# A backup while the shop serves, as `docker compose exec shop npm run backup` takes it (on the
+# embedded database the running shop writes it, asked over its socket in /data).
+backup="$("${IN_IMAGE[@]}" npm run --silent backup 2>&1)" || fail "npm run backup failed in the image: $backup"
+backup_file="$(sed -n 's/^Backup written: \(.*\)$/\1/p' <<<"$backup")"
+[ -n "$backup_file" ] && [ -s "$ROOT$backup_file" ] || fail "npm run backup said: $backup"
+echo "npm run backup works in the image while the shop serves: $(sed -n 2p <<<"$backup" | sed 's/^ *//')"
+
 # The image's HEALTHCHECK command, run as the container engine would.
 mapfile -t HEALTH < <(node -e 'const t = JSON.parse(process.argv[1]); if (t[0] === "CMD") t.shift(); else if (t[0] === "CMD-SHELL") t.splice(0, 1, "/bin/sh", "-c"); for (const a of t) console.log(a)' "$HEALTH_CMD")
 "${IN_IMAGE[@]}" "${HEALTH[@]}" || fail "the image's health check failed on a healthy shop"
@@ -195,6 +203,12 @@ created="$("${IN_IMAGE[@]}" npm run --silent admin:create -- --email owner@examp
   fail "npm run admin:create failed in the image: $created"
 grep -q "Created admin account owner@example.com" <<<"$created" || fail "admin:create said: $created"
 echo "npm run admin:create works in the image"
+
+# The restore drill of docs/deploy.md: the backup into a new, empty embedded database.
+restored="$("${IN_IMAGE[@]}" env DATA_DIR=/tmp/restore-drill npm run --silent restore -- "$backup_file" 2>&1)" ||
+  fail "npm run restore failed in the image: $restored"
+grep -q "^Restored the backup made" <<<"$restored" || fail "npm run restore said: $restored"
+echo "npm run restore works in the image:$(sed -n 's/^ *\([0-9,]* rows in .*\)$/ \1/p' <<<"$restored")"
 
 part "size"
 size="$(inspect '{{.Size}}')"
