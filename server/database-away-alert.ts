@@ -23,7 +23,7 @@ export interface DatabaseAwayAlertOptions {
 }
 
 /**
- * The database unreachable for more than a minute (docs/product-rules.md §11). While it is away
+ * The database unreachable for more than a minute (docs/product-rules.md §12). While it is away
  * nothing can be queued, so `check` (called every few seconds while away) sends ONE email straight
  * through the transport once it has been away AWAY_EMAIL_AFTER_MS, at most once per
  * AWAY_EMAIL_EVERY_MS; when it returns, `returned` records a "database-unreachable" alert saying

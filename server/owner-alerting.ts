@@ -21,7 +21,7 @@ export interface OwnerAlertingOptions {
 export type OwnerAlerting = ReturnType<typeof startOwnerAlerting>;
 
 /**
- * Everything that tells the owner (docs/product-rules.md §11), started by server/boot.ts: the
+ * Everything that tells the owner (docs/product-rules.md §12), started by server/boot.ts: the
  * digest worker, and the per-process sources whose alerts are not raised inside a module's own
  * transaction: failed background jobs, bursts of server errors (server/http.ts) and the database
  * away (server/database-availability.ts).

@@ -2,7 +2,7 @@ import type { Db } from "~db/client";
 import { CountedAlerts } from "~/modules/owner-alerts/counted-alerts.server";
 
 /**
- * A burst of server errors (docs/product-rules.md §11): BURST_THRESHOLD answers of 5xx within
+ * A burst of server errors (docs/product-rules.md §12): BURST_THRESHOLD answers of 5xx within
  * BURST_WINDOW_MS on this instance raise ONE "server-errors" alert for the window, with the
  * count, the first path and its request id; the errors after it in the window raise its count
  * (CountedAlerts), so the digest says how many requests failed. The "back in a moment" 503s of a

@@ -15,7 +15,7 @@ export interface JobFailureAlertsOptions {
 }
 
 /**
- * The background jobs' failures the owner must hear about (docs/product-rules.md §11): the server
+ * The background jobs' failures the owner must hear about (docs/product-rules.md §12): the server
  * hands every error its workers log (the email worker giving up on an email, a payment hold or
  * refund confirmation round failing…) to `failed(job, error)`; `job` is what the log line says,
  * a fixed text per place in the code, so the keys stay few. Outage errors never come here: the

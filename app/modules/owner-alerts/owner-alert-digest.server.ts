@@ -9,7 +9,7 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { ownerAlertKinds, type OwnerAlertKind } from "./owner-alerts.server";
 
 /**
- * The owner's digest (docs/product-rules.md §11): every alert not yet sent, grouped by kind, in
+ * The owner's digest (docs/product-rules.md §12): every alert not yet sent, grouped by kind, in
  * ONE email, at most once per DIGEST_INTERVAL_MS. Safe with any number of instances: the whole
  * digest is one transaction under a transaction-scoped advisory lock (another instance holding it
  * skips its turn), which reads when the last digest went, claims the unsent alerts and queues the

@@ -9,7 +9,7 @@ const perDatabase = new WeakMap<Db, CountedAlerts>();
 export type WebhookRefusal = "bad signature" | "unreadable event";
 
 /**
- * Refused webhooks, counted per process (docs/product-rules.md §11): forged or misconfigured
+ * Refused webhooks, counted per process (docs/product-rules.md §12): forged or misconfigured
  * posts to /api/webhooks/paystack. A flood of forged posts writes one row a minute per reason.
  */
 export function refusedWebhookAlerts(db: Db, log: { warn(obj: object, msg?: string): void } = { warn() {} }): CountedAlerts {
