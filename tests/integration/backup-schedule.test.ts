@@ -171,7 +171,12 @@ it("keeps by the store's day and ISO week", () => {
     at("2026-12-01T03:00:00Z", 3),
     at("2026-11-29T03:00:00Z", 4),
   ];
-  expect([...backupsToKeep(records, { daily: 1, weekly: 2, timeZone: "Africa/Accra" })].sort()).toEqual([2, 4]);
+  const later = new Date("2026-12-04T12:00:00Z");
+  expect([...backupsToKeep(records, { daily: 1, weekly: 2, timeZone: "Africa/Accra" }, later)].sort()).toEqual([2, 4]);
   // In New York, 03:00 UTC on the 2nd is still the 1st.
-  expect([...backupsToKeep(records, { daily: 2, weekly: 0, timeZone: "America/New_York" })].sort()).toEqual([1, 2]);
+  expect([...backupsToKeep(records, { daily: 2, weekly: 0, timeZone: "America/New_York" }, later)].sort()).toEqual([1, 2]);
+  // Within a day of them, every one stays (a backup by hand before the day's scheduled one).
+  expect([...backupsToKeep(records, { daily: 1, weekly: 0, timeZone: "Africa/Accra" }, new Date("2026-12-02T20:00:00Z"))].sort()).toEqual([
+    1, 2,
+  ]);
 });

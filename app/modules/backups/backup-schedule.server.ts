@@ -11,6 +11,9 @@ import { backupFilePath, STALE_BACKUP_MS, takeBackup, type BackupPlace, type Bac
 /** With no successful backup for this long, the owner is told (docs/product-rules.md §9). */
 export const BACKUP_MISSING_AFTER_MS = 26 * 60 * 60_000;
 
+/** Backups younger than this are never pruned. */
+const RECENT_KEPT_MS = 24 * 60 * 60_000;
+
 /** "HH:MM" now in the zone. */
 function localTime(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
@@ -27,16 +30,20 @@ export function isoWeek(day: string): string {
 }
 
 /**
- * The backups retention keeps, newest first: the newest of each of the last `daily` days that
- * have one, and the newest of each of the last `weekly` weeks (days and weeks in the store's
+ * The backups retention keeps: all of the last 24 hours, the newest of each of the last `daily`
+ * days that have one, and the newest of each of the last `weekly` weeks (days and weeks in the store's
  * timezone). Everything else may go.
  */
 export function backupsToKeep(
   records: Pick<BackupRecord, "id" | "startedAt">[],
   rule: { daily: number; weekly: number; timeZone: string },
+  now = new Date(),
 ): Set<number> {
   const newestFirst = [...records].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
   const keep = new Set<number>();
+  // Every backup of the last 24 hours stays: one made by hand before a risky change must not
+  // vanish when the day's scheduled one comes after it.
+  for (const record of newestFirst) if (now.getTime() - record.startedAt.getTime() < RECENT_KEPT_MS) keep.add(record.id);
   const days = new Set<string>();
   const weeks = new Set<string>();
   for (const record of newestFirst) {
@@ -62,7 +69,11 @@ export async function pruneBackups(db: Db, place: BackupPlace, now = new Date())
     .from(backups)
     .where(and(eq(backups.status, "succeeded"), isNull(backups.prunedAt)));
   const ours = kept.filter((r) => backupFilePath(place.dataDir, r.fileName));
-  const keep = backupsToKeep(ours, { daily: settings.backupKeepDaily, weekly: settings.backupKeepWeekly, timeZone: settings.timezone });
+  const keep = backupsToKeep(
+    ours,
+    { daily: settings.backupKeepDaily, weekly: settings.backupKeepWeekly, timeZone: settings.timezone },
+    now,
+  );
   let pruned = 0;
   for (const record of ours) {
     if (keep.has(record.id) || record.host !== place.host) continue;
