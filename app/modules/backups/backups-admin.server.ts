@@ -1,0 +1,113 @@
+import path from "node:path";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { backups } from "~db/schema/operations";
+
+/**
+ * What Settings → System shows of the backups (the backups table, written by the backup
+ * module): the last one, one running now, the ones kept, and whether the owner should worry.
+ */
+
+/** Without a successful backup for this long, the owner is warned (issue 43: "none for 26 hours"). */
+export const BACKUP_OVERDUE_HOURS = 26;
+/** How many kept backups the System tab lists. */
+export const KEPT_BACKUPS_SHOWN = 10;
+
+export interface BackupView {
+  id: number;
+  kind: "scheduled" | "manual";
+  status: "running" | "succeeded" | "failed";
+  startedAt: string;
+  finishedAt: string | null;
+  sizeBytes: number | null;
+  /** Its copy reached the bucket (BACKUP_S3_URL). */
+  inBucket: boolean;
+  /** Why the copy to the bucket failed (the file itself may be fine). */
+  bucketError: string | null;
+  /** Why the backup failed. */
+  error: string | null;
+}
+
+export interface BackupOverview {
+  /** The server's clock when read: ages are counted from it, so both renders print the same. */
+  now: string;
+  /** The newest finished backup, succeeded or failed. */
+  last: BackupView | null;
+  /** One being written now. */
+  running: BackupView | null;
+  /** When the newest successful one finished (null: none ever). */
+  lastSucceededAt: string | null;
+  /** No backup succeeded within BACKUP_OVERDUE_HOURS. */
+  overdue: boolean;
+  /** Successful backups whose file is still kept, newest first. */
+  kept: BackupView[];
+  /** Where the files live: this instance's folder, and the bucket's address without its keys. */
+  storage: { directory: string; bucket: string | null };
+}
+
+type BackupRow = typeof backups.$inferSelect;
+
+function view(row: BackupRow): BackupView {
+  return {
+    id: row.id,
+    kind: row.kind === "scheduled" ? "scheduled" : "manual",
+    status: row.status === "succeeded" || row.status === "failed" ? row.status : "running",
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    sizeBytes: row.sizeBytes,
+    inBucket: row.s3Key !== null,
+    bucketError: row.s3Error,
+    error: row.error,
+  };
+}
+
+/** The folder backups are written to: DATA_DIR/backups. */
+export function backupDirectory(dataDir: string): string {
+  return path.join(dataDir, "backups");
+}
+
+/**
+ * BACKUP_S3_URL as staff may see it: "https://s3.example.com/bucket/prefix", never the access
+ * key or the secret (they are the URL's user and password) nor the query.
+ */
+export function bucketAddress(s3Url: string | undefined): string | null {
+  if (!s3Url) return null;
+  try {
+    const url = new URL(s3Url);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return "(an address the shop cannot read)";
+  }
+}
+
+export async function backupOverview(db: Db, options: { dataDir: string; s3Url: string | undefined; now?: Date }): Promise<BackupOverview> {
+  const now = options.now ?? new Date();
+  const [recent, kept, [lastSucceeded]] = await Promise.all([
+    db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(20),
+    db
+      .select()
+      .from(backups)
+      .where(and(eq(backups.status, "succeeded"), isNull(backups.prunedAt)))
+      .orderBy(desc(backups.startedAt), desc(backups.id))
+      .limit(KEPT_BACKUPS_SHOWN),
+    db
+      .select({ finishedAt: backups.finishedAt })
+      .from(backups)
+      .where(eq(backups.status, "succeeded"))
+      .orderBy(desc(backups.finishedAt))
+      .limit(1),
+  ]);
+  const running = recent.find((row) => row.status === "running");
+  const last = recent.find((row) => row.status !== "running");
+  const lastSucceededAt = lastSucceeded?.finishedAt ?? null;
+  const overdue = !lastSucceededAt || now.getTime() - lastSucceededAt.getTime() > BACKUP_OVERDUE_HOURS * 3_600_000;
+  return {
+    now: now.toISOString(),
+    last: last ? view(last) : null,
+    running: running ? view(running) : null,
+    lastSucceededAt: lastSucceededAt?.toISOString() ?? null,
+    overdue,
+    kept: kept.map(view),
+    storage: { directory: backupDirectory(options.dataDir), bucket: bucketAddress(options.s3Url) },
+  };
+}
