@@ -33,8 +33,8 @@ export type DriverName = "pglite" | "postgres";
 export interface Database {
   db: Db;
   driver: DriverName;
-  /** Apply committed migrations (idempotent). */
-  migrate(): Promise<void>;
+  /** Apply committed migrations (idempotent); another folder's when given (a restore rebuilds an older schema first). */
+  migrate(folder?: string): Promise<void>;
   /**
    * Resolves when the database answers right now: PostgreSQL a `select 1`; PGlite a look at
    * its folder's PG_VERSION, since its `select 1` answers from memory even with the folder gone.
@@ -108,7 +108,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
     // Relative to the data folder (PGlite's working directory): fails with 58P01 once the folder is gone.
     ping: async () => {
       await client.query("select (pg_stat_file('PG_VERSION')).size");
@@ -144,7 +144,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     db,
     driver: "postgres",
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePg(db as never, { migrationsFolder: folder }),
     ping: async () => {
       await pool.query({ text: "select 1", query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
     },

@@ -76,7 +76,7 @@ export function describeWithDatabase(title: string, body: (database: Database, d
         return open().db;
       },
       driver,
-      migrate: () => open().migrate(),
+      migrate: (folder?: string) => open().migrate(folder),
       ping: () => open().ping(),
       close: () => open().close(),
     };
