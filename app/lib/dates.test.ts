@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatDate, formatDateTime, formatDateTimeWithZone, formatSortableDateTime, formatTime, isValidTimeZone, localDay } from "./dates";
+import {
+  formatAge,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatSortableDateTime,
+  formatTime,
+  isValidTimeZone,
+  localDay,
+} from "./dates";
 
 const instant = "2026-03-01T23:30:00.000Z";
 

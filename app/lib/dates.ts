@@ -84,6 +84,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 export function formatAge(value: DateInput, now: DateInput): string {
   const minutes = Math.floor((new Date(now).getTime() - new Date(value).getTime()) / 60_000);
   if (minutes < 1) return "just now";
-  const [count, unit] = minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.floor(minutes / 60), "hour"] : [Math.floor(minutes / 1440), "day"];
+  const [count, unit] =
+    minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.floor(minutes / 60), "hour"] : [Math.floor(minutes / 1440), "day"];
   return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
 }

@@ -4,10 +4,11 @@ import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { backups } from "~db/schema/operations";
+import { BACKUP_FILE_SUFFIX } from "./backup-format";
 import { backupDirectory } from "./backups-admin.server";
 
-/** A backup file's name as the backup module writes it: one plain name, never a path. */
-const BACKUP_FILE_NAME = /^[\w.-]+\.ahenfie-backup\.gz$/;
+/** A backup file's name as the backup module writes it (backupFileName): one plain name, never a path. */
+const isBackupFileName = (name: string) => /^[\w-][\w.-]*$/.test(name) && name.endsWith(BACKUP_FILE_SUFFIX);
 
 export interface BackupDownload {
   fileName: string;
@@ -29,7 +30,7 @@ export async function openBackupForDownload(db: Db, id: number, options: { dataD
   if (!row) throw new BackupUnavailableError("There is no backup with this number.");
   if (row.status !== "succeeded" || !row.fileName) throw new BackupUnavailableError("This backup did not complete, so it has no file.");
   if (row.prunedAt) throw new BackupUnavailableError("This backup's file was removed by the retention rule (Settings → System).");
-  if (!BACKUP_FILE_NAME.test(row.fileName)) throw new BackupUnavailableError("This backup's file name is not one the shop writes.");
+  if (!isBackupFileName(row.fileName)) throw new BackupUnavailableError("This backup's file name is not one the shop writes.");
 
   const file = path.join(backupDirectory(options.dataDir), row.fileName);
   let handle: fs.promises.FileHandle;

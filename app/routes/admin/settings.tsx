@@ -21,10 +21,14 @@ import { exchangeRatesFormSchema } from "~/modules/currency/exchange-rates-form"
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { backupOverview } from "~/modules/backups/backups-admin.server";
+import { BackupAlreadyRunningError, startManualBackup } from "~/modules/backups/manual-backup.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";
 import { paystackConnection } from "~/modules/payments/paystack-connection.server";
 import {
   addAdminSchema,
+  backUpNowSchema,
+  backupSettingsSchema,
   generalSettingsFormValues,
   generalSettingsSchema,
   notificationSettingsSchema,
@@ -39,11 +43,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const db = context.database.db;
-  const [settings, admins, system, currencies] = await Promise.all([
+  const [settings, admins, system, currencies, backups] = await Promise.all([
     getStoreSettings(db),
     listAdmins(db),
     systemInfo({ db, driver: context.database.driver, nodeEnv: context.config.nodeEnv, startedAt: context.startedAt }),
     exchangeRatesForAdmin(db),
+    backupOverview(db, { dataDir: context.config.dataDir, s3Url: context.config.backupS3Url }),
   ]);
   return {
     general: generalSettingsFormValues(settings),
@@ -58,12 +63,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     admins,
     viewerId: viewer.id,
     system,
+    backups,
+    backupSettings: {
+      backupTime: settings.backupTime,
+      backupKeepDaily: settings.backupKeepDaily,
+      backupKeepWeekly: settings.backupKeepWeekly,
+      alertEmail: settings.alertEmail,
+    },
   };
 }
 
-/** Switching tabs changes only ?tab=: nothing to reload. Saving still reloads everything. */
+/**
+ * Switching tabs changes only ?tab=: nothing to reload. Saving still reloads everything, and so
+ * does a revalidation asked for on the same URL (the System tab's, while a backup runs).
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("tab");
@@ -84,11 +100,13 @@ const settingsForms = {
   notifications: notificationSettingsSchema,
   "add-admin": addAdminSchema,
   "remove-admin": removeAdminSchema,
+  backups: backupSettingsSchema,
+  "back-up-now": backUpNowSchema,
 } satisfies Record<SettingsIntent, z.ZodType>;
 
 function refusal(refused: GuardFailure): SettingsActionResult {
   const intent = (refused.intent ?? "general") as SettingsIntent;
-  if (refused.reason === "input" && (intent === "general" || intent === "currencies"))
+  if (refused.reason === "input" && (intent === "general" || intent === "currencies" || intent === "backups"))
     return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
   return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again.", result: refused.result };
 }
@@ -118,6 +136,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         await saveStoreSettings(db, guarded.value);
         return { intent: "notifications", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
+      case "backups": {
+        await saveStoreSettings(db, guarded.value);
+        return { intent: "backups", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
+      }
+      case "back-up-now": {
+        const started = await startManualBackup(context.database, { dataDir: context.config.dataDir });
+        started.done.catch((error: unknown) => context.log.error({ err: error, backupId: started.id }, "backup could not be recorded"));
+        return {
+          intent: "back-up-now",
+          ok: true,
+          message: "The shop keeps serving while it is made; it appears in the list when it is done.",
+        } satisfies SettingsActionResult;
+      }
       case "add-admin": {
         const added = await addAdminByEmail(db, guarded.value.email ?? "");
         return { intent: "add-admin", ok: true, message: `${added.email} is now an admin.` } satisfies SettingsActionResult;
@@ -135,6 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = guarded.intent;
     if (error instanceof AdminUserError) return fail(intent, error.message, error.code === "no-account" ? 404 : 409);
     if (error instanceof InvalidSettingsError) return fail(intent, error.message);
+    if (error instanceof BackupAlreadyRunningError) return fail(intent, error.message, 409);
     context.log.error({ err: error, intent }, "settings action failed");
     const generic = {
       general: "The settings could not be saved. Please try again.",
@@ -143,6 +175,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       notifications: "The settings could not be saved. Please try again.",
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
+      backups: "The settings could not be saved. Please try again.",
+      "back-up-now": "The backup could not be started. Please try again; the server's log says why.",
     } satisfies Record<SettingsIntent, string>;
     return fail(intent, generic[intent], 500);
   }
@@ -167,7 +201,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Settings" description="Store details, payments, admins, notifications and what is running." />
+      <AdminPageHeader title="Settings" description="Store details, payments, admins, notifications, backups and what is running." />
       <Tabs.Root
         value={tab}
         onValueChange={(next) =>
@@ -204,7 +238,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <NotificationSettingsForm values={loaderData.notifications} />
         </Tabs.Content>
         <Tabs.Content value="system">
-          <SystemPanel system={loaderData.system} timeZone={loaderData.timeZone} />
+          <SystemPanel
+            system={loaderData.system}
+            timeZone={loaderData.timeZone}
+            backups={loaderData.backups}
+            backupSettings={loaderData.backupSettings}
+            adminCount={loaderData.admins.length}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </>

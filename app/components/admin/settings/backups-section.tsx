@@ -33,7 +33,10 @@ function Notice({ tone, children }: { tone: "warning" | "error" | "working" | "o
     ok: { icon: CheckCircle2, className: "border-forest/25 bg-forest/5 text-forest" },
   }[tone];
   return (
-    <p role={tone === "error" || tone === "warning" ? "alert" : "status"} className={cn("flex gap-2 rounded-sm border p-3 text-sm", look.className)}>
+    <p
+      role={tone === "error" || tone === "warning" ? "alert" : "status"}
+      className={cn("flex gap-2 rounded-sm border p-3 text-sm", look.className)}
+    >
       <Icon of={look.icon} className={cn("mt-0.5 size-4 shrink-0", tone === "working" && "motion-safe:animate-spin")} />
       <span>{children}</span>
     </p>
@@ -81,8 +84,8 @@ function BackupHealth({ overview, timeZone, backupTime }: { overview: BackupOver
           </Notice>
         ) : (
           <Notice tone="warning">
-            <span className="font-semibold">No backup has been made yet.</span> The first daily one runs at {backupTime} ({timeZone}); back up
-            now to have one today.
+            <span className="font-semibold">No backup has been made yet.</span> The first daily one runs at {backupTime} ({timeZone}); back
+            up now to have one today.
           </Notice>
         ))}
     </div>
@@ -107,7 +110,11 @@ function BackUpNowButton({ running }: { running: boolean }) {
 function DownloadLink({ backup, timeZone }: { backup: BackupView; timeZone: string }) {
   return (
     <Button asChild variant="outline" size="sm">
-      <a href={`/admin/backups/${backup.id}/download`} download aria-label={`Download the backup of ${formatDateTime(backup.startedAt, timeZone)}`}>
+      <a
+        href={`/admin/backups/${backup.id}/download`}
+        download
+        aria-label={`Download the backup of ${formatDateTime(backup.startedAt, timeZone)}`}
+      >
         <Icon of={Download} />
         Download
       </a>
@@ -128,7 +135,8 @@ function KeptBackups({ overview, timeZone }: { overview: BackupOverview; timeZon
               <When at={backup.startedAt} now={now} timeZone={timeZone} />
             </p>
             <p className="mt-0.5 text-xs text-stone">
-              {kindLabels[backup.kind]} · <span className="tabular-nums">{backup.sizeBytes === null ? "size unknown" : formatFileSize(backup.sizeBytes)}</span> ·{" "}
+              {kindLabels[backup.kind]} ·{" "}
+              <span className="tabular-nums">{backup.sizeBytes === null ? "size unknown" : formatFileSize(backup.sizeBytes)}</span> ·{" "}
               <BucketState backup={backup} bucketSet={bucketSet} />
             </p>
           </div>
