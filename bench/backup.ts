@@ -12,9 +12,8 @@ import { referenceWorkMs } from "./machine-speed";
 /**
  * A backup and its restore, timed (issue 43: "backup size and time for the sample shop and for
  * 10,000 orders, and restore time"): the sample shop (the seed catalog; its pictures are files of
- * the build, not uploads, so not in the backup) and the
- * same shop with 10,000 orders (BENCH_ORDERS; bench/bench-orders.ts: items, history), on the
- * embedded database (a data folder on disk, as a shop runs it) and on PostgreSQL
+ * the build, not uploads, so not in the backup) and the same shop with 10,000 orders
+ * (BENCH_ORDERS; bench/bench-orders.ts: items, history), on the embedded database (a data folder on disk, as a shop runs it) and on PostgreSQL
  * (BENCH_DATABASE_URL). Each backup is written to a file as `npm run backup` writes it, then
  * restored into a new, empty database of the same kind, and the restored tables' row counts and
  * checksums are compared with the original's.
