@@ -160,13 +160,13 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
 
   it("saves the schedule and alert address, and refuses bad values with their messages, saving nothing", async () => {
     const saved = await act({
-      intent: "backups",
+      intent: "backup-schedule",
       backupTime: "01:30",
       backupKeepDaily: "10",
       backupKeepWeekly: "6",
       alertEmail: "owner@ahenfie.com",
     });
-    expect(saved).toMatchObject({ status: 200, body: { intent: "backups", ok: true, message: "Settings saved" } });
+    expect(saved).toMatchObject({ status: 200, body: { intent: "backup-schedule", ok: true, message: "Settings saved" } });
     invalidateStoreSettingsCache();
     expect(await getStoreSettings(database.db)).toMatchObject({
       backupTime: "01:30",
@@ -176,7 +176,7 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
     });
 
     const refused = await act({
-      intent: "backups",
+      intent: "backup-schedule",
       backupTime: "25:00",
       backupKeepDaily: "0",
       backupKeepWeekly: "4",
@@ -184,7 +184,7 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
-      intent: "backups",
+      intent: "backup-schedule",
       ok: false,
       message: "Please correct the fields marked below.",
       result: {
@@ -200,7 +200,7 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
     });
 
     // An empty address goes back to every admin.
-    await act({ intent: "backups", backupTime: "03:00", backupKeepDaily: "7", backupKeepWeekly: "4", alertEmail: "" });
+    await act({ intent: "backup-schedule", backupTime: "03:00", backupKeepDaily: "7", backupKeepWeekly: "4", alertEmail: "" });
     invalidateStoreSettingsCache();
     expect((await getStoreSettings(database.db)).alertEmail).toBe("");
   });

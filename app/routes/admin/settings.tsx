@@ -100,13 +100,13 @@ const settingsForms = {
   notifications: notificationSettingsSchema,
   "add-admin": addAdminSchema,
   "remove-admin": removeAdminSchema,
-  backups: backupSettingsSchema,
+  "backup-schedule": backupSettingsSchema,
   "back-up-now": backUpNowSchema,
 } satisfies Record<SettingsIntent, z.ZodType>;
 
 function refusal(refused: GuardFailure): SettingsActionResult {
   const intent = (refused.intent ?? "general") as SettingsIntent;
-  if (refused.reason === "input" && (intent === "general" || intent === "currencies" || intent === "backups"))
+  if (refused.reason === "input" && (intent === "general" || intent === "currencies" || intent === "backup-schedule"))
     return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
   return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again.", result: refused.result };
 }
@@ -136,9 +136,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         await saveStoreSettings(db, guarded.value);
         return { intent: "notifications", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
-      case "backups": {
+      case "backup-schedule": {
         await saveStoreSettings(db, guarded.value);
-        return { intent: "backups", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
+        return { intent: "backup-schedule", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
       case "back-up-now": {
         const started = await startManualBackup(context.database, { dataDir: context.config.dataDir });
@@ -175,7 +175,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       notifications: "The settings could not be saved. Please try again.",
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
-      backups: "The settings could not be saved. Please try again.",
+      "backup-schedule": "The settings could not be saved. Please try again.",
       "back-up-now": "The backup could not be started. Please try again; the server's log says why.",
     } satisfies Record<SettingsIntent, string>;
     return fail(intent, generic[intent], 500);

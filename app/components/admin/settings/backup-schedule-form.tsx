@@ -15,7 +15,7 @@ import { useSettingsForm } from "./use-settings-form";
  */
 export function BackupScheduleForm({ values, timeZone, adminCount }: { values: BackupSettings; timeZone: string; adminCount: number }) {
   const { fetcher, form, fields, busy, message } = useSettingsForm({
-    intent: "backups",
+    intent: "backup-schedule",
     schema: backupSettingsSchema,
     defaultValue: {
       backupTime: values.backupTime,
@@ -26,7 +26,7 @@ export function BackupScheduleForm({ values, timeZone, adminCount }: { values: B
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-6">
-      <input type="hidden" name="intent" value="backups" />
+      <input type="hidden" name="intent" value="backup-schedule" />
       <SettingsSection
         title="Schedule and alerts"
         description="The daily backup runs on its own; older ones are removed, keeping the newest of each recent day and week."

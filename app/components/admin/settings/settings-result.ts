@@ -8,7 +8,7 @@ export const settingsIntents = [
   "notifications",
   "add-admin",
   "remove-admin",
-  "backups",
+  "backup-schedule",
   "back-up-now",
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];

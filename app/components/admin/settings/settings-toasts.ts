@@ -11,7 +11,7 @@ export const settingsFetcherKeys = {
   notifications: "settings-notifications",
   "add-admin": "settings-add-admin",
   "remove-admin": "settings-remove-admin",
-  backups: "settings-backups",
+  "backup-schedule": "settings-backup-schedule",
   "back-up-now": "settings-back-up-now",
 } as const satisfies Record<SettingsIntent, string>;
 
@@ -26,7 +26,7 @@ export function useSettingsToasts(): void {
   const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
   const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["add-admin"] });
   const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
-  const backups = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.backups });
+  const backupSchedule = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["backup-schedule"] });
   const backUpNow = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["back-up-now"] });
 
   const saved = (r: SettingsActionResult) => {
@@ -37,7 +37,7 @@ export function useSettingsToasts(): void {
   useFetcherResult(payments, saved);
   useFetcherResult(currencies, saved);
   useFetcherResult(notifications, saved);
-  useFetcherResult(backups, saved);
+  useFetcherResult(backupSchedule, saved);
   useFetcherResult(backUpNow, (r) => {
     if (r.ok) notify.success("Backup started", { description: r.message });
     else notify.error("No backup started", { description: r.message });
