@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import type { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+
+/**
+ * The bucket backups are copied to: BACKUP_S3_URL, `https://ACCESS_KEY:SECRET_KEY@host/bucket/prefix?region=R`.
+ * Any S3-compatible store (AWS S3, Cloudflare R2, Backblaze B2, DigitalOcean Spaces, MinIO):
+ * path-style addressing, which all of them accept, so the bucket never has to be a host name.
+ */
+export interface BackupBucket {
+  client: S3Client;
+  bucket: string;
+  /** "" or "shop/backups/" */
+  prefix: string;
+  /** "s3.example.com/bucket/prefix", for the owner to see where copies go (never the keys). */
+  describe: string;
+}
+
+export function openBackupBucket(url: string): BackupBucket {
+  const parsed = new URL(url);
+  const [bucket = "", ...rest] = parsed.pathname.replace(/^\/+/, "").split("/");
+  const prefix = rest.filter(Boolean).join("/");
+  const client = new S3Client({
+    endpoint: `${parsed.protocol}//${parsed.host}`,
+    region: parsed.searchParams.get("region") ?? "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: decodeURIComponent(parsed.username), secretAccessKey: decodeURIComponent(parsed.password) },
+    // Checksums only where S3 requires them: several S3-compatible stores refuse the newer
+    // default (streamed uploads with trailing checksums).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+  });
+  return { client, bucket, prefix: prefix ? `${prefix}/` : "", describe: `${parsed.host}/${bucket}${prefix ? `/${prefix}` : ""}` };
+}
+
+/** Copies a finished backup file to the bucket; resolves to the object's key. */
+export async function copyToBucket(bucket: BackupBucket, filePath: string, fileName: string, sha256: string): Promise<string> {
+  const key = `${bucket.prefix}${fileName}`;
+  const { size } = fs.statSync(filePath);
+  await bucket.client.send(
+    new PutObjectCommand({
+      Bucket: bucket.bucket,
+      Key: key,
+      Body: fs.createReadStream(filePath),
+      ContentLength: size,
+      ContentType: "application/gzip",
+      Metadata: { sha256 },
+    }),
+  );
+  return key;
+}
+
+export async function readFromBucket(bucket: BackupBucket, key: string): Promise<{ body: Readable; size: number | undefined }> {
+  const answer = await bucket.client.send(new GetObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  return { body: answer.Body as Readable, size: answer.ContentLength };
+}
+
+export async function deleteFromBucket(bucket: BackupBucket, key: string): Promise<void> {
+  await bucket.client.send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
+}
