@@ -1,47 +1,37 @@
 import fs from "node:fs";
-import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { backups } from "~db/schema/operations";
-import { BACKUP_FILE_SUFFIX } from "./backup-format";
-import { backupDirectory } from "./backups-admin.server";
+import { readFromBucket } from "./backup-s3.server";
+import { backupFilePath, type BackupPlace, type BackupRecord } from "./take-backup.server";
 
-/** A backup file's name as the backup module writes it (backupFileName): one plain name, never a path. */
-const isBackupFileName = (name: string) => /^[\w-][\w.-]*$/.test(name) && name.endsWith(BACKUP_FILE_SUFFIX);
-
-export interface BackupDownload {
-  fileName: string;
-  sizeBytes: number;
-  body: ReadableStream<Uint8Array>;
-}
-
-/** Why a backup cannot be downloaded, in words for the owner. */
-export class BackupUnavailableError extends Error {}
+export type BackupDownload =
+  | { found: true; record: BackupRecord; fileName: string; body: Readable; size: number | undefined }
+  | { found: false; reason: string };
 
 /**
- * Opens a successful backup's file for download: the file under DATA_DIR/backups on this
- * instance. The name comes from the backups row, never from the request, and must be a plain
- * file name; an unknown id, a failed or running backup, a pruned one, or a file on another
- * instance's disk is a BackupUnavailableError saying which.
+ * A backup's file for Settings → System's download: from this instance's disk, else from the
+ * bucket's copy. The file name comes from the backup's row, never from the request.
  */
-export async function openBackupForDownload(db: Db, id: number, options: { dataDir: string }): Promise<BackupDownload> {
-  const [row] = await db.select().from(backups).where(eq(backups.id, id)).limit(1);
-  if (!row) throw new BackupUnavailableError("There is no backup with this number.");
-  if (row.status !== "succeeded" || !row.fileName) throw new BackupUnavailableError("This backup did not complete, so it has no file.");
-  if (row.prunedAt) throw new BackupUnavailableError("This backup's file was removed by the retention rule (Settings → System).");
-  if (!isBackupFileName(row.fileName)) throw new BackupUnavailableError("This backup's file name is not one the shop writes.");
-
-  const file = path.join(backupDirectory(options.dataDir), row.fileName);
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, "r");
-  } catch {
-    throw new BackupUnavailableError(
-      `This backup's file is not on this server's disk (it was written by ${row.host})${row.s3Key ? "" : " and has no copy in the bucket"}.`,
-    );
+export async function openBackupDownload(db: Db, place: BackupPlace, id: number): Promise<BackupDownload> {
+  const [record] = await db.select().from(backups).where(eq(backups.id, id)).limit(1);
+  if (!record || record.status !== "succeeded") return { found: false, reason: "There is no such backup." };
+  if (record.prunedAt) return { found: false, reason: "This backup was removed by retention (Settings → System keeps the newest daily and weekly ones)." };
+  const file = backupFilePath(place.dataDir, record.fileName);
+  if (file && record.host === place.host && fs.existsSync(file)) {
+    return { found: true, record, fileName: record.fileName!, body: fs.createReadStream(file), size: fs.statSync(file).size };
   }
-  const { size } = await handle.stat();
-  const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
-  return { fileName: row.fileName, sizeBytes: size, body };
+  if (record.s3Key && place.bucket) {
+    const copy = await readFromBucket(place.bucket, record.s3Key);
+    return { found: true, record, fileName: record.s3Key.split("/").pop()!, body: copy.body, size: copy.size };
+  }
+  if (!file) return { found: false, reason: "This backup was written to a file of your own (npm run backup -- --out FILE), not kept by the shop." };
+  return {
+    found: false,
+    reason:
+      record.host === place.host
+        ? "The backup's file is no longer on this server's disk."
+        : `The backup's file is on the disk of ${record.host}, another instance, and has no copy in a bucket (set BACKUP_S3_URL).`,
+  };
 }

@@ -1,15 +1,14 @@
-import path from "node:path";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { backups } from "~db/schema/operations";
+import { BACKUP_MISSING_AFTER_MS } from "./backup-schedule.server";
+import { backupsFolder, type BackupPlace } from "./take-backup.server";
 
 /**
  * What Settings → System shows of the backups (the backups table, written by the backup
  * module): the last one, one running now, the ones kept, and whether the owner should worry.
  */
 
-/** Without a successful backup for this long, the owner is warned (issue 43: "none for 26 hours"). */
-export const BACKUP_OVERDUE_HOURS = 26;
 /** How many kept backups the System tab lists. */
 export const KEPT_BACKUPS_SHOWN = 10;
 
@@ -37,11 +36,11 @@ export interface BackupOverview {
   running: BackupView | null;
   /** When the newest successful one finished (null: none ever). */
   lastSucceededAt: string | null;
-  /** No backup succeeded within BACKUP_OVERDUE_HOURS. */
+  /** No backup succeeded within 26 hours (BACKUP_MISSING_AFTER_MS, when the owner is alerted too). */
   overdue: boolean;
   /** Successful backups whose file is still kept, newest first. */
   kept: BackupView[];
-  /** Where the files live: this instance's folder, and the bucket's address without its keys. */
+  /** Where the files live: this instance's folder, and the bucket's host, name and prefix (never its keys). */
   storage: { directory: string; bucket: string | null };
 }
 
@@ -61,27 +60,7 @@ function view(row: BackupRow): BackupView {
   };
 }
 
-/** The folder backups are written to: DATA_DIR/backups. */
-export function backupDirectory(dataDir: string): string {
-  return path.join(dataDir, "backups");
-}
-
-/**
- * BACKUP_S3_URL as staff may see it: "https://s3.example.com/bucket/prefix", never the access
- * key or the secret (they are the URL's user and password) nor the query.
- */
-export function bucketAddress(s3Url: string | undefined): string | null {
-  if (!s3Url) return null;
-  try {
-    const url = new URL(s3Url);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return "(an address the shop cannot read)";
-  }
-}
-
-export async function backupOverview(db: Db, options: { dataDir: string; s3Url: string | undefined; now?: Date }): Promise<BackupOverview> {
-  const now = options.now ?? new Date();
+export async function backupOverview(db: Db, place: BackupPlace, now = new Date()): Promise<BackupOverview> {
   const [recent, kept, [lastSucceeded]] = await Promise.all([
     db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(20),
     db
@@ -100,7 +79,7 @@ export async function backupOverview(db: Db, options: { dataDir: string; s3Url: 
   const running = recent.find((row) => row.status === "running");
   const last = recent.find((row) => row.status !== "running");
   const lastSucceededAt = lastSucceeded?.finishedAt ?? null;
-  const overdue = !lastSucceededAt || now.getTime() - lastSucceededAt.getTime() > BACKUP_OVERDUE_HOURS * 3_600_000;
+  const overdue = !lastSucceededAt || now.getTime() - lastSucceededAt.getTime() > BACKUP_MISSING_AFTER_MS;
   return {
     now: now.toISOString(),
     last: last ? view(last) : null,
@@ -108,6 +87,6 @@ export async function backupOverview(db: Db, options: { dataDir: string; s3Url: 
     lastSucceededAt: lastSucceededAt?.toISOString() ?? null,
     overdue,
     kept: kept.map(view),
-    storage: { directory: backupDirectory(options.dataDir), bucket: bucketAddress(options.s3Url) },
+    storage: { directory: backupsFolder(place.dataDir), bucket: place.bucket?.describe ?? null },
   };
 }

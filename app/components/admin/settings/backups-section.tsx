@@ -101,7 +101,7 @@ function BackUpNowButton({ running }: { running: boolean }) {
       {/* Not disabled while running: a second click is answered by the server, in words (a running backup refuses another). */}
       <Button type="submit" disabled={busy} aria-describedby="back-up-now-hint">
         <Icon of={DatabaseBackup} />
-        {busy ? "Starting…" : running ? "Backing up…" : "Back up now"}
+        {busy || running ? "Backing up…" : "Back up now"}
       </Button>
     </fetcher.Form>
   );
@@ -198,7 +198,7 @@ export function BackupsSection({ overview, timeZone, backupTime }: { overview: B
       </dl>
       <div className="mt-4 flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p id="back-up-now-hint" className="text-sm text-stone">
-          A backup takes a moment; the shop keeps serving while it is made.
+          A backup takes a few seconds (longer for a large shop); the shop keeps serving while it is made.
         </p>
         <BackUpNowButton running={isRunning} />
       </div>

@@ -39,8 +39,8 @@ export function useSettingsToasts(): void {
   useFetcherResult(notifications, saved);
   useFetcherResult(backupSchedule, saved);
   useFetcherResult(backUpNow, (r) => {
-    if (r.ok) notify.success("Backup started", { description: r.message });
-    else notify.error("No backup started", { description: r.message });
+    if (r.ok) notify.success("Backup made", { description: r.message });
+    else notify.error("No backup made", { description: r.message });
   });
   useFetcherResult(addAdmin, (r) => {
     if (r.ok) notify.success("Successfully added admin user", { description: r.message });
