@@ -46,7 +46,6 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
-  route("api/health", "routes/api/health.ts"),
   route("api/products/:productId", "routes/api/product.ts"),
   route("api/products", "routes/api/products.ts"),
   route("api/collections/:category", "routes/api/collection.ts"),

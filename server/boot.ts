@@ -19,7 +19,10 @@ import { pruneProviderEvents } from "~/modules/payments/provider-events.server";
 import { confirmUnconfirmedRefunds } from "~/modules/payments/refund-confirmation.server";
 import { listenForStorefrontChanges, logStorefrontChangesTo, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { importUploadedFiles, pruneLocalCopies } from "~/modules/uploads/uploaded-files.server";
+import { backupPlace } from "~/modules/backups/backup-place.server";
+import { startBackupSchedule } from "~/modules/backups/backup-schedule.server";
 import { createShopAuth } from "./auth";
+import { startControlSocket } from "./control-socket";
 import { DatabaseAvailability } from "./database-availability";
 
 export interface Booted {
@@ -119,6 +122,13 @@ export async function boot(): Promise<Booted> {
       }, 60_000)
     : null;
   refundConfirmation?.unref();
+  // The daily backup (Settings → System), taken by one instance of however many; on the
+  // embedded database `npm run backup` reaches this process through DATA_DIR/shop.sock.
+  const place = backupPlace(config, database.driver);
+  const backupSchedule = startBackupSchedule({ db: database.db, place, log: workerLog });
+  const controlSocket =
+    database.driver === "pglite" ? startControlSocket({ dataDir: config.dataDir, db: database.db, place, log: logger }) : null;
+  if (place.bucket) logger.info(`backups: copied to ${place.bucket.describe}`);
   const auth = await createShopAuth(config, database.db, logger, emailWorker.nudge);
   const pageCache = new PageCache((hashes) => contentSecurityPolicy(hashes.join(" ")));
   // Storefront changes (announced by module commands, here or on another instance) clear the
@@ -149,6 +159,8 @@ export async function boot(): Promise<Booted> {
       clearInterval(maintenance);
       if (refundConfirmation) clearInterval(refundConfirmation);
       await confirming;
+      await controlSocket?.close();
+      await backupSchedule.stop();
       databaseAvailability.stop();
       await paymentHold?.stop();
       await emailWorker.stop();

@@ -25,6 +25,8 @@ import { catchAllOnlyPaths } from "./unknown-paths";
 import type { DatabaseAvailability } from "./database-availability";
 import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
 import { lastReadStoreSettings } from "~/modules/settings/settings.server";
+import { addHealthRoutes } from "./health";
+import type { Lifecycle } from "./lifecycle";
 
 export interface HttpAppOptions {
   services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability };
@@ -34,6 +36,8 @@ export interface HttpAppOptions {
   mode: "development" | "production";
   /** Folder of built browser assets (production only; Vite serves them in dev). */
   clientDir?: string;
+  /** Set draining by the shutdown (server/lifecycle.ts): `/api/ready` then answers 503. */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -46,7 +50,7 @@ export interface HttpAppOptions {
  */
 const RENDER_SLOTS_PER_CORE = 2;
 
-export function createHttpApp({ services, logger, build, mode, clientDir }: HttpAppOptions) {
+export function createHttpApp({ services, logger, build, mode, clientDir, lifecycle = { draining: false } }: HttpAppOptions) {
   const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
   const { config } = services;
   const pageCache = services.pageCache;
@@ -72,7 +76,9 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     await next();
     c.header("X-Request-Id", requestId);
     const path = c.req.path;
-    if (!path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
+    // Health checks every few seconds are logged only when they fail.
+    const quietProbe = (path === "/api/health" || path === "/api/ready") && c.res.status === 200;
+    if (!quietProbe && !path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
       logger.info({
         requestId,
         method: c.req.method,
@@ -130,6 +136,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir }: Http
     await next();
   });
   app.use("*", (c, next) => limitRequestBody(c, next, { ...services, log: logger, clientIp: c.get("clientIp") }));
+  addHealthRoutes(app as never, { database: services.database, availability, lifecycle, outageAnswer: (request) => outageAnswer(request) });
 
   app.all("*", async (c) => {
     try {

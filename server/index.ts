@@ -21,8 +21,10 @@ async function main() {
   limitHeapGrowth(config.databaseUrl ? "postgres" : "pglite");
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const lifecycle = { draining: false };
   const app = createHttpApp({
     services,
+    lifecycle,
     logger,
     build,
     mode: "production",
@@ -32,7 +34,7 @@ async function main() {
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;
     logger.info(`Shop ready on http://${host}:${info.port}`);
   }) as Server;
-  handleShutdown(server, logger, shutdown);
+  handleShutdown(server, logger, shutdown, lifecycle);
 }
 
 main().catch((error) => {

@@ -1,26 +1,48 @@
 import type { Server } from "node:http";
 import type { Logger } from "./logger";
 
-/** SIGINT/SIGTERM: stop accepting, let open requests finish, close the database, exit. */
-export function handleShutdown(server: Server, logger: Logger, closeResources: () => Promise<void>) {
-  let stopping = false;
+/** Whether this instance is on its way out: `/api/ready` answers 503 from the first signal. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+/** How long a shutdown may take (requests in flight, then background jobs and the database) before the process exits anyway. */
+export const SHUTDOWN_BOUND_MS = 20_000;
+
+/**
+ * SIGINT/SIGTERM: drain. `/api/ready` says so at once (a load balancer stops sending), the
+ * server stops accepting connections and closes idle keep-alive ones, the requests in flight
+ * finish, then background jobs stop (each finishes the item in hand) and the database closes;
+ * then exit 0. Past SHUTDOWN_BOUND_MS the process exits 1 regardless: compose and platforms
+ * wait 30 s before their SIGKILL.
+ */
+export function handleShutdown(
+  server: Server,
+  logger: Logger,
+  closeResources: () => Promise<void>,
+  lifecycle: Lifecycle = { draining: false },
+) {
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
+    if (lifecycle.draining) return;
+    lifecycle.draining = true;
+    logger.info({ signal }, "shutting down: finishing requests in flight");
     const force = setTimeout(() => {
-      logger.error("shutdown took over 10 s; exiting anyway");
+      logger.error(`shutdown took over ${SHUTDOWN_BOUND_MS / 1000} s; exiting anyway`);
+      logger.flush();
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_BOUND_MS);
     force.unref();
-    server.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     try {
+      await closed;
       await closeResources();
+      logger.info("shut down cleanly");
       logger.flush();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, "error while shutting down");
+      logger.flush();
       process.exit(1);
     }
   };

@@ -196,7 +196,8 @@ test("two instances keep every acknowledged order through PostgreSQL restarts an
             else badOutageAnswers.push(`page ${page.headers.get("retry-after")} ${html.slice(0, 200)}`);
           } else if (page && page.status !== 200) badOutageAnswers.push(`page ${page.status}`);
           else await page?.body?.cancel();
-          const health = await fetch(`${shop.url}/api/health`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
+          // Readiness says the database is away; liveness (/api/health) never asks it.
+          const health = await fetch(`${shop.url}/api/ready`, { signal: AbortSignal.timeout(30_000) }).catch(() => null);
           if (health?.status === 503) {
             const json = (await health.json().catch(() => ({}))) as { error?: string };
             if (health.headers.get("retry-after") && /back in a moment/.test(json.error ?? "")) figures.health503++;
@@ -376,10 +377,12 @@ test("the embedded database's folder taken away: back-in-a-moment 503s, no crash
     // not opened yet can be read (PGlite reports 58P01 and keeps running; see decision 023).
     fs.renameSync(folder, away);
 
-    const health = await fetch(`${shop.url}/api/health`);
+    const health = await fetch(`${shop.url}/api/ready`);
     expect(health.status).toBe(503);
     expect(health.headers.get("retry-after")).toBeTruthy();
     expect(((await health.json()) as { error: string }).error).toMatch(/back in a moment/);
+    // The process itself is alive: nothing should restart it for the database's absence.
+    expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
 
     const page = await fetch(`${shop.url}/checkout`);
     expect(page.status).toBe(503);

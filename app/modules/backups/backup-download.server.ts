@@ -7,8 +7,7 @@ import { readFromBucket } from "./backup-s3.server";
 import { backupFilePath, type BackupPlace, type BackupRecord } from "./take-backup.server";
 
 export type BackupDownload =
-  | { found: true; record: BackupRecord; fileName: string; body: Readable; size: number | undefined }
-  | { found: false; reason: string };
+  { found: true; record: BackupRecord; fileName: string; body: Readable; size: number | undefined } | { found: false; reason: string };
 
 /**
  * A backup's file for Settings → System's download: from this instance's disk, else from the
@@ -17,7 +16,8 @@ export type BackupDownload =
 export async function openBackupDownload(db: Db, place: BackupPlace, id: number): Promise<BackupDownload> {
   const [record] = await db.select().from(backups).where(eq(backups.id, id)).limit(1);
   if (!record || record.status !== "succeeded") return { found: false, reason: "There is no such backup." };
-  if (record.prunedAt) return { found: false, reason: "This backup was removed by retention (Settings → System keeps the newest daily and weekly ones)." };
+  if (record.prunedAt)
+    return { found: false, reason: "This backup was removed by retention (Settings → System keeps the newest daily and weekly ones)." };
   const file = backupFilePath(place.dataDir, record.fileName);
   if (file && record.host === place.host && fs.existsSync(file)) {
     return { found: true, record, fileName: record.fileName!, body: fs.createReadStream(file), size: fs.statSync(file).size };
@@ -26,7 +26,8 @@ export async function openBackupDownload(db: Db, place: BackupPlace, id: number)
     const copy = await readFromBucket(place.bucket, record.s3Key);
     return { found: true, record, fileName: record.s3Key.split("/").pop()!, body: copy.body, size: copy.size };
   }
-  if (!file) return { found: false, reason: "This backup was written to a file of your own (npm run backup -- --out FILE), not kept by the shop." };
+  if (!file)
+    return { found: false, reason: "This backup was written to a file of your own (npm run backup -- --out FILE), not kept by the shop." };
   return {
     found: false,
     reason:

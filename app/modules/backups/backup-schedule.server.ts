@@ -31,7 +31,10 @@ export function isoWeek(day: string): string {
  * have one, and the newest of each of the last `weekly` weeks (days and weeks in the store's
  * timezone). Everything else may go.
  */
-export function backupsToKeep(records: Pick<BackupRecord, "id" | "startedAt">[], rule: { daily: number; weekly: number; timeZone: string }): Set<number> {
+export function backupsToKeep(
+  records: Pick<BackupRecord, "id" | "startedAt">[],
+  rule: { daily: number; weekly: number; timeZone: string },
+): Set<number> {
   const newestFirst = [...records].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
   const keep = new Set<number>();
   const days = new Set<string>();
@@ -160,7 +163,9 @@ export function startBackupSchedule(options: {
   let round: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     round = runBackupRound(options.db, options.place)
-      .then((r) => r.took && options.log.info({ backup: r.took.id, bytes: r.took.sizeBytes, pruned: r.pruned }, "backups: daily backup taken"))
+      .then(
+        (r) => r.took && options.log.info({ backup: r.took.id, bytes: r.took.sizeBytes, pruned: r.pruned }, "backups: daily backup taken"),
+      )
       .catch((error: unknown) => options.log.warn({ err: error }, "backups: the schedule's round failed"));
   }, options.intervalMs ?? 60_000);
   timer.unref();

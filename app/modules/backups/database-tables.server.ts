@@ -46,7 +46,14 @@ export async function listShopTables(db: Db): Promise<ShopTable[]> {
   );
   const tables = new Map<string, ShopTable>();
   for (const row of columns) {
-    const table = tables.get(row.table_name) ?? { name: row.table_name, columns: [], writableColumns: [], primaryKey: [], references: [], binary: false };
+    const table = tables.get(row.table_name) ?? {
+      name: row.table_name,
+      columns: [],
+      writableColumns: [],
+      primaryKey: [],
+      references: [],
+      binary: false,
+    };
     table.columns.push(row.column_name);
     if (!row.generated) table.writableColumns.push(row.column_name);
     if (row.binary) table.binary = true;
@@ -68,7 +75,8 @@ export function inDependencyOrder(tables: ShopTable[]): ShopTable[] {
   const visit = (table: ShopTable, path: string[]) => {
     const seen = state.get(table.name);
     if (seen === "done") return;
-    if (seen === "visiting") throw new Error(`Tables reference each other in a cycle (${[...path, table.name].join(" → ")}); a restore cannot order them.`);
+    if (seen === "visiting")
+      throw new Error(`Tables reference each other in a cycle (${[...path, table.name].join(" → ")}); a restore cannot order them.`);
     state.set(table.name, "visiting");
     for (const name of table.references) {
       const referenced = byName.get(name);

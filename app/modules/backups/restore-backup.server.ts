@@ -88,7 +88,8 @@ export async function restoreBackup(database: Database, input: Readable, options
     const trailer = JSON.parse(await next()) as BackupTrailer;
     if (!trailer.end) throw new BackupError("The backup file has more tables than its header lists.");
     for (const [name, summary] of Object.entries(trailer.tables)) {
-      if (read[name]?.sha256 !== summary.sha256) throw new BackupError(`Table ${name} does not match the backup's checksum: the file is damaged.`);
+      if (read[name]?.sha256 !== summary.sha256)
+        throw new BackupError(`Table ${name} does not match the backup's checksum: the file is damaged.`);
     }
     await moveSequencesPastRows(t);
     // What the database now holds, read back as a backup reads it, is what was backed up.

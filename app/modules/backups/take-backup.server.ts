@@ -55,7 +55,9 @@ async function openRecord(
       .orderBy(desc(backups.startedAt))
       .limit(1);
     if (running && values.kind === "manual") {
-      throw new BackupInProgressError(`A backup is already being made (started ${running.startedAt.toISOString()}); wait for it to finish.`);
+      throw new BackupInProgressError(
+        `A backup is already being made (started ${running.startedAt.toISOString()}); wait for it to finish.`,
+      );
     }
     if (running) return null;
     const [record] = await tx
@@ -79,7 +81,13 @@ export async function recordBackup(
   write: (db: Db) => Promise<WrittenBackup>,
 ): Promise<BackupRecord | null> {
   const startedAt = details.now ?? new Date();
-  const record = await openRecord(db, { kind: details.kind, scheduledFor: details.scheduledFor, host: place.host, fileName: details.fileName, startedAt });
+  const record = await openRecord(db, {
+    kind: details.kind,
+    scheduledFor: details.scheduledFor,
+    host: place.host,
+    fileName: details.fileName,
+    startedAt,
+  });
   if (!record) return null;
   try {
     const written = await write(db);
@@ -91,7 +99,10 @@ export async function recordBackup(
     return done ?? record;
   } catch (error) {
     const reason = (error as Error).message || String(error);
-    await db.update(backups).set({ status: "failed", finishedAt: new Date(), error: reason.slice(0, 1000) }).where(eq(backups.id, record.id));
+    await db
+      .update(backups)
+      .set({ status: "failed", finishedAt: new Date(), error: reason.slice(0, 1000) })
+      .where(eq(backups.id, record.id));
     await raiseOwnerAlert(db, {
       kind: "backup-failed",
       message: `The ${details.kind === "scheduled" ? "daily" : "manual"} backup failed: ${reason}`,
@@ -139,7 +150,11 @@ async function copyRecordToBucket(db: Db, place: BackupPlace, record: BackupReco
     return copied ?? record;
   } catch (error) {
     const reason = (error as Error).message || String(error);
-    const [failed] = await db.update(backups).set({ s3Error: reason.slice(0, 1000) }).where(eq(backups.id, record.id)).returning();
+    const [failed] = await db
+      .update(backups)
+      .set({ s3Error: reason.slice(0, 1000) })
+      .where(eq(backups.id, record.id))
+      .returning();
     await raiseOwnerAlert(db, {
       kind: "backup-failed",
       message: `The backup was made on ${place.host} but its copy to ${bucket.describe} failed: ${reason}`,
