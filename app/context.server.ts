@@ -58,5 +58,11 @@ declare module "react-router" {
      * answers by itself (checkout, health) calls it before answering.
      */
     noticeDatabaseError(error: unknown): boolean;
+    /**
+     * Hands the server an unexpected error this request met (logged with its request id, answered
+     * with the friendly error page): it goes to Sentry when SENTRY_DSN is set (server/error-tracking.ts).
+     * Absent in tests.
+     */
+    reportServerError?(error: unknown, path: string): void;
   }
 }

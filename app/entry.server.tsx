@@ -85,7 +85,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.log.error({ err: error }, "render error");
+          if (!shellRendered) return;
+          loadContext.log.error({ err: error }, "render error");
+          loadContext.reportServerError?.(error, new URL(request.url).pathname);
         },
       },
     );
@@ -105,4 +107,5 @@ export function handleError(error: unknown, { request, context }: { request: Req
     return;
   }
   context.log.error({ err: error, path }, "unhandled route error");
+  context.reportServerError?.(error, path);
 }

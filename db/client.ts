@@ -22,7 +22,18 @@ import * as store from "./schema/store";
 import * as operations from "./schema/operations";
 import * as uploads from "./schema/uploads";
 
-export const schema = { ...auth, ...catalog, ...custom, ...customers, ...operations, ...orders, ...payments, ...shipping, ...store, ...uploads };
+export const schema = {
+  ...auth,
+  ...catalog,
+  ...custom,
+  ...customers,
+  ...operations,
+  ...orders,
+  ...payments,
+  ...shipping,
+  ...store,
+  ...uploads,
+};
 export type Schema = typeof schema;
 
 /** One Drizzle handle type for both drivers: module code never knows which one it has. */
@@ -42,6 +53,8 @@ export interface Database {
    */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (`/metrics`); absent on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -149,6 +162,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       await pool.query({ text: "select 1", query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -24,11 +24,20 @@ import { startBackupSchedule } from "~/modules/backups/backup-schedule.server";
 import { createShopAuth } from "./auth";
 import { startControlSocket } from "./control-socket";
 import { DatabaseAvailability } from "./database-availability";
+import { startOwnerAlerting, type OwnerAlerting } from "./owner-alerting";
+import { pruneSentOwnerAlerts } from "~/modules/owner-alerts/owner-alert-digest.server";
+import { flushErrorTracking, startErrorTracking } from "./error-tracking";
+
+export type ServerServices = AppServices & {
+  pageCache: PageCache;
+  databaseAvailability: DatabaseAvailability;
+  ownerAlerting?: OwnerAlerting;
+};
 
 export interface Booted {
   config: Config;
   logger: Logger;
-  services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability };
+  services: ServerServices;
   shutdown(): Promise<void>;
 }
 
@@ -59,6 +68,8 @@ export async function openConfiguredDatabase(
 export async function boot(): Promise<Booted> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Sentry, when SENTRY_DSN is set: before anything can fail.
+  await startErrorTracking(config, logger);
   if (config.isProduction && !config.publicUrl) {
     logger.warn(
       `PUBLIC_URL is not set: links in emails, canonical links and the sitemap use ${config.origin}. ` +
@@ -74,11 +85,18 @@ export async function boot(): Promise<Booted> {
   // Whether the database is there (decision 023): a failed connection marks it away at once,
   // and a probe brings the shop back as soon as it answers.
   let availability: DatabaseAvailability | undefined;
+  // The owner's alerts (started once the email transport exists) hear of the database's comings and goings.
+  let alerting: OwnerAlerting | undefined;
   const { database, release } = await openConfiguredDatabase(config, logger, (error) => availability?.notice(error));
-  const databaseAvailability = (availability = new DatabaseAvailability({ probe: () => database.ping(), log: logger }));
+  const databaseAvailability = (availability = new DatabaseAvailability({
+    probe: () => database.ping(),
+    log: logger,
+    onChange: (down, at) => alerting?.databaseChanged(down, at),
+  }));
   // Background work meets the outage too: its failures mark the database away (logged once,
   // there) instead of logging an error every round; each worker tries again on its own timer.
-  const workerLog = quietDuringOutage(logger, databaseAvailability);
+  // Any other error a worker logs is a failed job the owner hears of (throttled per job).
+  const workerLog = quietDuringOutage(logger, databaseAvailability, (job, error) => alerting?.jobFailures.failed(job, error));
   // Photos an older version kept on this instance's disk join the database, where every
   // instance reads them (migration 0015).
   const importedUploads = await importUploadedFiles(database.db, config.dataDir);
@@ -91,12 +109,20 @@ export async function boot(): Promise<Booted> {
     outboxDir: path.join(config.dataDir, "outbox"),
   });
   const emailWorker = startEmailWorker({ db: database.db, transport, log: workerLog });
+  const ownerAlerting = (alerting = startOwnerAlerting({
+    database,
+    origin: config.origin,
+    transport,
+    log: workerLog,
+    nudgeEmail: emailWorker.nudge,
+  }));
   // Expired rate-limit counters are useless, and newsletter sign-ups nobody confirmed are not
   // kept: clear both hourly.
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db).catch((error) => workerLog.warn({ err: error }, "pruning rate limits failed"));
     pruneUnconfirmedSubscribers(database.db).catch((error) => workerLog.warn({ err: error }, "pruning newsletter sign-ups failed"));
     pruneProviderEvents(database.db).catch((error) => workerLog.warn({ err: error }, "pruning applied Paystack events failed"));
+    pruneSentOwnerAlerts(database.db).catch((error) => workerLog.warn({ err: error }, "pruning sent owner alerts failed"));
   }, 60 * 60_000);
   maintenance.unref();
   logger.info(`email: ${transport.describe()}`);
@@ -118,7 +144,7 @@ export async function boot(): Promise<Booted> {
     ? setInterval(() => {
         confirming = confirmUnconfirmedRefunds({ db: database.db, paystack: { secretKey, apiUrl }, sender: { origin: config.origin } })
           .then((checked) => checked > 0 && logger.info({ checked }, "refunds: unconfirmed refunds checked with Paystack"))
-          .catch((error: unknown) => workerLog.warn({ err: error }, "checking unconfirmed refunds with Paystack failed"));
+          .catch((error: unknown) => workerLog.error({ err: error }, "checking unconfirmed refunds with Paystack failed"));
       }, 60_000)
     : null;
   refundConfirmation?.unref();
@@ -141,7 +167,7 @@ export async function boot(): Promise<Booted> {
   const listener = config.databaseUrl
     ? listenForStorefrontChanges({ db: database.db, url: config.databaseUrl, log: logger, maxRetryMs: 5_000 })
     : null;
-  const services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability } = {
+  const services: ServerServices = {
     database,
     config,
     log: logger,
@@ -150,6 +176,7 @@ export async function boot(): Promise<Booted> {
     pageCache,
     auth,
     databaseAvailability,
+    ownerAlerting,
   };
   return {
     config,
@@ -163,10 +190,12 @@ export async function boot(): Promise<Booted> {
       await backupSchedule.stop();
       databaseAvailability.stop();
       await paymentHold?.stop();
+      await ownerAlerting.stop();
       await emailWorker.stop();
       await listener?.close();
       await database.close();
       release();
+      await flushErrorTracking();
     },
   };
 }
@@ -174,13 +203,15 @@ export async function boot(): Promise<Booted> {
 /**
  * `logger` for a background worker: a failure that only says the database is away marks it so
  * (`availability.notice`, which logs the outage once) and is written at debug; anything else is
- * logged as the worker asked.
+ * logged as the worker asked, and an error is also a failed job (`onJobFailure`, named by the
+ * log line's message: one fixed text per place a worker fails).
  */
-function quietDuringOutage(logger: Logger, availability: DatabaseAvailability) {
+function quietDuringOutage(logger: Logger, availability: DatabaseAvailability, onJobFailure: (job: string, error: unknown) => void) {
   const quieted = (level: "warn" | "error") => (obj: object, msg?: string) => {
     const error = (obj as { err?: unknown }).err;
-    if (error !== undefined && availability.notice(error)) logger.debug(obj, msg);
-    else logger[level](obj, msg);
+    if (error !== undefined && availability.notice(error)) return logger.debug(obj, msg);
+    logger[level](obj, msg);
+    if (level === "error") onJobFailure(msg ?? "a background job", error ?? (obj as { error?: unknown }).error);
   };
   return { info: (obj: object, msg?: string) => logger.info(obj, msg), warn: quieted("warn"), error: quieted("error") };
 }

@@ -24,6 +24,8 @@ export interface DatabaseAvailabilityOptions {
   probeIntervalMs?: number;
   /** A probe that has not answered by then counts as failed (default 5 s). */
   probeTimeoutMs?: number;
+  /** Told when the database goes away and when it answers again (the owner's alerts). */
+  onChange?: (down: boolean, at: Date) => void;
 }
 
 /**
@@ -118,6 +120,7 @@ export class DatabaseAvailability {
     if (this.downSince === null && !this.stopped) {
       this.downSince = Date.now();
       this.options.log.error({ err: error }, "database unreachable: answering 503 (back in a moment) until it answers again");
+      this.options.onChange?.(true, new Date(this.downSince));
       this.scheduleProbe(this.probeIntervalMs);
     }
     return true;
@@ -163,6 +166,7 @@ export class DatabaseAvailability {
       const seconds = Math.round((Date.now() - this.downSince) / 100) / 10;
       this.downSince = null;
       this.options.log.warn({ seconds }, `database reachable again after ${seconds} s: serving normally`);
+      this.options.onChange?.(false, new Date());
       return;
     }
     if (this.downSince !== null) this.scheduleProbe(this.probeIntervalMs);

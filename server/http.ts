@@ -25,11 +25,14 @@ import { catchAllOnlyPaths } from "./unknown-paths";
 import type { DatabaseAvailability } from "./database-availability";
 import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
 import { lastReadStoreSettings } from "~/modules/settings/settings.server";
+import type { OwnerAlerting } from "./owner-alerting";
+import { captureServerError } from "./error-tracking";
+import { bearerMatches, ShopMetrics } from "./metrics";
 import { addHealthRoutes } from "./health";
 import type { Lifecycle } from "./lifecycle";
 
 export interface HttpAppOptions {
-  services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability };
+  services: AppServices & { pageCache: PageCache; databaseAvailability: DatabaseAvailability; ownerAlerting?: OwnerAlerting };
   logger: Logger;
   /** The built server bundle, or a function returning it (dev: Vite loads it per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -67,6 +70,21 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
   const stylesheet = clientDir ? new StylesheetInliner(clientDir, { islandEntries }) : null;
   // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
   const renderSlots = pLimit(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE));
+  const metrics = new ShopMetrics(services.database, () => services.ownerAlerting?.jobFailures.counts ?? new Map());
+  const serverErrors = services.ownerAlerting?.serverErrors;
+
+  // Prometheus metrics, only with METRICS_TOKEN (without it the path is an unknown page, 404), only
+  // to a bearer of it; answered before anything else: never cached, never in the request log.
+  const metricsToken = config.metricsToken;
+  if (metricsToken) {
+    app.get("/metrics", async (c) => {
+      const headers = { "Cache-Control": "no-store" };
+      if (!bearerMatches(c.req.header("authorization"), metricsToken)) {
+        return c.text("Unauthorized", 401, { ...headers, "WWW-Authenticate": 'Bearer realm="metrics"' });
+      }
+      return c.body(await metrics.registry.metrics(), 200, { ...headers, "Content-Type": metrics.registry.contentType });
+    });
+  }
 
   // One log line per request, with its id, status and duration.
   app.use("*", async (c, next) => {
@@ -76,9 +94,16 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
     await next();
     c.header("X-Request-Id", requestId);
     const path = c.req.path;
+    const status = c.res.status;
+    metrics.observe(path, status, (performance.now() - started) / 1000, c.res.headers.get("X-Cache"));
     // Health checks every few seconds are logged only when they fail.
-    const quietProbe = (path === "/api/health" || path === "/api/ready") && c.res.status === 200;
-    if (!quietProbe && !path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
+    const probe = path === "/api/health" || path === "/api/ready";
+    // A burst of server errors tells the owner; the "back in a moment" of an outage, maintenance's
+    // and draining's 503s (they say when to come back) and a failing readiness probe are not errors.
+    if (status >= 500 && !probe && !(status === 503 && c.res.headers.has("Retry-After"))) {
+      serverErrors?.record(path, requestId);
+    }
+    if (!(probe && status === 200) && !path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
       logger.info({
         requestId,
         method: c.req.method,
@@ -130,6 +155,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
     requestId: c.get("requestId"),
     clientIp: c.get("clientIp"),
     noticeDatabaseError: (error: unknown) => (availability.notice(error) ? (outage.met = true) : false),
+    reportServerError: (error: unknown, path: string) => captureServerError(error, { requestId: c.get("requestId"), path }),
   });
   app.use("*", async (c, next) => {
     c.set("clientIp", clientAddress(c, config.trustProxy));
@@ -220,6 +246,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
 
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
   async function render(request: Request, context: AppLoadContext, outage: RequestOutage) {
+    metrics.rendered();
     const response = await renderSlots(() =>
       // Whoever gave up while waiting for a slot is not rendered for.
       request.signal.aborted ? new Response(null, { status: 499 }) : handleRequest(request, context),
@@ -249,6 +276,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
     // Uploads (served from the database) and anything else before the app: the database away.
     if (availability.notice(error)) return whileDatabaseAway(c.req.raw);
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled server error");
+    captureServerError(error, { requestId: c.get("requestId"), path: c.req.path });
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 

@@ -27,6 +27,8 @@ export interface StartShopOptions {
   logLevel?: string;
   /** Wait until GET /api/health answers 200 (default); false to watch a shop that should not start. */
   waitUntilReady?: boolean;
+  /** An existing data folder to run on as it is (a shop prepared or restored by the test); removed by remove(). */
+  dataDir?: string;
 }
 
 export interface Shop {
@@ -70,8 +72,8 @@ export function freePort(): Promise<number> {
 export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const dataDir = `.tmp/shop-${port}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = options.dataDir ?? `.tmp/shop-${port}`;
+  if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 
   const database =
     options.database === "postgres"
@@ -165,7 +167,7 @@ async function waitForHealth(shop: Shop, child: ChildProcess, timeoutMs = 180_00
 }
 
 /** A new, empty database on TEST_DATABASE_URL's server, and a way to drop it. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("A shop on PostgreSQL needs TEST_DATABASE_URL (a server to create its database on).");
   const name = `shop_e2e_${Date.now()}_${crypto.randomBytes(4).toString("hex")}`;

@@ -79,6 +79,7 @@ export function describeWithDatabase(title: string, body: (database: Database, d
       migrate: (folder?: string) => open().migrate(folder),
       ping: () => open().ping(),
       close: () => open().close(),
+      poolStats: () => open().poolStats?.() ?? { total: 0, idle: 0, waiting: 0 },
     };
     beforeAll(async () => {
       current = await createTestDatabase(driver);

@@ -81,6 +81,9 @@ export async function recordBackup(
   write: (db: Db) => Promise<WrittenBackup>,
 ): Promise<BackupRecord | null> {
   const startedAt = details.now ?? new Date();
+  // On the caller's clock (a test's, turned by days): finished when it finished, on that clock.
+  const offset = startedAt.getTime() - Date.now();
+  const finishedAt = () => new Date(Date.now() + offset);
   const record = await openRecord(db, {
     kind: details.kind,
     scheduledFor: details.scheduledFor,
@@ -93,7 +96,7 @@ export async function recordBackup(
     const written = await write(db);
     const [done] = await db
       .update(backups)
-      .set({ status: "succeeded", finishedAt: new Date(), sizeBytes: written.sizeBytes, sha256: written.sha256, rowCount: written.rows })
+      .set({ status: "succeeded", finishedAt: finishedAt(), sizeBytes: written.sizeBytes, sha256: written.sha256, rowCount: written.rows })
       .where(eq(backups.id, record.id))
       .returning();
     return done ?? record;
@@ -107,6 +110,7 @@ export async function recordBackup(
       kind: "backup-failed",
       message: `The ${details.kind === "scheduled" ? "daily" : "manual"} backup failed: ${reason}`,
       details: { backup: record.id, host: place.host },
+      occurredAt: finishedAt(),
     });
     throw error;
   }
@@ -124,12 +128,12 @@ export async function takeBackup(
   options: { kind: "scheduled" | "manual"; scheduledFor?: string; now?: Date } = { kind: "manual" },
 ): Promise<BackupRecord | null> {
   const folder = backupsFolder(place.dataDir);
-  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const fileName = backupFileName(options.now ?? new Date());
   const finalPath = path.join(folder, fileName);
   const partialPath = `${finalPath}.partial`;
   const record = await recordBackup(db, place, { ...options, fileName }, async (source) => {
     try {
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
       const written = await writeBackup(source, fs.createWriteStream(partialPath, { mode: 0o600 }), place.driver);
       fs.renameSync(partialPath, finalPath);
       return written;

@@ -38,7 +38,13 @@ export async function deliverDueEmails(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const status = await markEmailFailed(db, email.id, email.attempts, message);
-        log.warn({ emailId: email.id, kind: email.kind, attempts: email.attempts, status, error: message }, "email delivery failed");
+        // Given up (after MAX_ATTEMPTS) it is an error: the server tells the owner of a failed job.
+        if (status === "failed")
+          log.error(
+            { emailId: email.id, kind: email.kind, attempts: email.attempts, error: message },
+            "email given up after its last attempt",
+          );
+        else log.warn({ emailId: email.id, kind: email.kind, attempts: email.attempts, status, error: message }, "email delivery failed");
         continue;
       }
       try {

@@ -6,6 +6,7 @@ import { formatDateTimeWithZone } from "~/lib/dates";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { describeResolution } from "./dispute-words";
+import { raiseOwnerAlert } from "~/modules/owner-alerts/owner-alerts.server";
 import { alertStaffOnOrder } from "./payment-alerts.server";
 import type { DisputeEventName, PaystackDispute } from "./paystack-client.server";
 import { claimProviderEvent } from "./provider-events.server";
@@ -79,7 +80,15 @@ export async function applyDisputeEvent(
         customerMessage: dispute.message,
       });
     }
-    await alertStaffOnOrder(tx, order, disputeAlert(order.orderNumber, event, dispute, resolved, timezone), sender);
+    const alert = disputeAlert(order.orderNumber, event, dispute, resolved, timezone);
+    // The owner hears of it in the next digest too, once per staff note (a replay writes neither).
+    if (await alertStaffOnOrder(tx, order, alert, sender)) {
+      await raiseOwnerAlert(tx, {
+        kind: "dispute",
+        message: `${alert.heading}. ${alert.body}`,
+        details: { orderNumber: order.orderNumber, disputeId: dispute.id },
+      });
+    }
     if (!known) return "opened";
     return resolved ? "resolved" : event === "charge.dispute.remind" ? "reminded" : "updated";
   });

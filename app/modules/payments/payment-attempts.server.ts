@@ -5,6 +5,7 @@ import { orders, orderStatusHistory } from "~db/schema/orders";
 import { paymentAttempts } from "~db/schema/payments";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { changePaymentStatus } from "~/modules/orders/order-status.server";
+import { raiseOwnerAlert } from "~/modules/owner-alerts/owner-alerts.server";
 import { alertStaffOnOrder } from "./payment-alerts.server";
 import { queuePaymentFailed, queuePaymentReceipt } from "./payment-emails.server";
 import { refundMoney } from "./refund-email.server";
@@ -119,6 +120,8 @@ export async function applyVerifiedTransaction(
             gatewayMessage: `Paystack reported ${verified.currency} ${asked / 100} for a charge of ${attempt.currency} ${attempt.amount / 100}: not marked paid.`,
           })
           .where(eq(paymentAttempts.id, attempt.id));
+        // Once per attempt (a replay finds it a mismatch already): the owner hears in the next digest.
+        if (attempt.status !== "mismatch") await raiseMismatchAlert(tx, attempt, { amount: asked, currency: verified.currency });
         return "mismatch";
       }
       const paidAt = verified.paidAt ?? now;
@@ -215,6 +218,19 @@ async function recordExtraPayment(
     },
     sender,
   );
+}
+
+/** Tells the owner (owner-alerts) of a payment for another amount or currency than the attempt's. */
+async function raiseMismatchAlert(tx: Db, attempt: PaymentAttempt, reported: { amount: number; currency: string }): Promise<void> {
+  const [order] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, attempt.orderId));
+  const orderNumber = order?.orderNumber ?? "unknown";
+  await raiseOwnerAlert(tx, {
+    kind: "payment-mismatch",
+    message:
+      `Order ${orderNumber}: Paystack reported ${refundMoney(reported.amount, reported.currency)} for a charge of ` +
+      `${refundMoney(attempt.amount, attempt.currency)} (reference ${attempt.reference}); the order was not marked paid.`,
+    details: { orderNumber, reference: attempt.reference },
+  });
 }
 
 /** "Visa •••• 4081", "MTN mobile money •••987", or the channel's name. */

@@ -7,6 +7,7 @@ import { parsePaystackEvent, PaystackError, verifyTransaction } from "~/modules/
 import { eventFingerprint } from "~/modules/payments/provider-events.server";
 import { isValidPaystackSignature } from "~/modules/payments/paystack-signature.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { alertRefusedWebhook } from "~/modules/owner-alerts/refused-webhooks.server";
 import type { Route } from "./+types/paystack-webhook";
 
 /** Outcomes worth a warning in the log: something staff or a developer should look at. */
@@ -41,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = await request.text();
   if (!isValidPaystackSignature(raw, request.headers.get("x-paystack-signature"), paystack.secretKey)) {
     context.log.warn({ event: "paystack-webhook", result: "bad-signature" }, "refused a webhook without a valid signature");
+    alertRefusedWebhook(context.database.db, { reason: "bad signature", sender: context.clientIp }, context.log);
     return Response.json({ error: "Invalid signature" }, { status: 401 });
   }
   let event;
@@ -52,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { event: "paystack-webhook", result: "unreadable", reason: error.message },
       "a signed webhook had an unexpected shape",
     );
+    alertRefusedWebhook(context.database.db, { reason: "unreadable event", sender: context.clientIp, detail: error.message }, context.log);
     return Response.json({ error: "Unreadable event" }, { status: 400 });
   }
   const db = context.database.db;
