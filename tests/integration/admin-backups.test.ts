@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { AppLoadContext } from "react-router";
+import S3rver from "s3rver";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { backups, ownerAlerts } from "~db/schema/operations";
 import { backupPlace } from "~/modules/backups/backup-place.server";
@@ -23,6 +24,26 @@ import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
 
 const HOUR = 3_600_000;
+
+/** A real S3-protocol server (s3rver) for the bucket copies, with its own fixed credentials. */
+let s3: S3rver;
+let s3Url: string;
+const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-admin-"));
+beforeAll(async () => {
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: "shop-backups", configs: [] }],
+  });
+  const { port } = await s3.run();
+  s3Url = `http://S3RVER:S3RVER@127.0.0.1:${port}/shop-backups/admin-tests?region=us-east-1`;
+});
+afterAll(async () => {
+  await s3.close();
+  fs.rmSync(s3Dir, { recursive: true, force: true });
+});
 
 describe("the System tab's backup schema", () => {
   it("takes a 24-hour HH:MM, whole numbers in range and an optional email, each refused with its own message", () => {
@@ -230,6 +251,33 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
       /^attachment; filename="ahenfie-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ahenfie-backup\.gz"$/,
     );
     expect(Number(file.headers.get("content-length"))).toBe(overview.last!.sizeBytes);
+  });
+
+  it("with a bucket: Back up now says the copy is there, the tab says so, and the download comes from the bucket once the file is gone", async () => {
+    const made = await act({ intent: "back-up-now" }, admin(s3Url));
+    expect(made).toMatchObject({
+      status: 200,
+      body: { ok: true, message: expect.stringMatching(/kept on this server and in the bucket\.$/) },
+    });
+    const { backups: overview } = await page(admin(s3Url));
+    expect(overview.last).toMatchObject({ inBucket: true, bucketError: null });
+    expect(overview.storage.bucket).toMatch(/^127\.0\.0\.1:\d+\/shop-backups\/admin-tests$/);
+    expect(JSON.stringify(overview)).not.toContain("S3RVER");
+
+    const [row] = await database.db.select().from(backups);
+    fs.rmSync(path.join(dataDir, "backups", row!.fileName!));
+    // Without the bucket configured, the file is simply gone from this server.
+    expect((await download(String(row!.id))).status).toBe(404);
+    const response = (await downloadLoader({
+      request: get(`/admin/backups/${row!.id}/download`),
+      context: admin(s3Url),
+      params: { backupId: String(row!.id) },
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${row!.fileName}"`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBe(row!.sizeBytes);
+    expect(JSON.parse(zlib.gunzipSync(bytes).toString("utf8").split("\n")[0]!)).toMatchObject({ format: "ahenfie-backup" });
   });
 
   it("while a backup runs, the tab says so and Back up now is refused with a clear message", async () => {
