@@ -165,6 +165,9 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
     expect(overview.kept.map((b) => b.id)).toEqual([good.id, older.id]);
     expect(overview.kept[0]).toMatchObject({ sizeBytes: 2_400_000, inBucket: true, bucketError: null, kind: "scheduled" });
     expect(overview.kept[1]).toMatchObject({ inBucket: false, bucketError: "The bucket refused the key (403)", kind: "manual" });
+    // Their files are not on this disk: only the one with a copy in the bucket can be handed out, once a bucket is set.
+    expect(overview.kept.map((b) => b.downloadable)).toEqual([false, false]);
+    expect((await page(admin(s3Url))).backups.kept.map((b) => b.downloadable)).toEqual([true, false]);
   });
 
   it("warns after 26 hours without a successful backup, not before", async () => {
@@ -237,7 +240,7 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
 
     const { backups: overview } = await page();
     expect(overview.running).toBeNull();
-    expect(overview.last).toMatchObject({ kind: "manual", status: "succeeded", error: null, inBucket: false });
+    expect(overview.last).toMatchObject({ kind: "manual", status: "succeeded", error: null, inBucket: false, downloadable: true });
     expect(overview.last!.sizeBytes).toBeGreaterThan(1000);
     expect(overview.overdue).toBe(false);
     expect(overview.kept.map((b) => b.id)).toEqual([overview.last!.id]);

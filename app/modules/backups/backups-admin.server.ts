@@ -1,8 +1,9 @@
+import fs from "node:fs";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { backups } from "~db/schema/operations";
 import { BACKUP_MISSING_AFTER_MS } from "./backup-schedule.server";
-import { backupsFolder, type BackupPlace } from "./take-backup.server";
+import { backupFilePath, backupsFolder, type BackupPlace } from "./take-backup.server";
 
 /**
  * What Settings → System shows of the backups (the backups table, written by the backup
@@ -25,6 +26,10 @@ export interface BackupView {
   bucketError: string | null;
   /** Why the backup failed. */
   error: string | null;
+  /** The instance that wrote it (its file is on that instance's disk). */
+  host: string;
+  /** This instance can hand it out: the file is on its disk, or a copy is in the bucket. */
+  downloadable: boolean;
 }
 
 export interface BackupOverview {
@@ -46,7 +51,15 @@ export interface BackupOverview {
 
 type BackupRow = typeof backups.$inferSelect;
 
-function view(row: BackupRow): BackupView {
+/** Whether the download (openBackupDownload) would find the file: on this disk, else in the bucket. */
+function canDownload(row: BackupRow, place: BackupPlace): boolean {
+  if (row.status !== "succeeded" || row.prunedAt) return false;
+  const file = backupFilePath(place.dataDir, row.fileName);
+  if (file && row.host === place.host && fs.existsSync(file)) return true;
+  return row.s3Key !== null && place.bucket !== undefined;
+}
+
+function view(row: BackupRow, place: BackupPlace): BackupView {
   return {
     id: row.id,
     kind: row.kind === "scheduled" ? "scheduled" : "manual",
@@ -57,6 +70,8 @@ function view(row: BackupRow): BackupView {
     inBucket: row.s3Key !== null,
     bucketError: row.s3Error,
     error: row.error,
+    host: row.host,
+    downloadable: canDownload(row, place),
   };
 }
 
@@ -82,11 +97,11 @@ export async function backupOverview(db: Db, place: BackupPlace, now = new Date(
   const overdue = !lastSucceededAt || now.getTime() - lastSucceededAt.getTime() > BACKUP_MISSING_AFTER_MS;
   return {
     now: now.toISOString(),
-    last: last ? view(last) : null,
-    running: running ? view(running) : null,
+    last: last ? view(last, place) : null,
+    running: running ? view(running, place) : null,
     lastSucceededAt: lastSucceededAt?.toISOString() ?? null,
     overdue,
-    kept: kept.map(view),
+    kept: kept.map((row) => view(row, place)),
     storage: { directory: backupsFolder(place.dataDir), bucket: place.bucket?.describe ?? null },
   };
 }

@@ -11,7 +11,8 @@ import { useSettingsForm } from "./use-settings-form";
 /**
  * When the daily backup runs, how many are kept, and who hears when something goes wrong.
  * The time is typed ("03:00"), not picked: a browser's time picker may show a 12-hour clock in
- * the viewer's own zone, and this is a 24-hour time in the store's.
+ * the viewer's own zone, and this is a 24-hour time in the store's (no numeric keypad: a
+ * phone's has no colon).
  */
 export function BackupScheduleForm({ values, timeZone, adminCount }: { values: BackupSettings; timeZone: string; adminCount: number }) {
   const { fetcher, form, fields, busy, message } = useSettingsForm({
@@ -33,7 +34,7 @@ export function BackupScheduleForm({ values, timeZone, adminCount }: { values: B
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <Field field={fields.backupTime} label="Daily backup time" hint={`24-hour clock, ${timeZone} time (the store's timezone).`}>
-            <TextInput field={fields.backupTime} hint inputMode="numeric" autoComplete="off" placeholder="03:00" className="tabular-nums" />
+            <TextInput field={fields.backupTime} hint autoComplete="off" placeholder="03:00" className="tabular-nums" />
           </Field>
           <div className="hidden sm:block" />
           <Field

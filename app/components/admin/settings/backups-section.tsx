@@ -107,14 +107,15 @@ function BackUpNowButton({ running }: { running: boolean }) {
   );
 }
 
+/**
+ * A plain link, not `download`: the file comes as an attachment (the page stays), and a file
+ * gone meanwhile shows its 404's words instead of saving them as "download.txt".
+ */
 function DownloadLink({ backup, timeZone }: { backup: BackupView; timeZone: string }) {
+  if (!backup.downloadable) return <span className="text-xs text-stone">On {backup.host}&apos;s disk only</span>;
   return (
     <Button asChild variant="outline" size="sm">
-      <a
-        href={`/admin/backups/${backup.id}/download`}
-        download
-        aria-label={`Download the backup of ${formatDateTime(backup.startedAt, timeZone)}`}
-      >
+      <a href={`/admin/backups/${backup.id}/download`} aria-label={`Download the backup of ${formatDateTime(backup.startedAt, timeZone)}`}>
         <Icon of={Download} />
         Download
       </a>
