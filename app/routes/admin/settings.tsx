@@ -186,7 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
       "backup-schedule": "The settings could not be saved. Please try again.",
-      "back-up-now": "The backup could not be started. Please try again; the server's log says why.",
+      "back-up-now": "The backup failed. Please try again; the server's log says why.",
     } satisfies Record<SettingsIntent, string>;
     return fail(intent, generic[intent], 500);
   }
