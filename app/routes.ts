@@ -37,6 +37,7 @@ export default [
   route("admin/orders/:orderId/:document", "routes/admin/order-document.tsx"),
   route("admin/customers/export.csv", "routes/admin/customers-export.ts"),
   route("admin/newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+  route("admin/backups/:backupId/download", "routes/admin/backup-download.ts"),
   route("auth", "routes/auth/auth.tsx"),
   route("auth/verified", "routes/auth/verified.tsx"),
   route("auth/reset-password", "routes/auth/reset-password.tsx"),

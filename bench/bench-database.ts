@@ -7,14 +7,7 @@ export const benchAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_
 
 /** A new, migrated database `name` with the sample catalog (an old one of that name is dropped). */
 export async function freshBenchDatabase(name: string, options: { poolSize?: number } = {}): Promise<Database> {
-  await dropBenchDatabase(name);
-  const admin = new pg.Client({ connectionString: benchAdminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(benchAdminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, ...options });
+  const database = await emptyBenchDatabase(name, options);
   await database.migrate();
   await seedCatalog(database.db);
   return database;
@@ -34,4 +27,16 @@ export async function dropBenchDatabase(name: string): Promise<void> {
   }
   await admin.query(`drop database if exists "${name}" with (force)`);
   await admin.end();
+}
+
+/** A new database `name` with nothing in it, not even the schema (what a restore starts from). */
+export async function emptyBenchDatabase(name: string, options: { poolSize?: number } = {}): Promise<Database> {
+  await dropBenchDatabase(name);
+  const admin = new pg.Client({ connectionString: benchAdminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(benchAdminUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.href, ...options });
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatDateTimeWithZone, formatSortableDateTime, formatTime, isValidTimeZone, localDay } from "./dates";
+import {
+  formatAge,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatSortableDateTime,
+  formatTime,
+  isValidTimeZone,
+  localDay,
+} from "./dates";
 
 const instant = "2026-03-01T23:30:00.000Z";
 
@@ -26,5 +35,17 @@ describe("dates in the store's timezone", () => {
   it("knows a timezone from a typo", () => {
     expect(isValidTimeZone("Africa/Accra")).toBe(true);
     expect(isValidTimeZone("Africa/Acra")).toBe(false);
+  });
+
+  it("says how long ago, in the largest whole unit", () => {
+    const now = "2026-12-02T12:00:00Z";
+    expect(formatAge("2026-12-02T11:59:30Z", now)).toBe("just now");
+    expect(formatAge("2026-12-02T11:59:00Z", now)).toBe("1 minute ago");
+    expect(formatAge("2026-12-02T11:05:00Z", now)).toBe("55 minutes ago");
+    expect(formatAge("2026-12-01T22:00:00Z", now)).toBe("14 hours ago");
+    expect(formatAge("2026-11-30T13:00:00Z", now)).toBe("47 hours ago");
+    expect(formatAge("2026-11-29T12:00:00Z", now)).toBe("3 days ago");
+    // A clock a little ahead of the server's (another instance's row): never "-1 minutes ago".
+    expect(formatAge("2026-12-02T12:00:40Z", now)).toBe("just now");
   });
 });

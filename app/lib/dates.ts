@@ -75,3 +75,16 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * How long ago `value` was at `now`, in the largest whole unit: "just now", "5 minutes ago",
+ * "14 hours ago", "3 days ago". Pass the server's `now` to both renders (a loader's), so the
+ * browser's hydration prints the same words as the server.
+ */
+export function formatAge(value: DateInput, now: DateInput): string {
+  const minutes = Math.floor((new Date(now).getTime() - new Date(value).getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  const [count, unit] =
+    minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.floor(minutes / 60), "hour"] : [Math.floor(minutes / 1440), "day"];
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}

@@ -13,3 +13,16 @@ export function groupDigits(digits: string): string {
 export function formatCount(count: number): string {
   return count < 0 ? `-${groupDigits(String(-count))}` : groupDigits(String(count));
 }
+
+/** 2_400_000 → "2.4 MB": a file's size in decimal units (as operating systems' file managers show it), one decimal above 1 kB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 999.95 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

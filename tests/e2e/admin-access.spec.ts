@@ -34,9 +34,12 @@ const sampleParams: Record<string, string> = {
   document: "invoice",
   // A custom request photo nobody sent (the route serves only a request's own photos).
   name: "00000000000000000000000000000000.webp",
+  // A backup nobody made (the download answers 404 for it).
+  backupId: "999999999",
 };
 /** A sample a parameterised route has no record of: the admin reaches the route's own 404. */
-const isMissingSample = (url: string) => url.includes(sampleParams.orderId!) || url.includes(sampleParams.name!);
+const isMissingSample = (url: string) =>
+  url.includes(sampleParams.orderId!) || url.includes(sampleParams.name!) || url.includes(`/backups/${sampleParams.backupId}/`);
 const withSampleParams = (url: string) =>
   url.replace(/:(\w+)/g, (_, name: string) => {
     const value = sampleParams[name];
@@ -48,8 +51,8 @@ const adminRoutes = flatten(routes as RouteEntry[])
   .map((r) => ({ ...r, url: withSampleParams(r.url) }));
 // Layout and index share "/admin"; one request checks both.
 const adminUrls = [...new Set(adminRoutes.map((r) => r.url))];
-// CSV downloads and the private photos are files, not pages.
-const pageUrls = adminUrls.filter((url) => !url.endsWith(".csv") && !url.includes(sampleParams.name!));
+// CSV downloads, the private photos and backup files are files, not pages.
+const pageUrls = adminUrls.filter((url) => !url.endsWith(".csv") && !url.includes(sampleParams.name!) && !url.endsWith("/download"));
 /** A printable order document (invoice, packing slip): a page of its own, outside the admin layout. */
 const isOrderDocument = (url: string) => adminRoutes.some((r) => r.url === url && r.file.endsWith("order-document.tsx"));
 /** The URL's own route module (the index, not the layout, for "/admin") exports an action. */
@@ -189,6 +192,14 @@ test("a customer cannot change a product, an order, a setting or a role", async 
     await post("/admin/settings", { intent: "general", storeName: "Hacked", maintenanceMode: "on" }),
     await post("/admin/settings", { intent: "add-admin", email: customer.email }),
     await post("/admin/settings", { intent: "currencies", USD: "5" }),
+    await post("/admin/settings", { intent: "back-up-now" }),
+    await post("/admin/settings", {
+      intent: "backup-schedule",
+      backupTime: "04:00",
+      backupKeepDaily: "1",
+      backupKeepWeekly: "0",
+      alertEmail: customer.email,
+    }),
     await post("/admin/shipping", { intent: "delete", id: "1" }),
     await post("/admin/diagnostic", { intent: "claim-admin" }),
   ];

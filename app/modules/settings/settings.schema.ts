@@ -97,6 +97,45 @@ export const paymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 
+/** The System tab's backup messages, shown under each field. */
+export const BACKUP_TIME_MESSAGE = "Enter the time as HH:MM on a 24-hour clock, e.g. 03:00";
+export const BACKUP_KEEP_DAILY_MESSAGE = `Enter how many daily backups to keep: a whole number from ${BACKUP_KEEP.daily.min} to ${BACKUP_KEEP.daily.max}`;
+export const ALERT_EMAIL_MESSAGE = "Enter a valid email address for alerts, or leave it empty to alert every admin";
+export const BACKUP_KEEP_WEEKLY_MESSAGE = `Enter how many weekly backups to keep: a whole number from ${BACKUP_KEEP.weekly.min} to ${BACKUP_KEEP.weekly.max}`;
+
+/** A whole number typed into a form, in range, with one message for anything else. */
+const wholeNumberField = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,3}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+/**
+ * The System tab's backups: when the daily backup runs (in the store's timezone), how many are
+ * kept, and where the owner's alerts go ("" = every admin).
+ */
+export const backupSettingsSchema = z.object({
+  backupTime: z
+    .string({ error: BACKUP_TIME_MESSAGE })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_TIME_MESSAGE),
+  backupKeepDaily: wholeNumberField(BACKUP_KEEP.daily.min, BACKUP_KEEP.daily.max, BACKUP_KEEP_DAILY_MESSAGE),
+  backupKeepWeekly: wholeNumberField(BACKUP_KEEP.weekly.min, BACKUP_KEEP.weekly.max, BACKUP_KEEP_WEEKLY_MESSAGE),
+  alertEmail: z
+    .string()
+    .trim()
+    .max(254, "The alert address can be at most 254 characters")
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || z.email().safeParse(v).success, ALERT_EMAIL_MESSAGE),
+});
+export type BackupSettings = z.output<typeof backupSettingsSchema>;
+
+/** "Back up now": nothing to fill in (the guard still checks the admin and the origin). */
+export const backUpNowSchema = z.object({});
+
 /** The Admin Users tab: add by the email of an account (staff.server checks it), remove by user id. */
 export const addAdminSchema = z.object({ email: z.string().optional() });
 export const removeAdminSchema = z.object({

@@ -21,10 +21,15 @@ import { exchangeRatesFormSchema } from "~/modules/currency/exchange-rates-form"
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { addAdminByEmail, AdminUserError, listAdmins, removeAdmin } from "~/modules/auth/staff.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { backupOverview } from "~/modules/backups/backups-admin.server";
+import { backupPlace } from "~/modules/backups/backup-place.server";
+import { BackupInProgressError, takeBackup } from "~/modules/backups/take-backup.server";
 import { systemInfo } from "~/modules/diagnostics/system-info.server";
 import { paystackConnection } from "~/modules/payments/paystack-connection.server";
 import {
   addAdminSchema,
+  backUpNowSchema,
+  backupSettingsSchema,
   generalSettingsFormValues,
   generalSettingsSchema,
   notificationSettingsSchema,
@@ -32,6 +37,7 @@ import {
   removeAdminSchema,
 } from "~/modules/settings/settings.schema";
 import { getStoreSettings, InvalidSettingsError, saveStoreSettings } from "~/modules/settings/settings.server";
+import { formatFileSize } from "~/lib/numbers";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
@@ -39,11 +45,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const db = context.database.db;
-  const [settings, admins, system, currencies] = await Promise.all([
+  const [settings, admins, system, currencies, backups] = await Promise.all([
     getStoreSettings(db),
     listAdmins(db),
     systemInfo({ db, driver: context.database.driver, nodeEnv: context.config.nodeEnv, startedAt: context.startedAt }),
     exchangeRatesForAdmin(db),
+    backupOverview(db, backupPlace(context.config, context.database.driver)),
   ]);
   return {
     general: generalSettingsFormValues(settings),
@@ -58,12 +65,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     admins,
     viewerId: viewer.id,
     system,
+    backups,
+    backupSettings: {
+      backupTime: settings.backupTime,
+      backupKeepDaily: settings.backupKeepDaily,
+      backupKeepWeekly: settings.backupKeepWeekly,
+      alertEmail: settings.alertEmail,
+    },
   };
 }
 
-/** Switching tabs changes only ?tab=: nothing to reload. Saving still reloads everything. */
+/**
+ * Switching tabs changes only ?tab=: nothing to reload. Saving still reloads everything, and so
+ * does a revalidation asked for on the same URL (the System tab's, while a backup runs).
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("tab");
@@ -84,11 +102,13 @@ const settingsForms = {
   notifications: notificationSettingsSchema,
   "add-admin": addAdminSchema,
   "remove-admin": removeAdminSchema,
+  "backup-schedule": backupSettingsSchema,
+  "back-up-now": backUpNowSchema,
 } satisfies Record<SettingsIntent, z.ZodType>;
 
 function refusal(refused: GuardFailure): SettingsActionResult {
   const intent = (refused.intent ?? "general") as SettingsIntent;
-  if (refused.reason === "input" && (intent === "general" || intent === "currencies"))
+  if (refused.reason === "input" && (intent === "general" || intent === "currencies" || intent === "backup-schedule"))
     return { intent, ok: false, message: CORRECT_FIELDS, result: refused.result };
   return { intent, ok: false, message: refused.firstMessage ?? "Please check the form and try again.", result: refused.result };
 }
@@ -118,6 +138,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         await saveStoreSettings(db, guarded.value);
         return { intent: "notifications", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
       }
+      case "backup-schedule": {
+        await saveStoreSettings(db, guarded.value);
+        return { intent: "backup-schedule", ok: true, message: "Settings saved" } satisfies SettingsActionResult;
+      }
+      case "back-up-now": {
+        // Made while the request waits (seconds for thousands of orders: docs/performance.md), so the answer says how it went.
+        const made = await takeBackup(db, backupPlace(context.config, context.database.driver), { kind: "manual" });
+        if (!made) return fail("back-up-now", "A backup is already being made; wait for it to finish.", 409);
+        const size = made.sizeBytes === null ? "" : `${formatFileSize(made.sizeBytes)}, `;
+        const where = made.s3Key
+          ? "on this server and in the bucket"
+          : made.s3Error
+            ? `on this server; the bucket copy failed: ${made.s3Error}`
+            : "on this server";
+        return { intent: "back-up-now", ok: true, message: `${size}kept ${where}.` } satisfies SettingsActionResult;
+      }
       case "add-admin": {
         const added = await addAdminByEmail(db, guarded.value.email ?? "");
         return { intent: "add-admin", ok: true, message: `${added.email} is now an admin.` } satisfies SettingsActionResult;
@@ -135,6 +171,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = guarded.intent;
     if (error instanceof AdminUserError) return fail(intent, error.message, error.code === "no-account" ? 404 : 409);
     if (error instanceof InvalidSettingsError) return fail(intent, error.message);
+    if (error instanceof BackupInProgressError) return fail(intent, error.message, 409);
+    if (intent === "back-up-now") {
+      // Recorded as failed and raised to the owner by takeBackup; the admin who asked hears why.
+      context.log.error({ err: error }, "manual backup failed");
+      return fail(intent, `The backup failed: ${(error as Error).message}`, 500);
+    }
     context.log.error({ err: error, intent }, "settings action failed");
     const generic = {
       general: "The settings could not be saved. Please try again.",
@@ -143,6 +185,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       notifications: "The settings could not be saved. Please try again.",
       "add-admin": "Failed to add admin user",
       "remove-admin": "Failed to remove admin user",
+      "backup-schedule": "The settings could not be saved. Please try again.",
+      "back-up-now": "The backup failed. Please try again; the server's log says why.",
     } satisfies Record<SettingsIntent, string>;
     return fail(intent, generic[intent], 500);
   }
@@ -167,7 +211,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Settings" description="Store details, payments, admins, notifications and what is running." />
+      <AdminPageHeader title="Settings" description="Store details, payments, admins, notifications, backups and what is running." />
       <Tabs.Root
         value={tab}
         onValueChange={(next) =>
@@ -204,7 +248,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <NotificationSettingsForm values={loaderData.notifications} />
         </Tabs.Content>
         <Tabs.Content value="system">
-          <SystemPanel system={loaderData.system} timeZone={loaderData.timeZone} />
+          <SystemPanel
+            system={loaderData.system}
+            timeZone={loaderData.timeZone}
+            backups={loaderData.backups}
+            backupSettings={loaderData.backupSettings}
+            adminCount={loaderData.admins.length}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </>

@@ -1,7 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 /** The forms of the Settings page, told apart by the `intent` field they post. */
-export const settingsIntents = ["general", "payments", "currencies", "notifications", "add-admin", "remove-admin"] as const;
+export const settingsIntents = [
+  "general",
+  "payments",
+  "currencies",
+  "notifications",
+  "add-admin",
+  "remove-admin",
+  "backup-schedule",
+  "back-up-now",
+] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
 
 /** What the Settings action answers to every form. */

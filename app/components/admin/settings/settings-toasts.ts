@@ -11,6 +11,8 @@ export const settingsFetcherKeys = {
   notifications: "settings-notifications",
   "add-admin": "settings-add-admin",
   "remove-admin": "settings-remove-admin",
+  "backup-schedule": "settings-backup-schedule",
+  "back-up-now": "settings-back-up-now",
 } as const satisfies Record<SettingsIntent, string>;
 
 /**
@@ -24,6 +26,8 @@ export function useSettingsToasts(): void {
   const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
   const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["add-admin"] });
   const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
+  const backupSchedule = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["backup-schedule"] });
+  const backUpNow = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["back-up-now"] });
 
   const saved = (r: SettingsActionResult) => {
     if (r.ok) notify.success("Settings saved");
@@ -33,6 +37,11 @@ export function useSettingsToasts(): void {
   useFetcherResult(payments, saved);
   useFetcherResult(currencies, saved);
   useFetcherResult(notifications, saved);
+  useFetcherResult(backupSchedule, saved);
+  useFetcherResult(backUpNow, (r) => {
+    if (r.ok) notify.success("Backup made", { description: r.message });
+    else notify.error("No backup made", { description: r.message });
+  });
   useFetcherResult(addAdmin, (r) => {
     if (r.ok) notify.success("Successfully added admin user", { description: r.message });
     else notify.error(`Failed to add admin: ${r.message}`);

@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/dates";
+import type { BackupOverview } from "~/modules/backups/backups-admin.server";
 import type { SystemInfo } from "~/modules/diagnostics/system-info.server";
+import type { BackupSettings } from "~/modules/settings/settings.schema";
+import { BackupScheduleForm } from "./backup-schedule-form";
+import { BackupsSection, BackupStorageSection } from "./backups-section";
 import { SettingsSection } from "./settings-section";
 
 /** 93784000 → "1 d 2 h 3 min"; under a minute → "less than a minute". */
@@ -30,10 +34,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The System tab: what is running, read live (not docs/product-rules.md's static texts). */
-export function SystemPanel({ system, timeZone }: { system: SystemInfo; timeZone: string }) {
+/** The System tab: the backups first (what the owner must watch), then what is running, read live (not docs/product-rules.md's static texts). */
+export function SystemPanel({
+  system,
+  timeZone,
+  backups,
+  backupSettings,
+  adminCount,
+}: {
+  system: SystemInfo;
+  timeZone: string;
+  backups: BackupOverview;
+  backupSettings: BackupSettings;
+  adminCount: number;
+}) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <BackupsSection overview={backups} timeZone={timeZone} backupTime={backupSettings.backupTime} />
+      </div>
+      <BackupScheduleForm values={backupSettings} timeZone={timeZone} adminCount={adminCount} />
+      <BackupStorageSection storage={backups.storage} />
       <SettingsSection title="Application" description="The shop as it is running now.">
         <dl className="divide-y divide-border">
           <Row label="Version">
