@@ -79,7 +79,10 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  SENTRY_DSN: z.preprocess(emptyToUndefined, z.url({ error: "SENTRY_DSN must be the DSN Sentry gives, https://KEY@o0.ingest.sentry.io/PROJECT" }).optional()),
+  SENTRY_DSN: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: "SENTRY_DSN must be the DSN Sentry gives, https://KEY@o0.ingest.sentry.io/PROJECT" }).optional(),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)").optional(),
