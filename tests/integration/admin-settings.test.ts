@@ -53,6 +53,10 @@ describe("settings form schemas", () => {
       customerNotifications: _c,
       paymentHoldMinutes: _h,
       exchangeRates: _x,
+      backupTime: _t,
+      backupKeepDaily: _d,
+      backupKeepWeekly: _w,
+      alertEmail: _a,
       ...general
     } = defaultStoreSettings;
     expect(generalSettingsSchema.parse(values)).toEqual(general);
@@ -96,6 +100,10 @@ describeWithDatabase("store settings", (database) => {
       xUrl: "",
       paymentHoldMinutes: 30,
       exchangeRates: { base: "GHS", rates: {} },
+      backupTime: "03:00",
+      backupKeepDaily: 7,
+      backupKeepWeekly: 4,
+      alertEmail: "",
     });
   });
 

@@ -1,10 +1,8 @@
-import { Save } from "lucide";
 import { getFormProps } from "@conform-to/react";
-import { Icon } from "~/components/ui/icon";
 import { Field, TextInput } from "~/components/forms/field";
-import { Button } from "~/components/ui/button";
 import { backupSettingsSchema, type BackupSettings } from "~/modules/settings/settings.schema";
 import { BACKUP_KEEP } from "~/modules/settings/store-settings";
+import { SettingsSaveBar } from "./settings-save-bar";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -80,17 +78,7 @@ export function BackupScheduleForm({ values, timeZone, adminCount }: { values: B
           </Field>
         </div>
       </SettingsSection>
-      <div className="flex items-center justify-end gap-3">
-        {message && !busy && (
-          <p id={form.errorId} className="mr-auto text-sm font-medium text-destructive" role="alert">
-            {message}
-          </p>
-        )}
-        <Button type="submit" disabled={busy}>
-          <Icon of={Save} />
-          {busy ? "Saving…" : "Save schedule"}
-        </Button>
-      </div>
+      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save schedule" />
     </fetcher.Form>
   );
 }

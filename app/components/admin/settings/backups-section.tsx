@@ -9,21 +9,13 @@ import { formatFileSize } from "~/lib/numbers";
 import type { BackupOverview, BackupView } from "~/modules/backups/backups-admin.server";
 import type { SettingsActionResult } from "./settings-result";
 import { settingsFetcherKeys } from "./settings-toasts";
+import { SettingsRow } from "./settings-row";
 import { SettingsSection } from "./settings-section";
 
 /** While a backup is being written, the tab looks again this often, to show it done. */
 const RUNNING_POLL_MS = 3000;
 
 const kindLabels: Record<BackupView["kind"], string> = { scheduled: "Daily", manual: "Manual" };
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="text-sm text-stone">{label}</dt>
-      <dd className="text-sm font-medium text-charcoal">{children}</dd>
-    </div>
-  );
-}
 
 function Notice({ tone, children }: { tone: "warning" | "error" | "working" | "ok"; children: ReactNode }) {
   const look = {
@@ -171,27 +163,27 @@ export function BackupsSection({ overview, timeZone, backupTime }: { overview: B
     >
       <BackupHealth overview={overview} timeZone={timeZone} backupTime={backupTime} />
       <dl className="divide-y divide-border" data-testid="last-backup">
-        <Row label="Last backup">
+        <SettingsRow label="Last backup">
           {last ? <When at={last.startedAt} now={now} timeZone={timeZone} /> : <span className="font-normal text-stone">None yet</span>}
-        </Row>
+        </SettingsRow>
         {last && (
           <>
-            <Row label="Result">
+            <SettingsRow label="Result">
               {last.status === "succeeded" ? (
                 <span className="text-forest">Succeeded</span>
               ) : (
                 <span className="text-destructive">Failed: {last.error ?? "no reason was recorded"}</span>
               )}
-            </Row>
-            <Row label="Kind">{kindLabels[last.kind]}</Row>
+            </SettingsRow>
+            <SettingsRow label="Kind">{kindLabels[last.kind]}</SettingsRow>
             {last.status === "succeeded" && (
               <>
-                <Row label="Size">
+                <SettingsRow label="Size">
                   <span className="tabular-nums">{last.sizeBytes === null ? "Unknown" : formatFileSize(last.sizeBytes)}</span>
-                </Row>
-                <Row label="Bucket copy">
+                </SettingsRow>
+                <SettingsRow label="Bucket copy">
                   <BucketState backup={last} bucketSet={storage.bucket !== null} />
-                </Row>
+                </SettingsRow>
               </>
             )}
           </>
@@ -216,11 +208,11 @@ export function BackupStorageSection({ storage }: { storage: BackupOverview["sto
   return (
     <SettingsSection title="Where backups are kept" description="Server settings, not stored in the shop.">
       <dl className="divide-y divide-border">
-        <Row label="On this server">
+        <SettingsRow label="On this server">
           <code className={code}>{storage.directory}</code>
           <span className="block pt-1 font-normal text-stone">DATA_DIR/backups: keep this folder on a disk that survives the server.</span>
-        </Row>
-        <Row label="Bucket copy">
+        </SettingsRow>
+        <SettingsRow label="Bucket copy">
           {storage.bucket ? (
             <>
               <code className={code}>{storage.bucket}</code>
@@ -232,7 +224,7 @@ export function BackupStorageSection({ storage }: { storage: BackupOverview["sto
               (docs/deploy.md).
             </span>
           )}
-        </Row>
+        </SettingsRow>
       </dl>
     </SettingsSection>
   );

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
-import { Save, TriangleAlert } from "lucide";
+import { TriangleAlert } from "lucide";
 import { useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
-import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, type CurrencyCode } from "~/lib/money";
 import { formatDisplayAmount, RATE_STALE_AFTER_DAYS, type DisplayCurrency } from "~/modules/currency/exchange-rates";
 import { exchangeRatesFormSchema } from "~/modules/currency/exchange-rates-form";
 import type { ExchangeRateRow } from "~/modules/currency/exchange-rates.server";
+import { SettingsSaveBar } from "./settings-save-bar";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -113,17 +113,7 @@ export function CurrencySettingsForm({
           })}
         </ul>
       </SettingsSection>
-      <div className="flex items-center justify-end gap-3">
-        {message && !busy && (
-          <p id={form.errorId} className="mr-auto text-sm font-medium text-destructive" role="alert">
-            {message}
-          </p>
-        )}
-        <Button type="submit" disabled={busy}>
-          <Icon of={Save} />
-          {busy ? "Saving…" : "Save rates"}
-        </Button>
-      </div>
+      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save rates" />
     </fetcher.Form>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Copy, ExternalLink, Info, Save } from "lucide";
+import { AlertTriangle, CheckCircle2, Copy, ExternalLink, Info } from "lucide";
 import { useRef, type ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
@@ -10,6 +10,7 @@ import type { PaystackConnection } from "~/modules/payments/paystack-connection.
 import { paystackModeDescriptions } from "~/modules/payments/paystack-mode";
 import { paymentSettingsSchema } from "~/modules/settings/settings.schema";
 import { PAYMENT_HOLD_MINUTES } from "~/modules/settings/store-settings";
+import { SettingsSaveBar } from "./settings-save-bar";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -265,17 +266,7 @@ function HoldTimeForm({ holdMinutes }: { holdMinutes: number }) {
           />
         </Field>
       </SettingsSection>
-      <div className="flex items-center justify-end gap-3">
-        {message && !busy && (
-          <p id={form.errorId} className="mr-auto text-sm font-medium text-destructive" role="alert">
-            {message}
-          </p>
-        )}
-        <Button type="submit" disabled={busy}>
-          <Icon of={Save} />
-          {busy ? "Saving…" : "Save hold time"}
-        </Button>
-      </div>
+      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save hold time" />
     </fetcher.Form>
   );
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
 import { formatDateTime } from "~/lib/dates";
 import type { BackupOverview } from "~/modules/backups/backups-admin.server";
 import type { SystemInfo } from "~/modules/diagnostics/system-info.server";
 import type { BackupSettings } from "~/modules/settings/settings.schema";
 import { BackupScheduleForm } from "./backup-schedule-form";
 import { BackupsSection, BackupStorageSection } from "./backups-section";
+import { SettingsRow } from "./settings-row";
 import { SettingsSection } from "./settings-section";
 
 /** 93784000 → "1 d 2 h 3 min"; under a minute → "less than a minute". */
@@ -24,15 +24,6 @@ const environmentLabels: Record<SystemInfo["environment"], string> = {
 };
 
 const driverLabels = { pglite: "embedded PGlite in the data folder", postgres: "PostgreSQL server (DATABASE_URL)" } as const;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="text-sm text-stone">{label}</dt>
-      <dd className="text-sm font-medium text-charcoal">{children}</dd>
-    </div>
-  );
-}
 
 /** The System tab: the backups first (what the owner must watch), then what is running, read live (not docs/product-rules.md's static texts). */
 export function SystemPanel({
@@ -57,43 +48,43 @@ export function SystemPanel({
       <BackupStorageSection storage={backups.storage} />
       <SettingsSection title="Application" description="The shop as it is running now.">
         <dl className="divide-y divide-border">
-          <Row label="Version">
+          <SettingsRow label="Version">
             <span className="tabular-nums" data-testid="system-version">
               {system.version}
             </span>
-          </Row>
-          <Row label="Environment">{environmentLabels[system.environment]}</Row>
-          <Row label="Uptime">
+          </SettingsRow>
+          <SettingsRow label="Environment">{environmentLabels[system.environment]}</SettingsRow>
+          <SettingsRow label="Uptime">
             {formatUptime(system.uptimeMs)}
             <span className="block text-xs font-normal text-stone">
               Started <time dateTime={system.startedAt}>{formatDateTime(system.startedAt, timeZone)}</time> ({timeZone})
             </span>
-          </Row>
+          </SettingsRow>
         </dl>
       </SettingsSection>
       <SettingsSection title="Database" description="Where orders, products and settings are kept.">
         <dl className="divide-y divide-border">
-          <Row label="Driver">
+          <SettingsRow label="Driver">
             <code className="rounded-sm bg-sand px-1.5 py-0.5 font-mono text-[0.8rem]" data-testid="system-driver">
               {system.database.driver}
             </code>{" "}
             <span className="font-normal text-stone">{driverLabels[system.database.driver]}</span>
-          </Row>
-          <Row label="Server version">
+          </SettingsRow>
+          <SettingsRow label="Server version">
             {system.database.error ? (
               <span className="text-destructive">Could not be read: {system.database.error}</span>
             ) : (
               <span title={system.database.fullVersion ?? undefined}>{system.database.version}</span>
             )}
-          </Row>
+          </SettingsRow>
         </dl>
       </SettingsSection>
       <SettingsSection title="Frameworks" description="Versions installed on this server.">
         <dl className="divide-y divide-border">
           {system.frameworks.map((f) => (
-            <Row key={f.name} label={f.name}>
+            <SettingsRow key={f.name} label={f.name}>
               <span className="tabular-nums">{f.version}</span>
-            </Row>
+            </SettingsRow>
           ))}
         </dl>
       </SettingsSection>
