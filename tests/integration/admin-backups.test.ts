@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { AppLoadContext } from "react-router";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { backups, ownerAlerts } from "~db/schema/operations";
 import { backupPlace } from "~/modules/backups/backup-place.server";
@@ -21,29 +20,19 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/adm
 import { createAdmin, createUser } from "../factories/users";
 import { signedInAs, TEST_ORIGIN, testLoadContext } from "../setup/load-context";
 import { routeAnswer, samePost } from "../setup/route-answer";
+import { startS3TestServer, type S3TestServer } from "../setup/s3-test-server";
 import { describeWithDatabase } from "../setup/test-database";
 
 const HOUR = 3_600_000;
 
-/** A real S3-protocol server (s3rver) for the bucket copies, with its own fixed credentials. */
-let s3: S3rver;
+/** A real S3-protocol server (s3rver) for the bucket copies. */
+let s3: S3TestServer;
 let s3Url: string;
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-admin-"));
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: "shop-backups", configs: [] }],
-  });
-  const { port } = await s3.run();
-  s3Url = `http://S3RVER:S3RVER@127.0.0.1:${port}/shop-backups/admin-tests?region=us-east-1`;
+  s3 = await startS3TestServer();
+  s3Url = s3.urlFor("admin-tests");
 });
-afterAll(async () => {
-  await s3.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 describe("the System tab's backup schema", () => {
   it("takes a 24-hour HH:MM, whole numbers in range and an optional email, each refused with its own message", () => {

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { desc, eq } from "drizzle-orm";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { backups, ownerAlerts } from "~db/schema/operations";
 import { backupPlace } from "~/modules/backups/backup-place.server";
@@ -13,6 +12,7 @@ import { takeBackup, BackupInProgressError, type BackupPlace } from "~/modules/b
 import { verifyBackup } from "~/modules/backups/verify-backup.server";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { createProduct } from "../factories/catalog";
+import { startS3TestServer, type S3TestServer } from "../setup/s3-test-server";
 import { describeWithDatabase } from "../setup/test-database";
 
 /**
@@ -21,26 +21,11 @@ import { describeWithDatabase } from "../setup/test-database";
  * to a real S3-protocol server (s3rver), kept 7 daily and 4 weekly, and the owner alerted when
  * one fails or none succeeded for 26 hours.
  */
-let s3: S3rver;
-let s3Url: string;
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
-
+let s3: S3TestServer;
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: "shop-backups", configs: [] }],
-  });
-  const { port } = (await s3.run()) as { port: number };
-  // s3rver's own fixed credentials.
-  s3Url = `http://S3RVER:S3RVER@127.0.0.1:${port}/shop-backups/PREFIX?region=us-east-1`;
+  s3 = await startS3TestServer();
 });
-afterAll(async () => {
-  await s3.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 /** 03:00 in Accra (GMT all year) on 2026-12-`day`, plus `minutes`. */
 const accra = (day: number, hour = 3, minutes = 0) => new Date(Date.UTC(2026, 11, day, hour, minutes));
@@ -57,7 +42,7 @@ describeWithDatabase("daily backups", (database, driver) => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "backups-"));
     // Each test its own folder in the bucket.
     prefix = `ahenfie/${path.basename(dataDir)}`;
-    place = { ...backupPlace({ dataDir, backupS3Url: s3Url.replace("PREFIX", prefix) }, driver), host: "shop-1" };
+    place = { ...backupPlace({ dataDir, backupS3Url: s3.urlFor(prefix) }, driver), host: "shop-1" };
     await database.db.delete(backups);
     await database.db.delete(ownerAlerts);
     await saveStoreSettings(database.db, { backupTime: "03:00", backupKeepDaily: 7, backupKeepWeekly: 4, timezone: "Africa/Accra" });
