@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "~db/client";
 import { lockDataFolder } from "~db/pglite-lock";
 import { ConfigError, loadConfig } from "~/env.server";
+import { formatFileSize } from "~/lib/numbers";
 import { backupFileName, BackupError, BACKUP_FILE_SUFFIX } from "~/modules/backups/backup-format";
 import { backupPlace } from "~/modules/backups/backup-place.server";
 import { backupsFolder, streamBackup, takeBackup, type BackupRecord } from "~/modules/backups/take-backup.server";
@@ -59,7 +60,7 @@ async function main() {
   const size = fs.statSync(written).size;
   console.log(`Backup written: ${written}`);
   console.log(
-    `  ${checked.rows.toLocaleString("en")} rows in ${checked.tables} tables, ${formatBytes(size)}, in ${((Date.now() - started) / 1000).toFixed(1)} s; read back and checked.`,
+    `  ${checked.rows.toLocaleString("en")} rows in ${checked.tables} tables, ${formatFileSize(size)}, in ${((Date.now() - started) / 1000).toFixed(1)} s; read back and checked.`,
   );
   if (record?.s3Key) console.log(`  Copied to the bucket as ${record.s3Key}.`);
   if (record?.s3Error) console.log(`  The copy to the bucket failed: ${record.s3Error}`);
@@ -113,12 +114,6 @@ async function askRunningShop(socketPath: string, out: string, inFolder: boolean
     return null;
   });
   return null;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 main().catch((error: unknown) => {

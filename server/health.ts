@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Hono } from "hono";
-import { sql } from "drizzle-orm";
-import { migrationsFolder, queryRows, type Database } from "~db/client";
+import type { Database } from "~db/client";
+import { migrationLevel } from "~/modules/diagnostics/migrations.server";
 import type { DatabaseAvailability } from "./database-availability";
 import type { Lifecycle } from "./lifecycle";
 
@@ -27,7 +25,6 @@ export function addHealthRoutes(
   },
 ) {
   const { database, availability, lifecycle } = options;
-  const known = knownMigrations();
   let migrated = false;
   app.get("/api/health", (c) => c.json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }, 200, NO_STORE));
   app.get("/api/ready", async (c) => {
@@ -36,9 +33,10 @@ export function addHealthRoutes(
     try {
       await database.ping();
       if (!migrated) {
-        const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-        migrated = (row?.n ?? 0) >= known;
-        if (!migrated) return c.json({ status: "migrations pending", applied: row?.n ?? 0, known }, 503, NO_STORE);
+        // Once every migration this version knows is applied, it stays so: asked until then only.
+        const level = await migrationLevel(database.db);
+        migrated = level.pending.length === 0;
+        if (!migrated) return c.json({ status: "migrations pending", applied: level.applied, known: level.known }, 503, NO_STORE);
       }
       return c.json({ status: "ready", database: database.driver }, 200, NO_STORE);
     } catch (error) {
@@ -46,9 +44,4 @@ export function addHealthRoutes(
       return options.outageAnswer(c.req.raw);
     }
   });
-}
-
-function knownMigrations(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
-  return journal.entries.length;
 }

@@ -48,3 +48,14 @@ export function backupFileName(at: Date): string {
 export class BackupError extends Error {
   override name = "BackupError";
 }
+
+/** The file's first line, checked: ours, and in the format this version reads. */
+export function parseHeader(line: string): BackupHeader {
+  const header = JSON.parse(line) as Partial<BackupHeader>;
+  if (header.format !== BACKUP_FORMAT) throw new BackupError("This is not an Ahenfie backup file.");
+  if (header.version !== BACKUP_FORMAT_VERSION) {
+    throw new BackupError(`This backup is in format ${header.version}; this version of the shop reads format ${BACKUP_FORMAT_VERSION}.`);
+  }
+  if (!Array.isArray(header.migrations) || !Array.isArray(header.tables)) throw new BackupError("The backup's header is damaged.");
+  return header as BackupHeader;
+}

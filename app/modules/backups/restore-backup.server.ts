@@ -6,17 +6,8 @@ import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrationsFolder, queryRows, type Database, type Db } from "~db/client";
-import {
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
-  BackupError,
-  type BackupHeader,
-  type BackupTrailer,
-  type TableMarker,
-  type TableSummary,
-} from "./backup-format";
+import { BackupError, parseHeader, type BackupHeader, type BackupTrailer, type TableMarker, type TableSummary } from "./backup-format";
 import { listShopTables, quoteIdentifier, tableChecksums, type ShopTable } from "./database-tables.server";
 
 export interface RestoreOptions {
@@ -107,28 +98,17 @@ export async function restoreBackup(database: Database, input: Readable, options
   return { header, rows, tables: header.tables.length, upgradedBy: after - before };
 }
 
-function parseHeader(line: string): BackupHeader {
-  const header = JSON.parse(line) as Partial<BackupHeader>;
-  if (header.format !== BACKUP_FORMAT) throw new BackupError("This is not an Ahenfie backup file.");
-  if (header.version !== BACKUP_FORMAT_VERSION) {
-    throw new BackupError(`This backup is in format ${header.version}; this version of the shop reads format ${BACKUP_FORMAT_VERSION}.`);
-  }
-  if (!Array.isArray(header.migrations) || !Array.isArray(header.tables)) throw new BackupError("The backup's header is damaged.");
-  return header as BackupHeader;
-}
-
 /**
  * A migrations folder holding the migrations the backup's database had applied, and no later
  * one: migrating an empty database with it rebuilds the schema the rows were read from.
  */
 function schemaFolderFor(header: BackupHeader): string {
-  const known = readMigrationFiles({ migrationsFolder });
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
     entries: { idx: number; when: number; tag: string }[];
   };
   const wanted = new Set(header.migrations.map((m) => m.createdAt));
   for (const migration of header.migrations) {
-    if (!known.some((k) => k.folderMillis === migration.createdAt)) {
+    if (!journal.entries.some((e) => e.when === migration.createdAt)) {
       throw new BackupError(
         `This backup was made by a newer version of the shop (${header.shopVersion}): upgrade the shop, then restore it.`,
       );

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
-import { BACKUP_FORMAT, BackupError, type BackupHeader, type BackupTrailer, type TableMarker } from "./backup-format";
+import { BackupError, parseHeader, type BackupHeader, type BackupTrailer, type TableMarker } from "./backup-format";
 
 export interface VerifiedBackup {
   header: BackupHeader;
@@ -30,8 +30,7 @@ export async function verifyBackup(input: Readable): Promise<VerifiedBackup> {
   };
   for await (const line of readline.createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity })) {
     if (!header) {
-      header = JSON.parse(line) as BackupHeader;
-      if (header.format !== BACKUP_FORMAT) throw new BackupError("This is not an Ahenfie backup file.");
+      header = parseHeader(line);
       continue;
     }
     if (current && current.seen < current.marker.rows) {
