@@ -27,7 +27,7 @@ const STYLE = [
   "a{color:#0f3d2e;font-weight:600}",
 ].join("");
 const STYLE_HASH = `'sha256-${crypto.createHash("sha256").update(STYLE).digest("base64")}'`;
-const PAGE_POLICY = `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const BRIEF_PAGE_POLICY = `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -39,24 +39,46 @@ export function wantsJson(pathname: string): boolean {
 }
 
 export function databaseOutagePage(storeName: string, { refresh }: { refresh: boolean }): string {
+  return briefPage({
+    storeName,
+    title: "Back in a moment",
+    heading: "We'll be back in a moment",
+    // A page asked for by GET looks again by itself; a form's answer is left for the shopper to resend.
+    refreshSeconds: refresh ? DATABASE_RETRY_AFTER_SECONDS * 2 : null,
+    paragraphs: [
+      "The shop cannot reach its records just now. This usually takes only a few seconds.",
+      refresh
+        ? "This page will try again by itself. Your cart is kept on this device."
+        : "Please go back and send it again in a few seconds: trying again never places an order twice.",
+    ],
+  });
+}
+
+/** Under the brief pages' policy (BRIEF_PAGE_POLICY): a page made from nothing but strings, in the shop's colours. */
+export function briefPage({ storeName, title, heading, paragraphs, refreshSeconds }: BriefPageText): string {
   const name = escapeHtml(storeName.trim() || FALLBACK_STORE_NAME);
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     '<meta name="robots" content="noindex">',
-    // A page asked for by GET looks again by itself; a form's answer is left for the shopper to resend.
-    refresh ? `<meta http-equiv="refresh" content="${DATABASE_RETRY_AFTER_SECONDS * 2}">` : "",
-    `<title>Back in a moment · ${name}</title>`,
+    refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : "",
+    `<title>${escapeHtml(title)} · ${name}</title>`,
     `<style>${STYLE}</style></head>`,
     `<body><main><p class="brand">${name}</p>`,
-    "<h1>We'll be back in a moment</h1>",
-    "<p>The shop cannot reach its records just now. This usually takes only a few seconds.</p>",
-    refresh
-      ? "<p>This page will try again by itself. Your cart is kept on this device.</p>"
-      : "<p>Please go back and send it again in a few seconds: trying again never places an order twice.</p>",
+    `<h1>${escapeHtml(heading)}</h1>`,
+    ...paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`),
     "</main></body></html>",
   ].join("");
+}
+
+interface BriefPageText {
+  storeName: string;
+  title: string;
+  heading: string;
+  paragraphs: string[];
+  /** The page loads itself again after this many seconds (a page asked for by GET). */
+  refreshSeconds: number | null;
 }
 
 /** Answers made here: sent as they are (no stylesheet put into them, never stored). */
@@ -80,7 +102,7 @@ function outageAnswer(request: Request, storeName: string): Response {
     return Response.json({ error: DATABASE_OUTAGE_MESSAGE, ok: false, message: DATABASE_OUTAGE_MESSAGE }, { status: 503, headers });
   }
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Content-Security-Policy", PAGE_POLICY);
+  headers.set("Content-Security-Policy", BRIEF_PAGE_POLICY);
   const body = request.method === "HEAD" ? null : databaseOutagePage(storeName, { refresh: request.method === "GET" });
   return new Response(body, { status: 503, headers });
 }

@@ -4,7 +4,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pLimit from "p-limit";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
@@ -24,11 +23,15 @@ import { IMMUTABLE, staticFiles } from "./static-files";
 import { catchAllOnlyPaths } from "./unknown-paths";
 import type { DatabaseAvailability } from "./database-availability";
 import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
-import { lastReadStoreSettings } from "~/modules/settings/settings.server";
+import { freshStoreSettings, lastReadStoreSettings } from "~/modules/settings/settings.server";
+import { cachedPageListener } from "./cached-page-listener";
 import type { OwnerAlerting } from "./owner-alerting";
 import { captureServerError } from "./error-tracking";
 import { bearerMatches, ShopMetrics } from "./metrics";
 import { addHealthRoutes } from "./health";
+import { securityHeaders } from "./security-headers";
+import { RenderQueue, TURNED_AWAY, type RenderPriority } from "./render-queue";
+import { busyAnswer, isBusyAnswer } from "./busy-answer";
 import type { Lifecycle } from "./lifecycle";
 
 export interface HttpAppOptions {
@@ -45,15 +48,33 @@ export interface HttpAppOptions {
 
 /**
  * How many renders (pages, their data, resource routes) run at once per core. Past that, a
- * render waits for a slot instead of starting: a hundred renders started together all finish
- * late, each holding its loader data and half-written page in memory (peaks of several hundred
- * MB), and starve the cached pages and API calls that need only a moment. Two per core keeps a
- * core busy while another render waits on the database. Cached pages never wait: renderOnce
- * serves them before any render.
+ * render waits for a slot instead of starting (server/render-queue.ts): a hundred renders started
+ * together all finish late, each holding its loader data and half-written page in memory (peaks
+ * of several hundred MB), and starve the cached pages and API calls that need only a moment. Two
+ * per core keeps a core busy while another render waits on the database. Kept pages never wait:
+ * they are served before any render.
  */
 const RENDER_SLOTS_PER_CORE = 2;
 
-export function createHttpApp({ services, logger, build, mode, clientDir, lifecycle = { draining: false } }: HttpAppOptions) {
+/**
+ * The longest a page anyone may be served (a new search, say) waits for a render slot before it
+ * is answered "busy, try again in a moment" (server/busy-answer.ts). With the render itself
+ * (tens of milliseconds, a few hundred at worst on a starved machine), nobody waits a second.
+ * A shopper's own pages and actions are never turned away and go first.
+ */
+const LONGEST_PAGE_WAIT_MS = 700;
+
+/** The shop's Hono app (tests call it with Web requests; `createShopHttp` adds the kept-page fast path). */
+export function createHttpApp(options: HttpAppOptions) {
+  return createShopHttp(options).app;
+}
+
+/**
+ * The shop's HTTP answers: the Hono app, and `answerKeptPage`, which a Node server calls first
+ * with each request: it sends a page the page cache holds straight from the http layer and says
+ * whether it did (server/cached-page-listener.ts); everything else goes to the app.
+ */
+export function createShopHttp({ services, logger, build, mode, clientDir, lifecycle = { draining: false } }: HttpAppOptions) {
   const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
   const { config } = services;
   const pageCache = services.pageCache;
@@ -69,7 +90,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
   const islandEntries = Object.values(islands?.pages ?? {}).map((page) => page.entry);
   const stylesheet = clientDir ? new StylesheetInliner(clientDir, { islandEntries }) : null;
   // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
-  const renderSlots = pLimit(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE));
+  const renderQueue = new RenderQueue(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE), LONGEST_PAGE_WAIT_MS);
   const metrics = new ShopMetrics(services.database, () => services.ownerAlerting?.jobFailures.counts ?? new Map());
   const serverErrors = services.ownerAlerting?.serverErrors;
 
@@ -114,13 +135,10 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
     }
   });
 
+  const everyAnswersHeaders = securityHeaders(mode);
   app.use("*", async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (!dev) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of everyAnswersHeaders) c.header(name, value);
   });
 
   app.use("*", compress());
@@ -195,6 +213,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
         asPublicRequest(c.req.raw, config),
         { ...context, cspNonce: nonce, renderComplete: false, closedForMaintenance: maintenance.closed },
         outage,
+        "shopper",
       );
       return withHttpsPolicy(withInlineStylesheet(personal, new URL(c.req.url).pathname), https);
     }
@@ -204,7 +223,13 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
       cacheKey,
       c.req.raw,
       (request, { shared }) =>
-        render(request, { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false }, outage),
+        render(
+          request,
+          { ...context, cspNonce: nonce, renderComplete: shared, closedForMaintenance: false },
+          outage,
+          // Rendered as anyone sees it: it waits its turn; again for the visitor: their own page.
+          shared ? "page" : "shopper",
+        ),
       { prepareHtml: stylesheet?.inline },
     );
     // The not-found route warns of each unknown path it renders; one served its kept page is warned of here.
@@ -224,7 +249,7 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
   function withInlineStylesheet(response: Response, pathname: string): Response {
     if (!stylesheet || !isOfType(response, "text/html") || !response.body || /^\/+admin(\/|$)/i.test(pathname)) return response;
     // The "back in a moment" page carries its own few rules, allowed by its own policy.
-    if (isDatabaseOutageAnswer(response)) return response;
+    if (isDatabaseOutageAnswer(response) || isBusyAnswer(response)) return response;
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
     return new Response(stylesheet.inlineStream(response.body), { status: response.status, statusText: response.statusText, headers });
@@ -241,16 +266,23 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
 
   /** "Back in a moment", named with the store name last read (none can be read now). */
   function outageAnswer(request: Request): Response {
-    return databaseOutageAnswer(request, lastReadStoreSettings(services.database.db)?.storeName ?? FALLBACK_STORE_NAME);
+    return databaseOutageAnswer(request, storeNameNow());
+  }
+
+  /** The store name last read (a brief page made here cannot wait for the database). */
+  function storeNameNow(): string {
+    return lastReadStoreSettings(services.database.db)?.storeName ?? FALLBACK_STORE_NAME;
   }
 
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
-  async function render(request: Request, context: AppLoadContext, outage: RequestOutage) {
-    metrics.rendered();
-    const response = await renderSlots(() =>
+  async function render(request: Request, context: AppLoadContext, outage: RequestOutage, priority: RenderPriority) {
+    const response = await renderQueue.run(priority, () => {
       // Whoever gave up while waiting for a slot is not rendered for.
-      request.signal.aborted ? new Response(null, { status: 499 }) : handleRequest(request, context),
-    );
+      if (request.signal.aborted) return Promise.resolve(new Response(null, { status: 499 }));
+      metrics.rendered();
+      return handleRequest(request, context);
+    });
+    if (response === TURNED_AWAY) return busyAnswer(request, storeNameNow());
     // An answer that failed for want of the database (the route told handleError, or the
     // database is known away) is "back in a moment", not an error page.
     if (response.status >= 500 && (outage.met || availability.down)) {
@@ -280,7 +312,20 @@ export function createHttpApp({ services, logger, build, mode, clientDir, lifecy
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
-  return app;
+  // Production only: the development server's routes change as you edit, and it keeps no pages.
+  const answerKeptPage = dev
+    ? () => false
+    : cachedPageListener({
+        pageCache,
+        catchAllOnly,
+        shopOpen: () => freshStoreSettings(services.database.db)?.maintenanceMode === false,
+        origin: config.origin,
+        trustProxy: config.trustProxy,
+        logger,
+        metrics,
+      });
+
+  return { app, answerKeptPage };
 }
 
 /** Whether this request met the database away (told by React Router's handleError or a route). */

@@ -1,11 +1,12 @@
-import { serve } from "@hono/node-server";
-import type { Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError } from "~/env.server";
 import { boot } from "./boot";
-import { createHttpApp } from "./http";
+import { createShopHttp } from "./http";
 import { limitHeapGrowth } from "./heap";
 import { handleShutdown } from "./lifecycle";
 import { createLogger, routeConsoleToLogger } from "./logger";
@@ -22,7 +23,7 @@ async function main() {
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const lifecycle = { draining: false };
-  const app = createHttpApp({
+  const { app, answerKeptPage } = createShopHttp({
     services,
     lifecycle,
     logger,
@@ -30,10 +31,16 @@ async function main() {
     mode: "production",
     clientDir: path.relative(process.cwd(), path.join(root, "build/client")) || ".",
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Pages the page cache holds are sent by Node's http layer itself; the rest go to the app
+  // through @hono/node-server's listener (what its `serve` would have made).
+  const appListener = getRequestListener(app.fetch, { hostname: config.host });
+  const server = http.createServer((request, response) => {
+    if (!answerKeptPage(request, response)) void appListener(request, response);
+  });
+  server.listen(config.port, config.host, () => {
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;
-    logger.info(`Shop ready on http://${host}:${info.port}`);
-  }) as Server;
+    logger.info(`Shop ready on http://${host}:${(server.address() as AddressInfo).port}`);
+  });
   handleShutdown(server, logger, shutdown, lifecycle);
 }
 

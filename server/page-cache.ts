@@ -27,6 +27,11 @@ export const PAGE_CACHE_MAX_TTL_MS = 60_000;
 /** The one key of every path only the catch-all route answers (never a path: it has no "/"). */
 export const NOT_FOUND_KEY = "*not-found";
 
+interface KeyOptions {
+  /** Whether only the catch-all route answers a path (server/unknown-paths.ts). */
+  catchAllOnly?: (pathname: string) => boolean;
+}
+
 interface StoreOptions {
   /** Who the response is for: a stored page is sent gzipped when they accept it. */
   request?: Request;
@@ -41,7 +46,7 @@ interface StoreOptions {
  * A kept page, gzipped only: nearly every visitor accepts gzip, and the few who do not are sent
  * it inflated (well under a millisecond), so a page takes a sixth of the memory.
  */
-interface Entry {
+export interface KeptPage {
   status: number;
   headers: [string, string][];
   gzipped: Buffer;
@@ -137,7 +142,7 @@ function isPersonalPath(pathname: string): boolean {
 }
 
 export class PageCache {
-  private entries = new LRUCache<string, Entry>({
+  private entries = new LRUCache<string, KeptPage>({
     max: 2_000,
     ttl: PAGE_CACHE_MAX_TTL_MS,
     // About a thousand pages of 30 KB gzipped: the server's whole memory budget is 250 MB.
@@ -165,9 +170,13 @@ export class PageCache {
    * Paths only the catch-all route answers (`catchAllOnly`, server/unknown-paths.ts) share one
    * key: their 404 page is the same, so a flood of made-up paths is rendered once.
    */
-  keyFor(request: Request, { catchAllOnly }: { catchAllOnly?: (pathname: string) => boolean } = {}): string | null {
+  keyFor(request: Request, options: KeyOptions = {}): string | null {
     if (request.method !== "GET") return null;
-    const url = new URL(request.url);
+    return this.keyForUrl(new URL(request.url), options);
+  }
+
+  /** `keyFor` of a GET request for `url`. */
+  keyForUrl(url: URL, { catchAllOnly }: KeyOptions = {}): string | null {
     if (isPersonalPath(url.pathname)) return null;
     if (catchAllOnly?.(url.pathname)) return NOT_FOUND_KEY;
     const query = pageQuery(url.pathname, url.searchParams);
@@ -175,13 +184,21 @@ export class PageCache {
   }
 
   get(key: string, request: Request): Response | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.compressedFast) this.compressBetter(key, entry);
-    return served(entry, request, "HIT");
+    const entry = this.keptPage(key);
+    return entry ? served(entry, request, "HIT") : null;
   }
 
-  private compressBetter(key: string, entry: Entry): void {
+  /**
+   * The page kept under `key`, as it is stored (server/cached-page-listener.ts sends it
+   * straight from Node's http layer); asking for it counts as a visit (`compressBetter`).
+   */
+  keptPage(key: string): KeptPage | undefined {
+    const entry = this.entries.get(key);
+    if (entry?.compressedFast) this.compressBetter(key, entry);
+    return entry;
+  }
+
+  private compressBetter(key: string, entry: KeptPage): void {
     entry.compressedFast = false;
     // zlib's asynchronous calls run on libuv's thread pool, beside the requests being served.
     zlib.gunzip(entry.gzipped, (inflateError, body) => {
@@ -218,7 +235,7 @@ export class PageCache {
     headers.delete("content-length");
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(rendered)));
     const pieces = html && prepareHtml ? prepareHtml(rendered) : [rendered];
-    const entry: Entry = {
+    const entry: KeptPage = {
       status: response.status,
       headers: [...headers.entries()],
       gzipped: gzipPieces(pieces, FAST_GZIP_LEVEL),
@@ -276,7 +293,8 @@ export class PageCache {
     return this.renderOnce(key, request, async () => {
       const rendered = await render(sharedRequest(request), { shared: true });
       const answer = await this.store(key, rendered, { ...options, request });
-      if (answer !== rendered || !request.headers.has("cookie")) return answer;
+      // A 503 (the shop busy, the database away) is nobody's own page: sent as it is.
+      if (answer !== rendered || !request.headers.has("cookie") || rendered.status === 503) return answer;
       await rendered.body?.cancel();
       return render(request, { shared: false });
     });
@@ -288,7 +306,7 @@ export class PageCache {
 }
 
 /** A kept page as sent to `request`: gzipped when it accepts gzip, marked HIT or MISS. */
-function served(entry: Entry, request: Request | undefined, cache: "HIT" | "MISS"): Response {
+function served(entry: KeptPage, request: Request | undefined, cache: "HIT" | "MISS"): Response {
   const headers = new Headers(entry.headers);
   headers.set("X-Cache", cache);
   headers.append("Vary", "Accept-Encoding");

@@ -64,6 +64,46 @@ test.describe("pages a route declares public", () => {
   });
 });
 
+test.describe("a kept page sent by Node's http layer (server/cached-page-listener.ts)", () => {
+  /** Headers that differ between any two answers. */
+  const perAnswer = new Set(["date", "x-request-id", "keep-alive", "connection"]);
+  const comparable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.has(name)));
+  // A URL over 512 characters is never looked up by the fast path, yet its key is the same page
+  // ("utm_source" is no parameter of the page): the framework's path serves the same kept page.
+  const throughTheFramework = (path: string) => `${path}?utm_source=${"newsletter".repeat(60)}`;
+
+  for (const path of ["/", "/collections/kaftans", "/product/1"]) {
+    for (const proto of ["http", "https"]) {
+      test(`${path} over ${proto}: the same status, headers and bytes as the framework's path gives a hit`, async ({ request }) => {
+        await expectCached(request, path);
+        const headers = { "x-forwarded-proto": proto, "accept-encoding": "gzip" };
+        const fast = await request.get(path, { headers });
+        const framework = await request.get(throughTheFramework(path), { headers });
+        expect(fast.headers()["x-cache"]).toBe("HIT");
+        expect(framework.headers()["x-cache"]).toBe("HIT");
+        expect(fast.status()).toBe(framework.status());
+        expect(comparable(fast.headers())).toEqual(comparable(framework.headers()));
+        expect(fast.headers()["content-encoding"]).toBe("gzip");
+        expect(fast.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+        expect(fast.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+        expect(fast.headers()["content-security-policy"]?.includes("upgrade-insecure-requests")).toBe(proto === "https");
+        expect(await fast.text()).toBe(await framework.text());
+      });
+    }
+  }
+
+  test("keeps the request id a proxy gave, and a browser that takes no gzip is sent the page inflated", async ({ request }) => {
+    await expectCached(request, "/about");
+    const traced = await request.get("/about", { headers: { "x-request-id": "edge-7f3a" } });
+    expect(traced.headers()["x-cache"]).toBe("HIT");
+    expect(traced.headers()["x-request-id"]).toBe("edge-7f3a");
+    const plain = await request.get("/about", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["x-cache"]).toBe("HIT");
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect(await plain.text()).toContain("</html>");
+  });
+});
+
 test.describe("pages that are someone's own", () => {
   const order = "0b7e7f7c-0000-4000-8000-000000000000";
   for (const path of [

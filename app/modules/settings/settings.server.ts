@@ -41,12 +41,28 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
     onStorefrontChange(db, () => invalidateStoreSettingsCache(db));
   }
   reading.then(
-    (read) => lastRead.set(db, read),
+    (read) => {
+      lastRead.set(db, read);
+      settledReads.set(reading, read);
+    },
     () => {
       if (cache.get(db) === reading) cache.delete(db);
     },
   );
   return reading;
+}
+
+/** Each cached read's settings, once it has arrived. */
+const settledReads = new WeakMap<Promise<StoreSettings>, StoreSettings>();
+
+/**
+ * The settings as `getStoreSettings` would give them now, without waiting: undefined when the
+ * cached read has expired or not yet arrived (the caller then takes the path that reads them).
+ * For the cached-page fast path, which must not serve a kept page once maintenance is on.
+ */
+export function freshStoreSettings(db: Db): StoreSettings | undefined {
+  const reading = cache.get(db);
+  return reading && settledReads.get(reading);
 }
 
 /** The last settings read from each handle, however old: for pages made while the database is away. */

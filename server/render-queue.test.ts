@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { RenderQueue, TURNED_AWAY } from "./render-queue";
+
+/** A render that finishes when told to. */
+function gate() {
+  let open = () => {};
+  const done = new Promise<void>((resolve) => (open = resolve));
+  return { open, done };
+}
+
+describe("RenderQueue", () => {
+  it("runs at most its slots at once and starts the next when one finishes", async () => {
+    const queue = new RenderQueue(2, 10_000);
+    const started: string[] = [];
+    const gates = { a: gate(), b: gate(), c: gate() };
+    const runs = (["a", "b", "c"] as const).map((name) =>
+      queue.run("page", async () => {
+        started.push(name);
+        await gates[name].done;
+        return name;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual(["a", "b"]);
+    expect(queue.queued).toBe(1);
+    gates.a.open();
+    await runs[0];
+    await expect.poll(() => started).toEqual(["a", "b", "c"]);
+    gates.b.open();
+    gates.c.open();
+    expect(await Promise.all(runs)).toEqual(["a", "b", "c"]);
+  });
+
+  it("serves a shopper's own render before pages that waited longer", async () => {
+    const queue = new RenderQueue(1, 10_000);
+    const order: string[] = [];
+    const first = gate();
+    const busy = queue.run("page", () => first.done);
+    const search = queue.run("page", async () => void order.push("search"));
+    const checkout = queue.run("shopper", async () => void order.push("checkout"));
+    first.open();
+    await Promise.all([busy, search, checkout]);
+    expect(order).toEqual(["checkout", "search"]);
+  });
+
+  it("turns a page away once it has waited its limit, and never a shopper's own render", async () => {
+    const queue = new RenderQueue(1, 30);
+    const slow = gate();
+    const busy = queue.run("page", () => slow.done);
+    const search = queue.run("page", async () => "rendered");
+    const order = queue.run("shopper", async () => "placed");
+    expect(await search).toBe(TURNED_AWAY);
+    expect(queue.turnedAway).toBe(1);
+    slow.open();
+    await busy;
+    expect(await order).toBe("placed");
+    expect(queue.queued).toBe(0);
+  });
+
+  it("frees the slot of a render that failed", async () => {
+    const queue = new RenderQueue(1, 10_000);
+    await expect(queue.run("page", () => Promise.reject(new Error("loom jammed")))).rejects.toThrow("loom jammed");
+    expect(await queue.run("page", async () => "next")).toBe("next");
+  });
+});
