@@ -67,7 +67,9 @@ export function cachedPageListener(options: CachedPageListenerOptions): (request
     const page = key && pageCache.keptPage(key);
     if (!page) return false;
     const started = performance.now();
-    const https = alwaysHttps || (options.trustProxy && lastForwardedValue(headerText(request.headers["x-forwarded-proto"]))?.toLowerCase() === "https");
+    const https =
+      alwaysHttps ||
+      (options.trustProxy && lastForwardedValue(headerText(request.headers["x-forwarded-proto"]))?.toLowerCase() === "https");
     const requestId = headerText(request.headers["x-request-id"])?.slice(0, 64) || crypto.randomUUID();
     response.writeHead(page.status, [...headersOf(page, https), "x-request-id", requestId]);
     response.end(page.gzipped);

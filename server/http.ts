@@ -44,6 +44,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Set draining by the shutdown (server/lifecycle.ts): `/api/ready` then answers 503. */
   lifecycle?: Lifecycle;
+  /** How many renders run at once (RENDER_SLOTS_PER_CORE per core unless given). */
+  renderSlots?: number;
 }
 
 /**
@@ -74,7 +76,8 @@ export function createHttpApp(options: HttpAppOptions) {
  * with each request: it sends a page the page cache holds straight from the http layer and says
  * whether it did (server/cached-page-listener.ts); everything else goes to the app.
  */
-export function createShopHttp({ services, logger, build, mode, clientDir, lifecycle = { draining: false } }: HttpAppOptions) {
+export function createShopHttp(options: HttpAppOptions) {
+  const { services, logger, build, mode, clientDir, lifecycle = { draining: false } } = options;
   const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
   const { config } = services;
   const pageCache = services.pageCache;
@@ -90,7 +93,8 @@ export function createShopHttp({ services, logger, build, mode, clientDir, lifec
   const islandEntries = Object.values(islands?.pages ?? {}).map((page) => page.entry);
   const stylesheet = clientDir ? new StylesheetInliner(clientDir, { islandEntries }) : null;
   // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
-  const renderQueue = new RenderQueue(Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE), LONGEST_PAGE_WAIT_MS);
+  const renderSlots = options.renderSlots ?? Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE);
+  const renderQueue = new RenderQueue(renderSlots, LONGEST_PAGE_WAIT_MS);
   const metrics = new ShopMetrics(services.database, () => services.ownerAlerting?.jobFailures.counts ?? new Map());
   const serverErrors = services.ownerAlerting?.serverErrors;
 

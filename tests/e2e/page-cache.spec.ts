@@ -67,7 +67,8 @@ test.describe("pages a route declares public", () => {
 test.describe("a kept page sent by Node's http layer (server/cached-page-listener.ts)", () => {
   /** Headers that differ between any two answers. */
   const perAnswer = new Set(["date", "x-request-id", "keep-alive", "connection"]);
-  const comparable = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.has(name)));
+  const comparable = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.has(name)));
   // A URL over 512 characters is never looked up by the fast path, yet its key is the same page
   // ("utm_source" is no parameter of the page): the framework's path serves the same kept page.
   const throughTheFramework = (path: string) => `${path}?utm_source=${"newsletter".repeat(60)}`;

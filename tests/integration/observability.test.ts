@@ -1,10 +1,8 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { Outlet, ServerRouter, type EntryContext, type ServerBuild } from "react-router";
+import { Outlet, type ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { handleError } from "~/entry.server";
 import { loadConfig } from "~/env.server";
 import { JobFailureAlerts } from "~/modules/owner-alerts/job-failures.server";
 import { ownerAlerts } from "~db/schema/operations";
@@ -17,6 +15,7 @@ import type { OwnerAlerting } from "../../server/owner-alerting";
 import { PageCache } from "../../server/page-cache";
 import { ServerErrorAlerts } from "../../server/server-error-alerts";
 import { createTestAuth, silentLog } from "../setup/load-context";
+import { smallServerBuild } from "../setup/small-server-build";
 import { describeWithDatabase } from "../setup/test-database";
 
 /**
@@ -30,10 +29,10 @@ const TOKEN = "metrics-token-0123456789abcdef";
 
 /** A build of a page, a page whose loader fails, and an API route. */
 function build(label: string): ServerBuild {
-  const routes = {
-    root: { id: "root", path: "", module: { default: () => h("html", null, h("body", null, h(Outlet))) } },
-    home: { id: "home", parentId: "root", index: true, module: { default: () => h("h1", null, "Akwaaba") } },
-    boom: {
+  return smallServerBuild([
+    { id: "root", path: "", module: { default: () => h("html", null, h("body", null, h(Outlet))) } },
+    { id: "home", parentId: "root", index: true, module: { default: () => h("h1", null, "Akwaaba") } },
+    {
       id: "boom",
       parentId: "root",
       path: "boom",
@@ -44,47 +43,8 @@ function build(label: string): ServerBuild {
         },
       },
     },
-    api: { id: "api", parentId: "root", path: "api/ping", module: { loader: () => Response.json({ ok: true }) } },
-  };
-  const assets = Object.fromEntries(
-    Object.values(routes).map((route) => [
-      route.id,
-      {
-        id: route.id,
-        parentId: "parentId" in route ? route.parentId : undefined,
-        path: "path" in route ? route.path : undefined,
-        index: "index" in route ? route.index : undefined,
-        module: `/assets/${route.id}.js`,
-        hasLoader: route.id === "boom" || route.id === "api",
-        hasAction: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
-      },
-    ]),
-  );
-  return {
-    entry: {
-      module: {
-        default: (request: Request, status: number, headers: Headers, context: EntryContext) => {
-          headers.set("Content-Type", "text/html");
-          return new Response(`<!DOCTYPE html>${renderToString(h(ServerRouter, { context, url: request.url }))}`, { status, headers });
-        },
-        handleError,
-      },
-    },
-    routes,
-    assets: { entry: { module: "/assets/entry.js", imports: [] }, routes: assets, url: "/assets/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    basename: "/",
-  } as unknown as ServerBuild;
+    { id: "api", parentId: "root", path: "api/ping", module: { loader: () => Response.json({ ok: true }) } },
+  ]);
 }
 
 /** A local HTTP server standing for Sentry: keeps every envelope posted to it. */
