@@ -201,7 +201,7 @@ async function signIn(origin: string): Promise<string> {
 }
 
 function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase>>) {
-  console.log(`\n${label}: ${duration} s per line (after a 2 s warm-up)`);
+  console.log(`\n${label}: ${duration} s per line (${smoke ? "no" : "after a 2 s"} warm-up)`);
   console.log(
     "scenario".padEnd(28),
     "path".padEnd(26),

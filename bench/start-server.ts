@@ -19,7 +19,8 @@ export interface BenchServer {
  * Starts the production server (build/server-entry.mjs) on its data folder, `.tmp/bench-<port>`
  * (benchDataDir; empty it first with freshBenchDataDir), or on the database in env.DATABASE_URL,
  * and resolves when /api/health answers; rejects if the server exits first or does not answer
- * within a minute (a bench against no server would print errors as figures).
+ * within three minutes, as the browser tests wait (a fresh data folder is migrated and seeded
+ * first, slow on a busy machine; a bench against no server would print its errors as figures).
  */
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!fs.existsSync("build/server-entry.mjs")) throw new Error("No build: run `npm run build` first.");
@@ -42,7 +43,8 @@ export async function startBenchServer(port: number, env: Record<string, string>
   let exited: number | string | null | undefined;
   child.once("exit", (code, signal) => (exited = code ?? signal));
   let healthy = false;
-  for (let i = 0; i < 120 && !healthy && exited === undefined; i++) {
+  const deadline = Date.now() + 180_000;
+  while (!healthy && exited === undefined && Date.now() < deadline) {
     try {
       healthy = (await fetch(`${url}/api/health`)).ok;
     } catch {
@@ -52,7 +54,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   }
   if (!healthy) {
     if (exited === undefined) child.kill("SIGTERM");
-    throw new Error(`The shop on port ${port} ${exited === undefined ? "did not answer /api/health within 60 s" : `exited (${exited})`}`);
+    throw new Error(`The shop on port ${port} ${exited === undefined ? "did not answer /api/health within 180 s" : `exited (${exited})`}`);
   }
   return {
     url,
