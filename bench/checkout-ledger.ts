@@ -47,7 +47,7 @@ export async function ledgerProblems(db: Db, input: LedgerInput): Promise<string
     if (!recorded.has(id)) problems.push(`order ${id} was placed but is not in the database`);
     else if (recorded.get(id) !== total) problems.push(`order ${id}: placed for ${total}, recorded as ${recorded.get(id)}`);
   }
-  if (recorded.size !== input.placed.size) problems.push(`${recorded.size} orders in the database, ${input.placed.size} placed`);
+  for (const id of recorded.keys()) if (!input.placed.has(id)) problems.push(`order ${id} is in the database but was never placed`);
 
   if (input.soldOutRefusals > 0 && !input.scarceVariantIds.some((id) => stockAfter.get(id) === 0))
     problems.push(`${input.soldOutRefusals} orders refused as sold out while the scarce piece was still in stock`);
