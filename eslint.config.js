@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // Typed linting where promises matter: a promise nobody awaits loses its errors.
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "tests/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "tests/**/*.ts", "bench/**/*.ts"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { "@typescript-eslint/no-floating-promises": "error" },
   },

@@ -10,6 +10,7 @@ import { invalidateStoreSettingsCache } from "~/modules/settings/settings.server
 import type { Database, Db } from "~db/client";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 import { addOrders } from "./bench-orders";
+import { smoke } from "./smoke-mode";
 
 /**
  * The admin pages' queries over a handful of orders and over 1,000,000 (BENCH_ORDERS), on
@@ -17,9 +18,9 @@ import { addOrders } from "./bench-orders";
  * answers as fast as over 30. Lists and searches page in the database; the summary cards
  * (and the customers list, which ranks every customer) read every order, and the figures
  * show what that costs.
- * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/admin-scale.ts
+ * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/admin-scale.ts [--smoke]
  */
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? (smoke ? 300 : 1_000_000));
 const SMALL_ORDERS = 30;
 
 const filters = (query: string) => parseAdminOrderFilters(new URLSearchParams(query));

@@ -8,6 +8,7 @@ import { writeBackup } from "~/modules/backups/write-backup.server";
 import { dropBenchDatabase, emptyBenchDatabase, freshBenchDatabase } from "./bench-database";
 import { addOrders } from "./bench-orders";
 import { referenceWorkMs } from "./machine-speed";
+import { smoke } from "./smoke-mode";
 
 /**
  * A backup and its restore, timed (issue 43: "backup size and time for the sample shop and for
@@ -17,9 +18,9 @@ import { referenceWorkMs } from "./machine-speed";
  * (BENCH_DATABASE_URL). Each backup is written to a file as `npm run backup` writes it, then
  * restored into a new, empty database of the same kind, and the restored tables' row counts and
  * checksums are compared with the original's.
- * Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:backup
+ * Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:backup [-- --smoke]
  */
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? (smoke ? 100 : 10_000));
 const drivers = (process.env.BENCH_DRIVERS ?? "pglite,postgres").split(",") as DriverName[];
 const workDir = path.resolve(".tmp/bench-backup");
 
@@ -91,7 +92,8 @@ fs.rmSync(workDir, { recursive: true, force: true });
 fs.mkdirSync(workDir, { recursive: true });
 const referenceBefore = referenceWorkMs();
 const results: Result[] = [];
-for (const driver of drivers) for (const orders of [0, ORDERS]) results.push(await measure(driver, orders));
+// A smoke run (bench/smoke.ts) restores one small shop per database: the path is the same.
+for (const driver of drivers) for (const orders of smoke ? [ORDERS] : [0, ORDERS]) results.push(await measure(driver, orders));
 const referenceAfter = referenceWorkMs();
 fs.rmSync(workDir, { recursive: true, force: true });
 

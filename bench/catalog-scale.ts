@@ -5,13 +5,14 @@ import { COLLECTION_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import type { Database } from "~db/client";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
+import { smoke } from "./smoke-mode";
 
 /**
  * Collection queries over the 35-product sample catalog and over 100,000 products, on
  * PostgreSQL, uncached: DESIGN.md asks that a large catalog pages as fast as a small one.
- * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/catalog-scale.ts
+ * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/catalog-scale.ts [--smoke]
  */
-const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? (smoke ? 300 : 100_000));
 
 const queries = [
   ["kaftans, featured, page 1", "kaftans", ""],

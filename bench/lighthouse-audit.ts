@@ -83,6 +83,8 @@ export async function lighthouseMedians(
           throttlingMethod: throttling,
         });
         if (!result) throw new Error(`No Lighthouse result for ${path}`);
+        // The page did not load (an error page, no answer): its scores would read 0, not a measurement.
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${path}: ${result.lhr.runtimeError.message}`);
         const { categories, audits } = result.lhr;
         const failing = CATEGORIES.slice(1).flatMap((id) =>
           (categories[id]?.auditRefs ?? [])

@@ -1,4 +1,6 @@
-import { lighthouseReport, type Throttling } from "./lighthouse-audit";
+import { startHttpsFront } from "./https-front";
+import { lighthouseMedians, lighthouseReport, type Throttling } from "./lighthouse-audit";
+import { smoke } from "./smoke-mode";
 import { freshBenchDataDir, startBenchServer } from "./start-server";
 
 /**
@@ -6,8 +8,9 @@ import { freshBenchDataDir, startBenchServer } from "./start-server";
  * ≥ 98; accessibility, best practices and SEO 100, checkout's SEO below on purpose: noindex).
  * Prints both kinds of throttling (lighthouse-audit.ts): the simulated score the budget names, and
  * the applied one, which shows what a phone on that link sees; each over HTTP/1.1 to the server
- * and over HTTP/2 through a TLS front, as a deployed shop is reached.
- * Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [-- --throttling simulate|devtools]
+ * and over HTTP/2 through a TLS front, as a deployed shop is reached. `--smoke`: one run of the
+ * home page, simulated, over the TLS front (bench/smoke.ts).
+ * Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [-- --throttling simulate|devtools] [--smoke]
  * (BENCH_URL to target a running shop)
  */
 const at = process.argv.indexOf("--runs");
@@ -19,7 +22,14 @@ const server = process.env.BENCH_URL
   ? { url: process.env.BENCH_URL, stop: async () => {} }
   : await startBenchServer(3291, { DATA_DIR: freshBenchDataDir(3291) });
 try {
-  await lighthouseReport(server.url, runs, throttlings);
+  if (smoke) {
+    const front = await startHttpsFront(server.url);
+    try {
+      await lighthouseMedians(front.url, 1, { pages: ["/"], throttling: "simulate" });
+    } finally {
+      await front.stop();
+    }
+  } else await lighthouseReport(server.url, runs, throttlings);
 } finally {
   await server.stop();
 }

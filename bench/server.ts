@@ -5,6 +5,7 @@ import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-da
 import { lighthouseReport } from "./lighthouse-audit";
 import { referenceWorkMs, watchSteal } from "./machine-speed";
 import { cpuMs, watchRss } from "./process-usage";
+import { smoke } from "./smoke-mode";
 import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
 
 /**
@@ -23,13 +24,13 @@ import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-s
  *   database's run, and the CPU the host took for others during it.
  *
  * Usage: npm run build && npm run bench:server [-- --duration 10] [--only pglite|postgres]
- *   [--runs 3] [--no-lighthouse]
+ *   [--runs 3] [--no-lighthouse] [--smoke: 1 s a line, no warm-up, 10 connections only, no Lighthouse]
  */
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1] : undefined;
 };
-const duration = Number(arg("duration") ?? 10);
+const duration = smoke ? 1 : Number(arg("duration") ?? 10);
 const only = arg("only");
 const PAGES = ["/product/1", "/collections/kaftans", "/"];
 /** Storefront pages a shopper may land on first from a link, beside the key pages (first-load JS only). */
@@ -91,7 +92,7 @@ async function load(
   const requests = options.uniqueSearch
     ? [{ setupRequest: (request: object) => ({ ...request, path: uniquePath(options.uniqueSearch!) }) }]
     : undefined;
-  await autocannon({ url, connections, duration: 2, headers, requests }); // warm-up
+  if (!smoke) await autocannon({ url, connections, duration: 2, headers, requests }); // warm-up
   options.afterWarmUp?.();
   return autocannon({ url, connections, duration, headers, requests });
 }
@@ -169,7 +170,7 @@ async function benchOneDatabase(port: number, env: Record<string, string>) {
     rss.peakSinceLastCall(); // start, migrations and the sign-in are no scenario's
     const line = (scenario: string, path: string, connections: number, result: autocannon.Result, status?: number) =>
       rows.push(row(scenario, path, connections, result, rss.peakSinceLastCall(), status));
-    for (const connections of [10, 100]) {
+    for (const connections of smoke ? [10] : [10, 100]) {
       for (const path of PAGES) {
         let cpuBefore = 0;
         const cached = await load(server.url + path, connections, { afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
@@ -225,7 +226,7 @@ async function signIn(origin: string): Promise<string> {
 }
 
 function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase>>) {
-  console.log(`\n${label}: ${duration} s per line (after a 2 s warm-up)`);
+  console.log(`\n${label}: ${duration} s per line (${smoke ? "no" : "after a 2 s"} warm-up)`);
   console.log(
     "scenario".padEnd(28),
     "path".padEnd(26),
@@ -309,7 +310,7 @@ if (only !== "pglite" && (await postgresReachable())) {
         `${kb <= budget ? "within" : "over"} ${budget} KB`.padStart(16),
       );
     }
-    if (!process.argv.includes("--no-lighthouse")) await lighthouseReport(server.url, Number(arg("runs") ?? 3));
+    if (!smoke && !process.argv.includes("--no-lighthouse")) await lighthouseReport(server.url, Number(arg("runs") ?? 3));
   } finally {
     await server.stop();
   }

@@ -18,7 +18,9 @@ export interface BenchServer {
 /**
  * Starts the production server (build/server-entry.mjs) on its data folder, `.tmp/bench-<port>`
  * (benchDataDir; empty it first with freshBenchDataDir), or on the database in env.DATABASE_URL,
- * and resolves when /api/health answers.
+ * and resolves when /api/health answers; rejects if the server exits first or does not answer
+ * within three minutes, as the browser tests wait (a fresh data folder is migrated and seeded
+ * first, slow on a busy machine; a bench against no server would print its errors as figures).
  */
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!fs.existsSync("build/server-entry.mjs")) throw new Error("No build: run `npm run build` first.");
@@ -38,20 +40,28 @@ export async function startBenchServer(port: number, env: Record<string, string>
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
+  let exited: number | string | null | undefined;
+  child.once("exit", (code, signal) => (exited = code ?? signal));
+  let healthy = false;
+  const deadline = Date.now() + 180_000;
+  while (!healthy && exited === undefined && Date.now() < deadline) {
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      healthy = (await fetch(`${url}/api/health`)).ok;
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    if (!healthy) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!healthy) {
+    if (exited === undefined) child.kill("SIGTERM");
+    throw new Error(`The shop on port ${port} ${exited === undefined ? "did not answer /api/health within 180 s" : `exited (${exited})`}`);
   }
   return {
     url,
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
+        if (exited !== undefined) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
