@@ -50,6 +50,11 @@ export const orders = pgTable(
     deliveryEstimate: text("delivery_estimate"),
     totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
     currency: text("currency").notNull().default("GHS"),
+    /**
+     * Pesewas of this order's processed refunds: the payment ledger's sum, kept by a trigger on
+     * `refunds` (migration 0020) so the sales totals (sales-totals.ts) can follow it.
+     */
+    refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
     orderStatus: text("order_status").notNull().default("processing"),
     paymentStatus: text("payment_status").notNull().default("pending"),
     paymentMethod: text("payment_method").notNull().default("pay_on_delivery"),
