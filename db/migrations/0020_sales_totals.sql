@@ -1,3 +1,10 @@
+CREATE TABLE "customer_counts" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"customers" bigint DEFAULT 0 NOT NULL,
+	"repeat_customers" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "customer_counts_one_row" CHECK ("customer_counts"."id" = 1)
+);
+--> statement-breakpoint
 CREATE TABLE "customer_spend" (
 	"customer_key" text NOT NULL,
 	"currency" text NOT NULL,
@@ -81,11 +88,20 @@ $$;--> statement-breakpoint
 -- committed by then (READ COMMITTED), so concurrent orders of one customer are all counted.
 CREATE FUNCTION refresh_customer_totals(keys text[]) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  customers_before bigint;
+  repeaters_before bigint;
+  customers_after bigint;
+  repeaters_after bigint;
 BEGIN
+  -- A new customer's row starts as a placeholder with no order (every real row has one).
   INSERT INTO customer_totals (customer_key, total_orders, cancelled_orders, first_order_at, last_order_at, latest_name)
   SELECT k, 0, 0, now(), now(), '' FROM unnest(keys) k ORDER BY k
   ON CONFLICT (customer_key) DO NOTHING;
   PERFORM 1 FROM customer_totals WHERE customer_key = ANY (keys) ORDER BY customer_key FOR UPDATE;
+  SELECT count(*) FILTER (WHERE total_orders + cancelled_orders > 0), count(*) FILTER (WHERE total_orders > 1)
+  INTO customers_before, repeaters_before
+  FROM customer_totals WHERE customer_key = ANY (keys);
   DELETE FROM customer_spend WHERE customer_key = ANY (keys);
   INSERT INTO customer_spend (customer_key, currency, orders, spent)
   SELECT c.customer_key, c.currency, count(*), sum(c.total_amount - order_refunded_part(c.payment_status, c.total_amount, c.refunded_amount))
@@ -108,6 +124,16 @@ BEGIN
   -- A customer whose last order went (deleted, or moved to an account) is no customer any more.
   DELETE FROM customer_totals t
   WHERE t.customer_key = ANY (keys) AND t.customer_key NOT IN (SELECT c.customer_key FROM customer_orders(keys) c);
+  SELECT count(*), count(*) FILTER (WHERE total_orders > 1)
+  INTO customers_after, repeaters_after
+  FROM customer_totals WHERE customer_key = ANY (keys);
+  -- The shop-wide counts move only when a customer comes, goes, or orders a second time.
+  IF customers_after <> customers_before OR repeaters_after <> repeaters_before THEN
+    UPDATE customer_counts
+    SET customers = customers + customers_after - customers_before,
+        repeat_customers = repeat_customers + repeaters_after - repeaters_before
+    WHERE id = 1;
+  END IF;
 END
 $$;--> statement-breakpoint
 -- The statement trigger of orders: one pass over the rows a statement inserted, changed (only
@@ -219,6 +245,8 @@ SELECT order_customer_key(user_id, customer_email), currency, count(*),
 FROM orders
 WHERE order_status <> 'cancelled'
 GROUP BY 1, 2;--> statement-breakpoint
+INSERT INTO customer_counts (id, customers, repeat_customers)
+SELECT 1, count(*), count(*) FILTER (WHERE total_orders > 1) FROM customer_totals;--> statement-breakpoint
 CREATE TRIGGER orders_keep_sales_totals_on_insert AFTER INSERT ON orders
 REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_keep_sales_totals();--> statement-breakpoint
 CREATE TRIGGER orders_keep_sales_totals_on_update AFTER UPDATE ON orders

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Running totals the admin's cards and customer list read instead of aggregating every order
@@ -84,5 +84,19 @@ export const customerSpend = pgTable(
     /** Total minus refunded part, pesewas. */
     spent: bigint("spent", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.customerKey, t.currency] }), index("customer_spend_currency_idx").on(t.currency, t.spent.desc(), t.customerKey)],
+  (t) => [
+    primaryKey({ columns: [t.customerKey, t.currency] }),
+    index("customer_spend_currency_idx").on(t.currency, t.spent.desc(), t.customerKey),
+  ],
+);
+
+/** How many customers there are and how many ordered more than once (not cancelled): one row, id 1. */
+export const customerCounts = pgTable(
+  "customer_counts",
+  {
+    id: smallint("id").primaryKey().default(1),
+    customers: bigint("customers", { mode: "number" }).notNull().default(0),
+    repeatCustomers: bigint("repeat_customers", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("customer_counts_one_row", sql`${t.id} = 1`)],
 );
