@@ -187,6 +187,7 @@ BEGIN
     GROUP BY 1, 2
     HAVING sum(c.sign) <> 0 OR sum(c.sign * c.total_amount) <> 0
         OR sum(c.sign * order_refunded_part(c.payment_status, c.total_amount, c.refunded_amount)) <> 0
+        OR sum(c.sign * c.total_amount) FILTER (WHERE order_was_paid(c.payment_status)) <> 0
     ORDER BY 1, 2
     ON CONFLICT (starts_at, currency) DO UPDATE
     SET orders = t.orders + excluded.orders, revenue = t.revenue + excluded.revenue,
