@@ -85,6 +85,8 @@ export const orders = pgTable(
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt.desc()),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+    // The admin list filtered by both statuses (and its capped count) over a million orders.
+    index("orders_status_payment_created_idx").on(t.orderStatus, t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_due_idx")
       .on(t.paymentDueAt)
       .where(sql`${t.paymentDueAt} is not null`),
