@@ -48,6 +48,7 @@ CREATE INDEX "customer_spend_currency_idx" ON "customer_spend" USING btree ("cur
 CREATE INDEX "customer_totals_recent_idx" ON "customer_totals" USING btree ("last_order_at" DESC NULLS LAST,"customer_key");--> statement-breakpoint
 CREATE INDEX "customer_totals_name_idx" ON "customer_totals" USING btree (lower("latest_name"),"customer_key");--> statement-breakpoint
 CREATE INDEX "customer_totals_orders_idx" ON "customer_totals" USING btree ("total_orders" DESC NULLS LAST,"customer_key");--> statement-breakpoint
+CREATE INDEX "product_variants_in_stock_idx" ON "product_variants" USING btree ("product_id") WHERE "product_variants"."stock" > 0;--> statement-breakpoint
 CREATE INDEX "orders_status_payment_created_idx" ON "orders" USING btree ("order_status","payment_status","created_at" DESC NULLS LAST);--> statement-breakpoint
 -- Issue 44: the sales totals (db/schema/sales-totals.ts, docs/decisions/026) kept by the database
 -- itself in the transaction that changes an order or a refund, whichever code writes it.
