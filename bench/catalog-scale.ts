@@ -5,6 +5,7 @@ import { COLLECTION_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import type { Database } from "~db/client";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
+import { referenceWorkMs } from "./machine-speed";
 
 /**
  * Collection queries over the 35-product sample catalog and over 100,000 products, on
@@ -38,6 +39,7 @@ async function measure(database: Database) {
   return results;
 }
 
+const referenceBefore = referenceWorkMs();
 const small = await freshBenchDatabase("bench_catalog_small");
 const smallTimes = await measure(small);
 await small.close();
@@ -66,3 +68,4 @@ console.log(`Collection queries on PostgreSQL, median of 15, uncached (ms): 35 p
 console.log("query".padEnd(34), "small".padStart(8), "large".padStart(8));
 for (const [label] of queries)
   console.log(label.padEnd(34), smallTimes[label]!.toFixed(1).padStart(8), largeTimes[label]!.toFixed(1).padStart(8));
+console.log(`reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceWorkMs().toFixed(2)} ms after (bench/machine-speed.ts)`);
