@@ -10,14 +10,15 @@ import { invalidateStoreSettingsCache } from "~/modules/settings/settings.server
 import type { Database, Db } from "~db/client";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 import { addOrders } from "./bench-orders";
+import { referenceWorkMs } from "./machine-speed";
 import { smoke } from "./smoke-mode";
 
 /**
  * The admin pages' queries over a handful of orders and over 1,000,000 (BENCH_ORDERS), on
- * PostgreSQL, uncached: DESIGN.md asks that the admin orders list over a million orders
- * answers as fast as over 30. Lists and searches page in the database; the summary cards
- * (and the customers list, which ranks every customer) read every order, and the figures
- * show what that costs.
+ * PostgreSQL, uncached: DESIGN.md asks that the admin dashboard, orders and customers lists over
+ * a million orders (200,000 customers) answer in ≤ 50 ms. Lists and searches page in the
+ * database; the cards and the customers list read the sales totals the database keeps
+ * (decision 026).
  * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/admin-scale.ts [--smoke]
  */
 const ORDERS = Number(process.env.BENCH_ORDERS ?? (smoke ? 300 : 1_000_000));
@@ -34,6 +35,8 @@ const queries: [string, (db: Db) => Promise<unknown>][] = [
   ["orders summary cards", (db) => orderSummary(db)],
   ["customers list, page 1", (db) => listCustomers(db, {})],
   ["customers, search name", (db) => listCustomers(db, { search: "Customer 1234" })],
+  ["customers, by name", (db) => listCustomers(db, { sort: "name" })],
+  ["customers, by spent", (db) => listCustomers(db, { sort: "spent" })],
   ["customers summary cards", (db) => customerSummary(db)],
   ["dashboard cards", (db) => dashboardStats(db)],
   ["dashboard revenue, 30 days", (db) => revenueByDay(db)],
@@ -57,6 +60,7 @@ async function measure(database: Database, runs: number) {
   return results;
 }
 
+const referenceBefore = referenceWorkMs();
 const small = await freshBenchDatabase("bench_admin_small");
 await addOrders(small.db, SMALL_ORDERS);
 const smallTimes = await measure(small, 15);
@@ -76,3 +80,4 @@ console.log(`Admin queries on PostgreSQL, median, uncached (ms): ${SMALL_ORDERS}
 console.log("query".padEnd(30), "small".padStart(8), "large".padStart(9));
 for (const [label] of queries)
   console.log(label.padEnd(30), smallTimes[label]!.toFixed(1).padStart(8), largeTimes[label]!.toFixed(1).padStart(9));
+console.log(`reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceWorkMs().toFixed(2)} ms after (bench/machine-speed.ts)`);

@@ -5,6 +5,7 @@ import { COLLECTION_PAGE_SIZE } from "~/modules/catalog/catalog-constants";
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import type { Database } from "~db/client";
 import { dropBenchDatabase, freshBenchDatabase } from "./bench-database";
+import { referenceWorkMs } from "./machine-speed";
 import { smoke } from "./smoke-mode";
 
 /**
@@ -39,6 +40,7 @@ async function measure(database: Database) {
   return results;
 }
 
+const referenceBefore = referenceWorkMs();
 const small = await freshBenchDatabase("bench_catalog_small");
 const smallTimes = await measure(small);
 await small.close();
@@ -67,3 +69,4 @@ console.log(`Collection queries on PostgreSQL, median of 15, uncached (ms): 35 p
 console.log("query".padEnd(34), "small".padStart(8), "large".padStart(8));
 for (const [label] of queries)
   console.log(label.padEnd(34), smallTimes[label]!.toFixed(1).padStart(8), largeTimes[label]!.toFixed(1).padStart(8));
+console.log(`reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceWorkMs().toFixed(2)} ms after (bench/machine-speed.ts)`);

@@ -136,6 +136,11 @@ export const productVariants = pgTable(
     uniqueIndex("product_variants_sku_unique").on(sql`lower(${t.sku})`),
     // The dashboard's low-stock list reads the emptiest variants first.
     index("product_variants_stock_idx").on(t.stock),
+    // The storefront's "in stock" filter asks, per product, whether any variant has stock: an
+    // index-only probe here, not a hash of every stocked variant of a large catalog.
+    index("product_variants_in_stock_idx")
+      .on(t.productId)
+      .where(sql`${t.stock} > 0`),
     check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
   ],
 );

@@ -50,6 +50,11 @@ export const orders = pgTable(
     deliveryEstimate: text("delivery_estimate"),
     totalAmount: bigint("total_amount", { mode: "number" }).notNull(),
     currency: text("currency").notNull().default("GHS"),
+    /**
+     * Pesewas of this order's processed refunds: the payment ledger's sum, kept by a trigger on
+     * `refunds` (migration 0020) so the sales totals (sales-totals.ts) can follow it.
+     */
+    refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
     orderStatus: text("order_status").notNull().default("processing"),
     paymentStatus: text("payment_status").notNull().default("pending"),
     paymentMethod: text("payment_method").notNull().default("pay_on_delivery"),
@@ -80,6 +85,8 @@ export const orders = pgTable(
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt.desc()),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+    // The admin list filtered by both statuses (and its capped count) over a million orders.
+    index("orders_status_payment_created_idx").on(t.orderStatus, t.paymentStatus, t.createdAt.desc()),
     index("orders_payment_due_idx")
       .on(t.paymentDueAt)
       .where(sql`${t.paymentDueAt} is not null`),

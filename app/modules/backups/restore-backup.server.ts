@@ -67,6 +67,13 @@ export async function restoreBackup(database: Database, input: Readable, options
     // Some migrations write rows of their own (default shipping zones): the backup holds what
     // became of them, so the tables start empty.
     await t.execute(sql.raw(`truncate ${[...tables.keys()].map(quoteIdentifier).join(", ")} restart identity cascade`));
+    // The backup holds the sales totals as they were (migration 0020): the triggers that keep
+    // them must not count the restored orders a second time, so the shop's own triggers rest
+    // until the rows are in (foreign keys are system triggers and keep checking).
+    const setTriggers = async (state: "enable" | "disable") => {
+      for (const name of tables.keys()) await t.execute(sql.raw(`alter table ${quoteIdentifier(name)} ${state} trigger user`));
+    };
+    await setTriggers("disable");
     const read: Record<string, TableSummary> = {};
     let total = 0;
     for (let i = 0; i < header.tables.length; i++) {
@@ -82,6 +89,7 @@ export async function restoreBackup(database: Database, input: Readable, options
       if (read[name]?.sha256 !== summary.sha256)
         throw new BackupError(`Table ${name} does not match the backup's checksum: the file is damaged.`);
     }
+    await setTriggers("enable");
     await moveSequencesPastRows(t);
     // What the database now holds, read back as a backup reads it, is what was backed up.
     const stored = await tableChecksums(t);

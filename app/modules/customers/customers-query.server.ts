@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { orders, orderSearchDocument } from "~db/schema/orders";
-import { containsPattern, customerKeyOfOrder, epochMs, type CustomerKey } from "./customer-key.server";
+import { containsPattern, epochMs, type CustomerKey } from "./customer-key.server";
 import type { CustomerSort } from "./customers.schema";
 
 /**
- * The customers query: customers derived from orders and computed in the database (GROUP BY
- * over orders; no order is loaded into the process). With millions of orders, a summary table
- * kept up to date on each order would replace this full aggregation.
+ * The customers query: customers derived from orders, read from the per-customer totals the
+ * database keeps in each order's transaction (customer_totals, customer_spend: migration 0020,
+ * docs/decisions/026), so a page costs the same over a million orders as over ten.
  *
  * What counts (the dashboard uses the same rules):
  * - Every order makes its customer appear, cancelled or not, and first/last order dates cover
@@ -15,6 +15,7 @@ import type { CustomerSort } from "./customers.schema";
  *   not a purchase. Cancelled orders are counted apart (cancelledOrders).
  * - Money is summed only over orders in the store's current currency (prices are never
  *   converted); orders in another currency are counted in otherCurrencyOrders, not summed.
+ * - Money follows the payment ledger: an order's processed refunds are taken off what was spent.
  * - Averages are rounded to whole pesewas.
  */
 export interface CustomerRow {
@@ -52,68 +53,56 @@ export interface CustomerSqlRow {
   other_currency_orders: string | number;
   first_order_ms: number;
   last_order_ms: number;
-  total_count?: string | number;
 }
 
 /** Sort keys; the same unqualified names work on the totals and on the final page. */
 const sortOrder: Record<CustomerSort, SQL> = {
-  recent: sql.raw("last_order_at desc, customer_key"),
-  spent: sql.raw("total_spent desc, customer_key"),
-  orders: sql.raw("total_orders desc, total_spent desc, customer_key"),
+  // NULLS LAST (the columns are never null) so that the indexes' order is the query's.
+  recent: sql.raw("last_order_at desc nulls last, customer_key"),
+  spent: sql.raw("total_spent desc nulls last, customer_key"),
+  orders: sql.raw("total_orders desc nulls last, total_spent desc nulls last, customer_key"),
   name: sql.raw("lower(sort_name) asc, customer_key"),
 };
 
 /**
- * The orders of customers matching a search: a customer matches when any of their orders has
- * the text in its number, name, email or phone (case-insensitive). The matching orders come
- * from the trigram index over orderSearchDocument (the admin Orders search uses the same), and
- * the customers' other orders from the user-id and guest-email indexes, so a search does not
- * aggregate the whole table. A search that looks like a phone number ("0244 118") also
- * compares digits alone ("+233 24 411 8820"), which reads every order.
+ * The customers matching a search: a customer matches when any of their orders has the text in
+ * its number, name, email or phone (case-insensitive). The matching orders come from the trigram
+ * index over orderSearchDocument (the admin Orders search uses the same). A search that looks
+ * like a phone number ("0244 118") also compares digits alone ("+233 24 411 8820"), which reads
+ * every order.
  */
-function matchingCustomersFilter(search: string | undefined): { with: SQL; orders: SQL } {
-  if (!search) return { with: sql``, orders: sql`orders` };
+function matchingCustomers(search: string | undefined): { with: SQL; where: SQL } {
+  if (!search) return { with: sql``, where: sql`` };
   const digits = search.replace(/\D/g, "");
   const looksLikePhone = digits.length >= 3 && /^[\d\s+().-]+$/.test(search);
   const byDigits = looksLikePhone ? sql` or regexp_replace(orders.customer_phone, '\\D', '', 'g') like ${containsPattern(digits)}` : sql``;
   return {
-    with: sql`matched_orders as (
-      select orders.user_id, lower(btrim(orders.customer_email)) as email_key
+    with: sql`matched_customers as (
+      select distinct order_customer_key(orders.user_id, orders.customer_email) as customer_key
       from orders
       where ${orderSearchDocument(orders)} ilike ${containsPattern(search)}${byDigits}
-    ),`,
-    // Two plain semi-joins (not one OR), so each can look its orders up by index.
-    orders: sql`(
-      select * from orders where user_id in (select user_id from matched_orders where user_id is not null)
-      union all
-      select * from orders
-      where user_id is null and lower(btrim(customer_email)) in (select email_key from matched_orders where user_id is null)
     )`,
+    where: sql`where t.customer_key in (select customer_key from matched_customers)`,
   };
 }
 
 /**
- * WITH-list entries ending in `totals`: one row per matching customer with the statistics, in
- * one pass over their orders (GROUP BY the key). Sorting by name needs each customer's newest
- * name, an ordered aggregate that costs a sort of the orders, so only that sort computes it.
+ * WITH-list entries ending in `totals`: one row per matching customer with the statistics, read
+ * from the totals the database keeps per customer (customer_totals, and customer_spend for the
+ * store currency; db/schema/sales-totals.ts), not aggregated from the orders.
  */
-function customerTotals(currency: string, search: string | undefined, sort: CustomerSort): SQL {
-  const sortName = sort === "name" ? sql`(array_agg(o.customer_name order by o.created_at desc, o.id desc))[1]` : sql`null::text`;
-  const filter = matchingCustomersFilter(search);
-  return sql`${filter.with}
+function customerTotals(currency: string, search: string | undefined): SQL {
+  const filter = matchingCustomers(search);
+  return sql`${search ? sql`${filter.with},` : sql``}
     totals as (
-      select ${customerKeyOfOrder} as customer_key,
-             max(o.user_id) as user_id,
-             count(*) filter (where o.order_status <> 'cancelled') as total_orders,
-             count(*) filter (where o.order_status = 'cancelled') as cancelled_orders,
-             coalesce(sum(o.total_amount) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}), 0) as total_spent,
-             count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced_orders,
-             count(*) filter (where o.order_status <> 'cancelled' and o.currency <> ${currency}) as other_currency_orders,
-             min(o.created_at) as first_order_at,
-             max(o.created_at) as last_order_at,
-             ${sortName} as sort_name
-      from ${filter.orders} o
-      group by 1
+      select t.customer_key, t.user_id, t.total_orders, t.cancelled_orders,
+             coalesce(s.spent, 0) as total_spent,
+             coalesce(s.orders, 0) as priced_orders,
+             t.total_orders - coalesce(s.orders, 0) as other_currency_orders,
+             t.first_order_at, t.last_order_at, t.latest_name as sort_name
+      from customer_totals t
+      left join customer_spend s on s.customer_key = t.customer_key and s.currency = ${currency}
+      ${filter.where}
     )`;
 }
 
@@ -133,16 +122,16 @@ export interface CustomersQueryOptions {
 export function customersQuery({ currency, search, sort, page }: CustomersQueryOptions): SQL {
   const paging = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   return sql`
-    with ${customerTotals(currency, search, sort)},
+    with ${customerTotals(currency, search)},
     customer_page as (
-      select t.*, count(*) over () as total_count from totals t
+      select t.* from totals t
       order by ${sortOrder[sort]}
       ${paging}
     )
     select customer_page.customer_key, customer_page.user_id, l.customer_name, l.customer_email, l.customer_phone, l.customer_address,
            customer_page.total_orders, customer_page.cancelled_orders, customer_page.total_spent, customer_page.priced_orders,
            customer_page.other_currency_orders,
-           ${epochMs("customer_page.first_order_at")} as first_order_ms, ${epochMs("customer_page.last_order_at")} as last_order_ms, customer_page.total_count
+           ${epochMs("customer_page.first_order_at")} as first_order_ms, ${epochMs("customer_page.last_order_at")} as last_order_ms
     from customer_page
     cross join lateral (
       (select o.customer_name, o.customer_email, o.customer_phone, o.customer_address
@@ -161,9 +150,11 @@ export function customersQuery({ currency, search, sort, page }: CustomersQueryO
     order by ${sortOrder[sort]}`;
 }
 
-/** How many customers match (for a page past the end, where no row carries total_count). */
-export function customersCountQuery(currency: string, search: string | undefined): SQL {
-  return sql`with ${customerTotals(currency, search, "recent")} select count(*) as n from totals`;
+/** How many customers match. */
+export function customersCountQuery(search: string | undefined): SQL {
+  if (!search) return sql`select customers as n from customer_counts where id = 1`;
+  const filter = matchingCustomers(search);
+  return sql`with ${filter.with} select count(*) as n from matched_customers`;
 }
 
 export function toCustomerRow(r: CustomerSqlRow, currency: string): CustomerRow {

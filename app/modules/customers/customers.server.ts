@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { customerKeyOfOrder } from "./customer-key.server";
+import { customerCounts, salesTotalsByCurrency } from "~/modules/reports/sales-totals.server";
 import { customersQuerySchema, type CustomersQuery } from "./customers.schema";
 import { customersCountQuery, customersQuery, toCustomerRow, type CustomerRow, type CustomerSqlRow } from "./customers-query.server";
 
@@ -25,17 +24,11 @@ export interface CustomerList {
 export async function listCustomers(db: Db, query: CustomersQuery = {}): Promise<CustomerList> {
   const { search, page, pageSize, sort } = customersQuerySchema.parse(query);
   const { currency } = await getStoreSettings(db);
-  const rows = await queryRows<CustomerSqlRow>(
-    db,
-    customersQuery({ currency, search, sort, page: { limit: pageSize, offset: (page - 1) * pageSize } }),
-  );
-  // count(*) over () rides along with the page; a page past the end needs its own count.
-  const total =
-    rows.length > 0
-      ? Number(rows[0]!.total_count)
-      : page > 1
-        ? Number((await queryRows<{ n: string }>(db, customersCountQuery(currency, search)))[0]?.n ?? 0)
-        : 0;
+  const [rows, [counted]] = await Promise.all([
+    queryRows<CustomerSqlRow>(db, customersQuery({ currency, search, sort, page: { limit: pageSize, offset: (page - 1) * pageSize } })),
+    queryRows<{ n: string | number }>(db, customersCountQuery(search)),
+  ]);
+  const total = Number(counted?.n ?? 0);
   return {
     rows: rows.map((r) => toCustomerRow(r, currency)),
     total,
@@ -47,7 +40,7 @@ export async function listCustomers(db: Db, query: CustomersQuery = {}): Promise
 
 export interface CustomerSummary {
   totalCustomers: number;
-  /** pesewas in `currency`, orders not cancelled */
+  /** pesewas in `currency`, orders not cancelled, minus their refunds */
   totalRevenue: number;
   /** totalRevenue over the orders it sums, rounded to pesewas */
   averageOrderValue: number;
@@ -56,31 +49,17 @@ export interface CustomerSummary {
   currency: string;
 }
 
-/** The four cards of the Customers page. */
+/** The four cards of the Customers page, from the sales totals the database keeps. */
 export async function customerSummary(db: Db): Promise<CustomerSummary> {
-  const { currency } = await getStoreSettings(db);
-  const [row] = await queryRows<{ customers: string; revenue: string; priced: string; repeaters: string }>(
-    db,
-    sql`
-      with per_customer as (
-        select ${customerKeyOfOrder} as customer_key,
-               count(*) filter (where o.order_status <> 'cancelled') as orders,
-               coalesce(sum(o.total_amount) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}), 0) as spent,
-               count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced
-        from orders o
-        group by 1
-      )
-      select count(*) as customers, coalesce(sum(spent), 0) as revenue, coalesce(sum(priced), 0) as priced,
-             count(*) filter (where orders > 1) as repeaters
-      from per_customer`,
-  );
-  const totalRevenue = Number(row?.revenue ?? 0);
-  const priced = Number(row?.priced ?? 0);
+  const [{ currency }, totals, counts] = await Promise.all([getStoreSettings(db), salesTotalsByCurrency(db), customerCounts(db)]);
+  const inStoreCurrency = totals.find((t) => t.currency === currency);
+  const totalRevenue = inStoreCurrency?.revenue ?? 0;
+  const priced = inStoreCurrency?.pricedOrders ?? 0;
   return {
-    totalCustomers: Number(row?.customers ?? 0),
+    totalCustomers: counts.customers,
     totalRevenue,
     averageOrderValue: priced > 0 ? Math.round(totalRevenue / priced) : 0,
-    repeatCustomers: Number(row?.repeaters ?? 0),
+    repeatCustomers: counts.repeatCustomers,
     currency,
   };
 }

@@ -34,9 +34,9 @@ export interface AdminOrderListing {
 /** Revenue in one currency (orders keep the currency they were placed in). */
 export interface CurrencyRevenue {
   currency: string;
-  /** Sum of total_amount over orders that are not cancelled. */
+  /** Sum of total_amount over orders that are not cancelled, minus their processed refunds. */
   total: number;
-  /** Sum of total_amount over orders whose payment status is paid (the Paid Orders card's orders). */
+  /** The same over orders whose money came in (paid, partially refunded, refunded): what the shop kept. */
   paid: number;
 }
 
@@ -45,7 +45,7 @@ export interface OrderSummary {
   totalOrders: number;
   /** Orders in processing (docs/product-rules.md's "Pending Orders"). */
   pendingOrders: number;
-  /** Orders whose payment status is paid, whatever their order status. */
+  /** Orders whose payment status is paid or partially refunded, whatever their order status. */
   paidOrders: number;
   /** One entry per currency, largest first; empty without orders. */
   revenue: CurrencyRevenue[];

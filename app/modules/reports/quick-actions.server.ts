@@ -1,7 +1,7 @@
-import { and, asc, count, eq, lte } from "drizzle-orm";
+import { and, asc, count, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { products, productVariants } from "~db/schema/catalog";
-import { orders } from "~db/schema/orders";
+import { orderTotals } from "~db/schema/sales-totals";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
 
 /** A colour × size of an active product running out: what to refill. */
@@ -35,7 +35,11 @@ export async function quickActionCounts(
 ): Promise<QuickActionCounts> {
   const lowStockWhere = and(eq(products.isActive, true), lte(productVariants.stock, lowStockThreshold));
   const [[pending], [low], lowStock] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(eq(orders.orderStatus, "processing")),
+    // From the sales totals (order_totals), not a count over every order.
+    db
+      .select({ n: sql<number>`coalesce(sum(${orderTotals.orders}), 0)`.mapWith(Number) })
+      .from(orderTotals)
+      .where(eq(orderTotals.orderStatus, "processing")),
     db.select({ n: count() }).from(productVariants).innerJoin(products, eq(productVariants.productId, products.id)).where(lowStockWhere),
     db
       .select({

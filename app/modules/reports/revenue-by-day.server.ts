@@ -6,9 +6,9 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 export interface RevenueDay {
   /** The calendar day in the store's timezone, "2026-03-01". */
   day: string;
-  /** pesewas in the store currency, orders not cancelled */
+  /** pesewas in the store currency, orders not cancelled, minus their refunds */
   revenue: number;
-  /** pesewas in the store currency, orders paid and not cancelled */
+  /** pesewas in the store currency, orders paid (or since refunded) and not cancelled, minus their refunds */
   paidRevenue: number;
   /** orders not cancelled, in the store currency */
   orders: number;
@@ -35,7 +35,9 @@ function checkTimeZone(timeZone: string): void {
  * Revenue per calendar day in the store's timezone, one row per day for the last `days` days
  * (today included), empty days as 0. Days are bounded in SQL at local midnight
  * (`day::timestamp at time zone tz`), so a day is 23 or 25 hours long across a DST change, and
- * each day is an index range scan on orders.created_at.
+ * each day is a range of the quarter-hour sales totals (sales_by_quarter_hour, kept by the
+ * database): every zone's offset is a whole number of quarter hours, so the sums are exact, and
+ * a day reads at most 100 rows whatever the number of orders.
  */
 export async function revenueByDay(db: Db, options: RevenueByDayOptions = {}): Promise<RevenueDay[]> {
   const days = Math.min(Math.max(Math.trunc(options.days ?? 30), 1), 366);
@@ -52,15 +54,14 @@ export async function revenueByDay(db: Db, options: RevenueByDayOptions = {}): P
         from today, generate_series(0, ${days - 1}::int) as offs
       )
       select to_char(days.day, 'YYYY-MM-DD') as day,
-             coalesce(sum(o.total_amount), 0) as revenue,
-             coalesce(sum(o.total_amount) filter (where o.payment_status = 'paid'), 0) as paid_revenue,
-             count(o.id) as orders
+             coalesce(sum(s.revenue), 0) as revenue,
+             coalesce(sum(s.paid_revenue), 0) as paid_revenue,
+             coalesce(sum(s.orders), 0) as orders
       from days
-      left join orders o
-        on o.created_at >= (days.day::timestamp at time zone ${timeZone})
-       and o.created_at < ((days.day + 1)::timestamp at time zone ${timeZone})
-       and o.order_status <> 'cancelled'
-       and o.currency = ${store.currency}
+      left join sales_by_quarter_hour s
+        on s.starts_at >= (days.day::timestamp at time zone ${timeZone})
+       and s.starts_at < ((days.day + 1)::timestamp at time zone ${timeZone})
+       and s.currency = ${store.currency}
       group by days.day
       order by days.day`,
   );
