@@ -18,12 +18,13 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { ProductGridIsland, ProductReviewsIsland } from "~/islands/product";
 import { ProductDetails } from "~/components/storefront/product/product-details";
 import type { Route } from "./+types/product";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-// Hydrated as islands (app/islands/product.client.tsx, decision 021): no router code in the browser.
-export const handle = { islands: "product" };
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "product" } satisfies IslandsHandle;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
