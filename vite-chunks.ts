@@ -35,7 +35,7 @@ export function storefrontChunkGroups(appDir: string) {
     { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 101 },
     { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 100 },
     // Sets of more pages go first, as below: a group takes in what its modules import.
-    ...keyIslandsPages(appDir).map((_, index, pages) => {
+    ...keyIslandsPages().map((_, index, pages) => {
       const pageCount = pages.length - index;
       return {
         priority: 99.5 + pageCount / 100,
@@ -94,7 +94,7 @@ function readGraph(appDir: string, graph: ModuleGraph) {
   const islandsReaching = new Map<string, string[]>();
   const islandsEntries = islandsPages().map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
   const islandsReach = appModulesReachedFrom(islandsEntries, graph, appDir, { lazily: true });
-  for (const page of keyIslandsPages(appDir)) {
+  for (const page of keyIslandsPages()) {
     const add = (id: string) => {
       const pages = islandsReaching.get(id) ?? [];
       if (!pages.includes(page)) islandsReaching.set(id, [...pages, page]);
@@ -136,7 +136,7 @@ function readGraph(appDir: string, graph: ModuleGraph) {
  * them. Another page of islands (a content page) loads the groups its islands fall in, so it never
  * splits the key pages' chunks further.
  */
-function keyIslandsPages(appDir: string): string[] {
+function keyIslandsPages(): string[] {
   return islandsPages().filter((page) => keyPages.includes(page));
 }
 
