@@ -13,7 +13,7 @@ import { addOrders } from "./bench-orders";
 
 /**
  * The admin pages' queries over a handful of orders and over 1,000,000 (BENCH_ORDERS), on
- * PostgreSQL, uncached: DESIGN.md asks that the admin orders list over a million orders
+ * PostgreSQL, uncached: the budget (docs/performance.md) asks that the admin orders list over a million orders
  * answers as fast as over 30. Lists and searches page in the database; the summary cards
  * (and the customers list, which ranks every customer) read every order, and the figures
  * show what that costs.

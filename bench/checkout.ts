@@ -75,7 +75,7 @@ console.log(`placeOrder on PostgreSQL, ${BUYERS} concurrent buyers, ${seconds}s,
 console.log(`orders: ${latencies.length}, failures: ${failures}, orders/s: ${(latencies.length / elapsed).toFixed(0)}`);
 console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${latencies.at(-1)!.toFixed(1)}`);
 console.log(
-  `reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceWorkMs().toFixed(2)} ms after (DESIGN.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
+  `reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceWorkMs().toFixed(2)} ms after (docs/performance.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
 );
 
 await database.close();

@@ -8,7 +8,7 @@ import { cpuMs, watchRss } from "./process-usage";
 import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
 
 /**
- * The storefront under load, as DESIGN.md budgets it, on the embedded database and on
+ * The storefront under load, as docs/performance.md budgets it, on the embedded database and on
  * PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL, else 127.0.0.1:5432/test, answers):
  *
  * - cached pages for a guest and for a signed-in shopper, and the signed-in header's

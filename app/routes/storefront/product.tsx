@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     ],
     jsonLd: [
       // One ProductGroup, a Product per colour × size with its own stock; a rating only from real,
-      // approved reviews, nothing without one (DECISIONS.md "Reviews are real").
+      // approved reviews, nothing without one (docs/product-rules.md §13 "Reviews are real").
       productGroupJsonLd(product, { origin, url, storeName, currency }, reviewsJsonLd(loaderData.reviews)),
       breadcrumbJsonLd(origin, [
         { name: "Home", path: "/" },
