@@ -74,6 +74,36 @@ export default tseslint.config(
     },
   },
   {
+    // Storefront components are drawn by islands, where React Router's code is not in the
+    // browser (decision 021): an import of it works under the router's pages and breaks, or
+    // drags the router's 39 KiB back, on a page of islands. The build refuses it for what an
+    // island reaches (vite-islands.ts); this says so as you type, for every storefront component.
+    files: ["app/components/storefront/**/*.{ts,tsx}", "app/islands/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              allowTypeImports: true,
+              message:
+                "Storefront components and islands run without React Router (decision 021). Read the page from ~/lib/page-context (usePageContext, useRootData), move with ~/lib/navigation (navigateTo, submitThroughRouter), post with ~/lib/use-form-post, link with ~/components/ui/link; what only the router can do, the route hands in as props.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["@react-router/*"],
+              allowTypeImports: true,
+              message:
+                "Storefront components and islands run without React Router (decision 021): see ~/lib/page-context and ~/lib/navigation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Scripts, tests and benchmarks report to the terminal.
     files: ["scripts/**", "tests/**", "bench/**", "server/start.ts"],
     rules: { "no-console": "off" },

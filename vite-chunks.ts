@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ISLANDS_PAGES } from "./app/islands/pages.ts";
 
 /** What the chunking callbacks may ask of the module graph. */
 type ModuleGraph = {
@@ -15,7 +16,7 @@ const keyPages = ["home", "collection", "product", "checkout"];
  * (an icon, a button, a store); gzipped one by one they weighed 12–16 KiB more than together.
  * - `react`: React and React DOM, which every page loads.
  * - `router`: React Router, which every page loads except the pages of islands (decision 021).
- * - `islands-<pages>`: our modules that the key pages of islands (`app/islands/<page>.client.tsx`)
+ * - `islands-<pages>`: our modules that the key pages of islands (their generated entries, `app/islands/<page>.client.tsx`)
  *   import statically, by which of them reach them (`islands-shell` when all of them do), and the
  *   lucide icons they draw. None of them imports React Router (vite-islands.ts checks), so
  *   neither do these chunks.
@@ -34,7 +35,7 @@ export function storefrontChunkGroups(appDir: string) {
     { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 101 },
     { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 100 },
     // Sets of more pages go first, as below: a group takes in what its modules import.
-    ...keyIslandsPages(appDir).map((_, index, pages) => {
+    ...keyIslandsPages().map((_, index, pages) => {
       const pageCount = pages.length - index;
       return {
         priority: 99.5 + pageCount / 100,
@@ -91,9 +92,9 @@ function readGraph(appDir: string, graph: ModuleGraph) {
     return result;
   };
   const islandsReaching = new Map<string, string[]>();
-  const islandsEntries = islandsPages(appDir).map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
+  const islandsEntries = islandsPages().map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
   const islandsReach = appModulesReachedFrom(islandsEntries, graph, appDir, { lazily: true });
-  for (const page of keyIslandsPages(appDir)) {
+  for (const page of keyIslandsPages()) {
     const add = (id: string) => {
       const pages = islandsReaching.get(id) ?? [];
       if (!pages.includes(page)) islandsReaching.set(id, [...pages, page]);
@@ -135,17 +136,13 @@ function readGraph(appDir: string, graph: ModuleGraph) {
  * them. Another page of islands (a content page) loads the groups its islands fall in, so it never
  * splits the key pages' chunks further.
  */
-function keyIslandsPages(appDir: string): string[] {
-  return islandsPages(appDir).filter((page) => keyPages.includes(page));
+function keyIslandsPages(): string[] {
+  return islandsPages().filter((page) => keyPages.includes(page));
 }
 
-/** The pages of islands: `app/islands/<page>.client.tsx`. */
-export function islandsPages(appDir: string): string[] {
-  return fs
-    .readdirSync(path.join(appDir, "islands"))
-    .filter((name) => name.endsWith(".client.tsx"))
-    .map((name) => name.slice(0, -".client.tsx".length))
-    .sort();
+/** The pages of islands, as app/islands/pages.ts declares them (each entry, `app/islands/<page>.client.tsx`, is generated: vite-islands.ts). */
+export function islandsPages(): string[] {
+  return Object.keys(ISLANDS_PAGES).sort();
 }
 
 /** The lucide barrel's id and, for each icon's name, the file it comes from. */

@@ -2,26 +2,47 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from "./app/islands/islands-manifest.ts";
-import { islandsPages } from "./vite-chunks.ts";
+import { ISLANDS_PAGES, islandsEntryPath, islandsNamedIn, islandsPagesProblems } from "./app/islands/pages.ts";
 
 const ROUTER = /[\\/]node_modules[\\/]react-router[\\/]/;
 
 /**
- * Builds the pages of islands (decision 021) with the rest of the browser's code: each
- * `app/islands/<page>.client.tsx` becomes an entry of the client build, sharing its chunks
- * with the router's pages, and `islands.json` beside the client's folder tells the server
- * which scripts each page loads.
+ * The pages of islands (decision 021), declared once in `app/islands/pages.ts`, in the build and
+ * in `npm run dev` alike. Each page's entry, `app/islands/<page>.client.tsx`, is generated here
+ * (`islandsEntryModule`): no file of that name exists. The build adds each as an entry of the
+ * browser's code, sharing its chunks with the router's pages, and writes `islands.json` beside
+ * the client's folder to tell the server which scripts each page loads; the dev server has Vite
+ * serve the same entries as modules (server/islands-manifest.ts), so a page of islands runs
+ * there as it does in production.
  *
- * It stops the build when anything an island reaches, even lazily, imports React Router: that
- * code would break in a page the router does not run, and the router's 39 KiB would come back.
+ * It stops the build, and the dev server's start, when a route names a page not declared or a
+ * declared page is named by no route; and the build when anything an island reaches, even
+ * lazily, imports React Router: that code would break in a page the router does not run, and
+ * the router's 39 KiB would come back.
  */
 export function islandsBuild(appDir: string): Plugin {
-  const entries = new Map(islandsPages(appDir).map((page) => [path.join(appDir, "islands", `${page}.client.tsx`), page]));
+  const entries = new Map(Object.keys(ISLANDS_PAGES).map((page) => [islandsEntryFile(appDir, page), page]));
   let manifest: IslandsManifest | undefined;
+  let serving = false;
+  const checkPages = () => {
+    const problems = readIslandsPagesProblems(appDir);
+    if (problems.length > 0) throw new Error(`Pages of islands (app/islands/pages.ts):\n- ${problems.join("\n- ")}`);
+  };
   return {
     name: "ahenfie:islands",
-    apply: "build",
+    // Before Vite's own resolver, which would look for the generated entries on disk.
+    enforce: "pre",
+    configResolved(config) {
+      serving = config.command === "serve";
+    },
+    configureServer() {
+      checkPages();
+    },
+    buildStart() {
+      if (!serving) checkPages();
+    },
     options(options) {
+      if (serving) return options;
       const input = options.input;
       const more = [...entries.keys()];
       if (Array.isArray(input)) options.input = [...input, ...more];
@@ -29,7 +50,18 @@ export function islandsBuild(appDir: string): Plugin {
       else if (input) options.input = { ...input, ...Object.fromEntries([...entries].map(([file, page]) => [`islands-${page}`, file])) };
       return options;
     },
+    resolveId(id) {
+      // The build names an entry by its file; the browser asks the dev server for its path.
+      if (entries.has(id)) return id;
+      const page = Object.keys(ISLANDS_PAGES).find((name) => islandsEntryPath(name) === id.split("?")[0]);
+      return page ? islandsEntryFile(appDir, page) : null;
+    },
+    load(id) {
+      const page = entries.get(id);
+      return page ? islandsEntryModule(page, { dev: serving }) : null;
+    },
     generateBundle(_options, bundle) {
+      if (serving) return;
       manifest = { version: 1, pages: {} };
       const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
       for (const chunk of chunks.values()) {
@@ -57,9 +89,12 @@ export function islandsBuild(appDir: string): Plugin {
         visit(chunk.fileName, true, []);
         manifest.pages[page] = { entry: `/${chunk.fileName}`, imports: [...imports].sort() };
       }
+      const missing = [...entries.values()].filter((page) => !manifest!.pages[page]);
+      if (missing.length > 0) this.error(`No entry was built for the pages of islands ${missing.join(", ")}`);
     },
     writeBundle(options) {
-      if (manifest && options.dir) fs.writeFileSync(path.join(options.dir, "..", ISLANDS_MANIFEST_FILE), JSON.stringify(manifest));
+      if (!serving && manifest && options.dir)
+        fs.writeFileSync(path.join(options.dir, "..", ISLANDS_MANIFEST_FILE), JSON.stringify(manifest));
     },
   };
 }
@@ -86,6 +121,42 @@ export function islandsMarkupChunks(
     path.join(appDir, `routes/storefront/${page}.tsx`),
   ]);
   return chunks.filter((chunk) => chunk.facadeModuleId && files.has(chunk.facadeModuleId.split("?")[0]!)).map((chunk) => chunk.fileName);
+}
+
+/** The generated entry's file name (it exists only as a module id). */
+function islandsEntryFile(appDir: string, page: string): string {
+  return path.join(appDir, "..", islandsEntryPath(page));
+}
+
+/**
+ * The entry of a page of islands: hydrates the shell's islands and those of the page's module.
+ * In development, React Router's Fast Refresh runtime is set up first, as its own scripts do on
+ * the router's pages (the app's components are compiled to register with it).
+ */
+export function islandsEntryModule(page: string, { dev }: { dev: boolean }): string {
+  const module = (ISLANDS_PAGES as Record<string, string | null>)[page];
+  return [
+    dev ? `import "virtual:react-router/inject-hmr-runtime";` : "",
+    `import { hydrateIslands } from "~/islands/hydrate-islands";`,
+    `import { shellIslands } from "~/islands/shell";`,
+    module ? `import { pageIslands } from "~/islands/${module}";` : "const pageIslands = [];",
+    `void hydrateIslands([...shellIslands, ...pageIslands]);`,
+    "",
+  ].join("\n");
+}
+
+/** The declared pages against the routes that name them (app/islands/pages.ts). */
+export function readIslandsPagesProblems(appDir: string): string[] {
+  const routesDir = path.join(appDir, "routes");
+  const routes = (fs.readdirSync(routesDir, { recursive: true }) as string[])
+    .filter((file) => /\.tsx?$/.test(file))
+    .flatMap((file) => {
+      const islands = islandsNamedIn(fs.readFileSync(path.join(routesDir, file), "utf8"));
+      return islands === null ? [] : [{ file: path.join("app/routes", file), islands }];
+    });
+  return islandsPagesProblems(ISLANDS_PAGES, routes, (module) =>
+    [".ts", ".tsx"].some((extension) => fs.existsSync(path.join(appDir, "islands", module + extension))),
+  );
 }
 
 type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;

@@ -64,7 +64,11 @@ function useIslandsPage() {
   const manifest = useContext(IslandsManifestContext);
   const matches = useMatches();
   const name = (matches.at(-1)?.handle as { islands?: string } | undefined)?.islands;
-  return manifest && name ? (manifest.pages[name] ?? null) : null;
+  if (!manifest || !name) return null;
+  const page = manifest.pages[name];
+  // Never the router's hydration instead: the page would work here and differ from what was meant.
+  if (!page) throw new Error(`The route names the page of islands "${name}", which the build does not have (app/islands/pages.ts)`);
+  return page;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -106,6 +110,7 @@ function RouterPageContext({ children }: { children: ReactNode }) {
   const { pathname, search, key, state } = useLocation();
   const navigation = useNavigation();
   const navigatingTo = navigation.state === "loading" ? navigation.location.pathname : null;
+  const submitting = navigation.state === "submitting";
   const showResults = (state as { showResults?: boolean } | null)?.showResults === true;
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -118,8 +123,8 @@ function RouterPageContext({ children }: { children: ReactNode }) {
     [navigate, submit],
   );
   const value = useMemo<PageContextValue>(
-    () => ({ root, pathname, search, key, showResults, navigatingTo }),
-    [root, pathname, search, key, showResults, navigatingTo],
+    () => ({ root, pathname, search, key, showResults, navigatingTo, submitting }),
+    [root, pathname, search, key, showResults, navigatingTo, submitting],
   );
   return <PageContextProvider value={value}>{children}</PageContextProvider>;
 }

@@ -15,7 +15,7 @@ import { smoke } from "./smoke-mode";
 
 /**
  * The admin pages' queries over a handful of orders and over 1,000,000 (BENCH_ORDERS), on
- * PostgreSQL, uncached: DESIGN.md asks that the admin dashboard, orders and customers lists over
+ * PostgreSQL, uncached: the budget (docs/performance.md) asks that the admin dashboard, orders and customers lists over
  * a million orders (200,000 customers) answer in ≤ 50 ms. Lists and searches page in the
  * database; the cards and the customers list read the sales totals the database keeps
  * (decision 026).

@@ -118,5 +118,5 @@ for (const r of results)
     r.referenceMs.toFixed(2).padStart(7),
   );
 console.log(
-  `reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceAfter.toFixed(2)} ms after (DESIGN.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
+  `reference work: ${referenceBefore.toFixed(2)} ms before, ${referenceAfter.toFixed(2)} ms after (docs/performance.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
 );

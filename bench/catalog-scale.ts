@@ -10,7 +10,7 @@ import { smoke } from "./smoke-mode";
 
 /**
  * Collection queries over the 35-product sample catalog and over 100,000 products, on
- * PostgreSQL, uncached: DESIGN.md asks that a large catalog pages as fast as a small one.
+ * PostgreSQL, uncached: the budget (docs/performance.md) asks that a large catalog pages as fast as a small one.
  * Usage: BENCH_DATABASE_URL=postgres://127.0.0.1:5432/test npx tsx bench/catalog-scale.ts [--smoke]
  */
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? (smoke ? 300 : 100_000));

@@ -171,7 +171,7 @@ function print(result: Result) {
   );
   console.log(`latency ms: p50 ${pct(50)}, p95 ${pct(95)}, p99 ${pct(99)}, max ${latencies.at(-1)?.toFixed(1) ?? "–"}`);
   console.log(
-    `reference work: ${result.referenceBefore.toFixed(2)} ms before, ${result.referenceAfter.toFixed(2)} ms after (DESIGN.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
+    `reference work: ${result.referenceBefore.toFixed(2)} ms before, ${result.referenceAfter.toFixed(2)} ms after (docs/performance.md: ~1 ms in a fast hour, up to ~2.8 ms in a slow one)`,
   );
   if (result.problems.length === 0) console.log(`stock and orders add up: every placed order recorded with its total, no piece sold twice`);
   for (const problem of result.problems) console.log(`DOES NOT ADD UP: ${problem}`);

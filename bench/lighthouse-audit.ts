@@ -3,7 +3,7 @@ import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, ensureChromium } from "../tests/setup/chromium";
 import { startHttpsFront } from "./https-front";
 
-/** The storefront pages DESIGN.md and issue 15 budget with Lighthouse. */
+/** The storefront pages docs/performance.md budgets (issue 15) with Lighthouse. */
 const LIGHTHOUSE_PAGES = ["/", "/collections/kaftans", "/product/1", "/checkout"];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -25,14 +25,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /**
  * How the slow phone is made:
- * - `simulate`, Lighthouse's default and the score DESIGN.md and issue 15 budget: the page loads at
+ * - `simulate`, Lighthouse's default and the score docs/performance.md budgets (issue 15): the page loads at
  *   full speed and Lighthouse estimates (Lantern) what slow 4G and a 4× slower CPU would have
  *   made of it. The estimate moves with what the fast load happened to do: a script that finished
  *   before the fast first paint is counted as holding the paint back, so a page's score swings
  *   by up to 10 between runs. The 4× is made for a fast desktop (Lighthouse's benchmark index
  *   about 1,500, printed as `host`); this machine reads 1,100–1,800 within an hour, and on a
  *   slower reading the phone Lighthouse simulates is slower than its mid-tier target (Lighthouse's
- *   docs/throttling.md, "Calibrating the CPU slowdown"). The multiplier is left at 4×.
+ *   throttling documentation, "Calibrating the CPU slowdown"). The multiplier is left at 4×.
  * - `devtools`: the network (562 ms round trips, 1.4 Mbit/s) and the CPU (4×) are actually slowed
  *   while the page loads, and Lighthouse reads what happened: what a phone on that link sees.
  */

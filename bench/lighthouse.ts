@@ -4,7 +4,7 @@ import { smoke } from "./smoke-mode";
 import { freshBenchDataDir, startBenchServer } from "./start-server";
 
 /**
- * Lighthouse, mobile preset, on the storefront pages DESIGN.md budgets (issue 15: performance
+ * Lighthouse, mobile preset, on the storefront pages docs/performance.md budgets (issue 15: performance
  * ≥ 98; accessibility, best practices and SEO 100, checkout's SEO below on purpose: noindex).
  * Prints both kinds of throttling (lighthouse-audit.ts): the simulated score the budget names, and
  * the applied one, which shows what a phone on that link sees; each over HTTP/1.1 to the server

@@ -9,7 +9,7 @@ import { smoke } from "./smoke-mode";
 import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-server";
 
 /**
- * The storefront under load, as DESIGN.md budgets it, on the embedded database and on
+ * The storefront under load, as docs/performance.md budgets it, on the embedded database and on
  * PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL, else 127.0.0.1:5432/test, answers):
  *
  * - cached pages for a guest and for a signed-in shopper, and the signed-in header's
@@ -56,7 +56,7 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
-  /** The slowest answer (ms): DESIGN.md wants none over 1 s, even at 100 connections. */
+  /** The slowest answer (ms): the budget (docs/performance.md) wants none over 1 s, even at 100 connections. */
   max: number;
   /** Renders turned away at once (503, "try again in a moment") rather than kept waiting. */
   shed: number;
@@ -253,7 +253,7 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
       r.rssPeak.toFixed(0).padStart(7),
     );
   }
-  // DESIGN.md's budgets are multiples of the reference work measured in the same run.
+  // The budgets (docs/performance.md) are multiples of the reference work measured in the same run.
   const times = (ms: number) => `${(ms / result.referenceMs).toFixed(2)}× the reference work`;
   console.log(
     `CPU per cached page (guest, 10 connections, the three pages' mean): ${result.cachedPageCpu.toFixed(3)} ms, ` +

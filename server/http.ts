@@ -14,7 +14,7 @@ import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
 import { asPublicRequest, clientAddress, makeCookiesSecure, reachedOverHttps } from "./proxy";
 import { limitRequestBody } from "./body-limit";
 import { StylesheetInliner } from "./inline-stylesheet";
-import { readIslandsManifest } from "./islands-manifest";
+import { devIslandsManifest, readIslandsManifest } from "./islands-manifest";
 import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
 import { maintenanceVerdict, pagePathsOf } from "./maintenance-gate";
 import { reviewPhotoVisible } from "~/modules/reviews/review-photos.server";
@@ -87,8 +87,8 @@ export function createShopHttp(options: HttpAppOptions) {
   // What maintenance mode lets render its page (every other closed path is refused).
   const isPage = typeof build === "function" ? undefined : pagePathsOf(build.routes);
   const dev = mode === "development";
-  // Pages of islands (decision 021) come with the production build; the dev server hydrates every page whole.
-  const islands = clientDir && !dev ? readIslandsManifest(path.join(clientDir, "..", ISLANDS_MANIFEST_FILE)) : null;
+  // Pages of islands (decision 021): the build's, or under `npm run dev` the same pages served by Vite.
+  const islands = dev ? devIslandsManifest() : clientDir ? readIslandsManifest(path.join(clientDir, "..", ISLANDS_MANIFEST_FILE)) : null;
   // Cached pages carry the stylesheet inside them (production builds only).
   const islandEntries = Object.values(islands?.pages ?? {}).map((page) => page.entry);
   const stylesheet = clientDir ? new StylesheetInliner(clientDir, { islandEntries }) : null;

@@ -4,7 +4,7 @@
  * the copy.
  *
  * What a setting decides is never written here: the copy names it with a placeholder that
- * fill-content.ts fills from the store settings at render (DECISIONS.md "Admin settings are
+ * fill-content.ts fills from the store settings at render (docs/product-rules.md §13 "Admin settings are
  * real"): {storeName}, {email}, {phone}, {whatsapp}, {address}, {hours}, {freeShippingFrom}
  * (the lowest free-shipping amount among the zones in Ghana), {currencyName} and {price:120000}
  * (an amount in pesewas, shown in the store currency). A passage in [[double brackets]] is left

@@ -20,6 +20,7 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
     key: "page-load",
     showResults: takeShowResults(),
     navigatingTo: null,
+    submitting: false,
   };
   prefetchDocumentsOnIntent();
   // A pagination link (components/ui/link.tsx, scroll="results") tells the page it loads to show its results.

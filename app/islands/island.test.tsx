@@ -33,3 +33,16 @@ describe("islands (decision 021)", () => {
     expect(GreetingIsland.island.name).toBe("greeting");
   });
 });
+
+describe("island props are JSON (island-props.typecheck.ts: what is refused)", () => {
+  it("accepts props of strings, numbers, booleans, null, arrays and nested objects, optional ones included", () => {
+    interface CardProps {
+      title: string;
+      price: number | null;
+      sizes: readonly string[];
+      colour?: { name: string; hex: string };
+    }
+    const Card = defineIsland("card", ({ title }: CardProps) => <p>{title}</p>);
+    expect(renderToString(<Card title="Kente" price={null} sizes={["M"]} />)).toContain("Kente");
+  });
+});

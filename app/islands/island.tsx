@@ -4,7 +4,8 @@ import { createContext, lazy, Suspense, useContext, type ComponentType, type Rea
  * Islands: the interactive parts of a storefront page, hydrated one by one without React
  * Router's code (decision 021). The server renders the whole page through the router as
  * usual; a route that names a page of islands (`handle: { islands: "home" }`) is sent without
- * the router's scripts, and `app/islands/<page>.client.tsx` hydrates each island on its own.
+ * the router's scripts, and its generated entry (`app/islands/pages.ts` declares the page)
+ * hydrates each island on its own.
  *
  * `defineIsland("hero", HeroCarousel)` gives the component to render in the page. It draws
  * the component inside `<div data-island="hero">` (`display: contents`, so it adds no box).
@@ -20,6 +21,24 @@ export interface Island<P extends object> {
   hydrate: "load" | "visible";
 }
 
+export type JsonPrimitive = string | number | boolean | null;
+/** A value JSON carries unchanged: what an island's props may hold. */
+export type JsonValue = JsonPrimitive | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined };
+
+/**
+ * `T` where it is JSON; `never` in place of anything JSON would drop or change (a function, a
+ * `Date`, a `Map`, a class with methods, a bigint, a symbol). An absent optional prop is fine:
+ * JSON leaves it out and the component sees it absent. Mapped rather than `T extends JsonValue`
+ * so that props declared as interfaces, which have no index signature, are accepted.
+ */
+export type JsonChecked<T> = T extends JsonPrimitive | undefined
+  ? T
+  : T extends bigint | symbol | ((...args: never[]) => unknown)
+    ? never
+    : T extends object
+      ? { [K in keyof T]: JsonChecked<T[K]> }
+      : never;
+
 /** The id of the JSON script holding the root loader's data on a page of islands (root.tsx). */
 export const ROOT_DATA_ID = "root-data";
 
@@ -34,9 +53,14 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** The island's component as the page renders it; `.island` is what the page's script hydrates. */
+/**
+ * The island's component as the page renders it; `.island` is what the page's script hydrates.
+ * Its props travel as JSON (`scriptJson`, then `JSON.parse` in the browser), so they must be
+ * JSON: a prop that is not (a callback, a `Date`) is a compile error here, not a component that
+ * hydrates with something else than the server drew.
+ */
 export function defineIsland<P extends object>(
-  name: string,
+  name: [P] extends [JsonChecked<P>] ? string : "the island's props must be JSON (JsonValue in app/islands/island.tsx)",
   Component: (props: P) => ReactNode,
   { hydrate = "load" }: { hydrate?: Island<P>["hydrate"] } = {},
 ) {

@@ -12,7 +12,8 @@ export interface IslandsManifest {
 export const ISLANDS_MANIFEST_FILE = "islands.json";
 
 /**
- * Given by entry.server only, from the production build: without it (the dev server, or in the
- * browser once the router runs) every page is hydrated by the router.
+ * Given by entry.server only, from the build (or, under `npm run dev`, the same pages served by
+ * Vite): without it (in the browser once the router runs, or a server started without a build)
+ * every page is hydrated by the router.
  */
 export const IslandsManifestContext = createContext<IslandsManifest | null>(null);

@@ -22,7 +22,8 @@ export const ProductGridIsland = /* @__PURE__ */ defineIsland(
   { hydrate: "visible" },
 );
 
-export const productIslands = [
+/** What the product page hydrates besides the shell (app/islands/pages.ts). */
+export const pageIslands = [
   ProductPicturesIsland,
   ProductPriceIsland,
   ProductPurchaseIsland,

@@ -22,6 +22,8 @@ export interface PageContextValue {
   showResults: boolean;
   /** The pathname a navigation in progress is heading to, or null. */
   navigatingTo: string | null;
+  /** A form of the page is on its way through the router (router pages only: elsewhere the browser sends it). */
+  submitting: boolean;
 }
 
 const PageContext = createContext<PageContextValue>({
@@ -31,6 +33,7 @@ const PageContext = createContext<PageContextValue>({
   key: "default",
   showResults: false,
   navigatingTo: null,
+  submitting: false,
 });
 
 export function PageContextProvider({ value, children }: { value: PageContextValue; children: ReactNode }) {

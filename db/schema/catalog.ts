@@ -113,7 +113,7 @@ export const productColors = pgTable(
 
 /**
  * What is on the shelf: one row per colour × size a product comes in, with its own SKU and
- * stock (DECISIONS.md "Sizes, colours and made to measure"). `color` is the colour's name as in
+ * stock (docs/product-rules.md §13 "Sizes, colours and made to measure"). `color` is the colour's name as in
  * product_colors ("" for a product without colours), the key cart lines and order lines carry.
  * Stock is only ever changed by a guarded update (app/modules/orders/order-stock.server.ts) or
  * by staff (product form, stock CSV); the check keeps it from going below zero whatever runs.

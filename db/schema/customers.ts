@@ -4,7 +4,7 @@ import { users } from "./auth";
 import { products } from "./catalog";
 import { orders } from "./orders";
 
-/** A signed-in shopper's wishlist (DECISIONS.md: account for signed-in users). */
+/** A signed-in shopper's wishlist (docs/product-rules.md §13 "Wishlist"). */
 export const wishlistItems = pgTable(
   "wishlist_items",
   {
@@ -20,7 +20,7 @@ export const wishlistItems = pgTable(
 );
 
 /**
- * A customer's review of a product they bought on an order that was delivered (DECISIONS.md
+ * A customer's review of a product they bought on an order that was delivered (docs/product-rules.md §13
  * "Reviews are real"): one per customer and product. New reviews wait for staff (pending);
  * only approved ones count on the product page and in structured data.
  */

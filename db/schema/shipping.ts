@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * Shipping zones (DECISIONS.md "Selling worldwide"). A zone covers areas: ISO 3166-1 country
+ * Shipping zones (docs/product-rules.md §13 "Selling worldwide"). A zone covers areas: ISO 3166-1 country
  * codes ("GB") and, inside Ghana, ISO 3166-2 regions ("GH-AA" Greater Accra). An address falls
  * in the zone naming its region, else the one naming its country, else the one rest-of-world
  * zone, so every address is in exactly one zone (app/modules/shipping/shipping-zones.ts).

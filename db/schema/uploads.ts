@@ -13,7 +13,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 /**
  * Uploaded photos: product and review photos (served under /uploads/) and the private reference
  * photos of custom requests. They live in the database like everything else that matters, so any
- * number of instances serve the same ones (DECISIONS.md: several instances, one database).
+ * number of instances serve the same ones (docs/product-rules.md §13 "Several instances, one database").
  * A row never changes once written: names come from a hash of the content or random bytes.
  */
 export const uploadedFiles = pgTable("uploaded_files", {

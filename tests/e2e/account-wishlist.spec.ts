@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createVerifiedCustomer, gotoHydrated, signIn } from "./support";
 
 /**
- * Issue 12, item 7: a signed-in shopper's wishlist is kept on the account (DECISIONS.md), so it
+ * Issue 12, item 7: a signed-in shopper's wishlist is kept on the account (docs/product-rules.md §13 "Wishlist"), so it
  * follows them to another device; what they saved as a guest on this device joins it once.
  */
 test("the wishlist follows a signed-in shopper to another device, with what they saved as a guest", async ({ page, browser, baseURL }) => {

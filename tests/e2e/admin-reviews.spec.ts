@@ -6,7 +6,7 @@ import { rawRequest } from "./raw-http";
 import { createVerifiedCustomer, gotoHydrated, toast } from "./support";
 
 /**
- * Real reviews (issue 12, item 9; DECISIONS.md "Reviews are real"). Before: every product said
+ * Real reviews (issue 12, item 9; docs/product-rules.md §13 "Reviews are real"). Before: every product said
  * "4.8 out of 5 stars (24 reviews)", a rating nobody gave. Now a customer whose order was
  * delivered reviews it, staff approve or hide it, and the product page and its structured data
  * show the real average, or "No reviews yet" and no rating at all.

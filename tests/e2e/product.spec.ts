@@ -31,7 +31,7 @@ test.describe("the product page", () => {
     await expect(main.getByText("30-day return policy")).toBeVisible();
     await expect(main.getByRole("heading", { name: "Materials" })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Care Instructions" })).toBeVisible();
-    // No rating nobody gave (DECISIONS.md "Reviews are real"): the seed has no reviews.
+    // No rating nobody gave (docs/product-rules.md §13 "Reviews are real"): the seed has no reviews.
     await expect(main.getByText("No reviews yet").first()).toBeVisible();
     await expect(main.getByText("24 reviews")).toHaveCount(0);
   });

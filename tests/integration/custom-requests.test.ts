@@ -23,7 +23,7 @@ import { uploadedPaths } from "../setup/uploaded-files";
 type Person = { id: string; email: string; name: string };
 
 /**
- * Custom order requests (DECISIONS.md "Sizes, colours and made to measure"): checked on the
+ * Custom order requests (docs/product-rules.md §13 "Sizes, colours and made to measure"): checked on the
  * server, stored with both emails in one go, rate limited per address, photos private, and
  * only staff read the list, the photos and change a status.
  */

@@ -10,7 +10,7 @@ import { describeWithDatabase } from "../setup/test-database";
 import { createLogger } from "../../server/logger";
 
 /**
- * Log ids, not personal data (docs/security-notes-domain.md §11): real database errors whose
+ * Log ids, not personal data (docs/security.md, "Logs hold ids, not personal data"): real database errors whose
  * parameters and failing row hold a customer's name, email, phone and address go through the
  * shop's one logger (server/logger.ts) and come out without them.
  */

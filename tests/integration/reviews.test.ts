@@ -28,7 +28,7 @@ import { serveUploads } from "../../server/uploads";
 type Person = { id: string; email: string; name: string };
 
 /**
- * Real reviews (DECISIONS.md "Reviews are real"): only a buyer of a delivered order reviews,
+ * Real reviews (docs/product-rules.md §13 "Reviews are real"): only a buyer of a delivered order reviews,
  * one review per customer and product, only approved reviews count, and only admins moderate.
  */
 describeWithDatabase("product reviews", (database) => {

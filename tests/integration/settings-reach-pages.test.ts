@@ -27,7 +27,7 @@ import { announceStorefrontChange } from "~/modules/storefront/storefront-change
 
 /** Server-renders `element` as a page whose root loader data is `root` (as root.tsx hands it to the storefront's components). */
 function render(root: RootData, Component: ComponentType): string {
-  const page = { root, pathname: "/", search: "", key: "test", showResults: false, navigatingTo: null };
+  const page = { root, pathname: "/", search: "", key: "test", showResults: false, navigatingTo: null, submitting: false };
   return renderToString(createElement(PageContextProvider, { value: page, children: createElement(Component) }))
     .replace(/<!-- -->/g, "")
     .replace(/&amp;/g, "&");

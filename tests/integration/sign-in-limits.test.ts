@@ -11,7 +11,7 @@ import { describeWithDatabase } from "../setup/test-database";
 
 /**
  * Sign-in limits count failures, per account and address, so that nobody can keep the owner
- * out of their account by typing wrong passwords from elsewhere (docs/security-notes-domain.md §6).
+ * out of their account by typing wrong passwords from elsewhere (docs/security.md, "Nobody can lock the owner out of their account").
  */
 const ORIGIN = "http://localhost:3999";
 let ipCounter = 0;

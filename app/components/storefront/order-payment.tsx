@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Hourglass, Smartphone } from "lucide";
 import { useEffect } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { formatDateTimeWithZone } from "~/lib/dates";
@@ -16,17 +16,29 @@ const RECHECK_MS = 4_000;
  * The online payment of an order, on its page: paid (with the card or mobile money used),
  * waiting (checks again by itself, no reload needed), failed or not started (Pay now while the
  * order is held), expired. A live region announces the change when the payment lands.
+ *
+ * Its page runs React Router, which storefront components never import (decision 021): the
+ * route hands in what the router does here, asking the page's data again (`recheck`) and
+ * the fetcher that sends Pay now to its action (`payNow`).
  */
-export function OrderPayment({ payment, total }: { payment: OrderPaymentView; total: string }) {
-  const revalidator = useRevalidator();
+export function OrderPayment({
+  payment,
+  total,
+  recheck,
+  payNow,
+}: {
+  payment: OrderPaymentView;
+  total: string;
+  /** Asks the page's data again unless it is already being asked. */
+  recheck: () => void;
+  payNow: FetcherWithComponents<PayNowResult>;
+}) {
   const waiting = payment.state === "waiting";
   useEffect(() => {
     if (!waiting) return;
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, RECHECK_MS);
+    const timer = window.setInterval(recheck, RECHECK_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting, recheck]);
 
   const tone =
     payment.state === "paid"
@@ -50,7 +62,7 @@ export function OrderPayment({ payment, total }: { payment: OrderPaymentView; to
           <PaymentText payment={payment} total={total} />
         </div>
       </div>
-      {(payment.state === "failed" || payment.state === "not-started") && <PayNow />}
+      {(payment.state === "failed" || payment.state === "not-started") && <PayNow fetcher={payNow} />}
     </section>
   );
 }
@@ -122,8 +134,7 @@ function PaymentText({ payment, total }: { payment: OrderPaymentView; total: str
   }
 }
 
-function PayNow() {
-  const fetcher = useFetcher<PayNowResult>();
+function PayNow({ fetcher }: { fetcher: FetcherWithComponents<PayNowResult> }) {
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="mt-5 flex flex-wrap items-center gap-4 print:hidden">

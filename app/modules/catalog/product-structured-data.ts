@@ -9,7 +9,7 @@ const OUT_OF_STOCK = "https://schema.org/OutOfStock";
 /**
  * The product page's schema.org structured data: a `ProductGroup` whose `hasVariant` lists one
  * `Product` per colour × size, each with its own SKU, colour picture and offer, InStock or
- * OutOfStock by that variant's stock (DECISIONS.md "Sizes, colours and made to measure"). The
+ * OutOfStock by that variant's stock (docs/product-rules.md §13 "Sizes, colours and made to measure"). The
  * page sells every variant at one address (the colour and size are chosen on it, not in the
  * URL), so each offer's url is the product's own, as Google's single-page variant form allows.
  * `extra` carries what the page adds (the rating of real reviews only).

@@ -5,7 +5,7 @@ import { stockLevel, type StockLevel } from "./stock-level";
 export { skuPart, spreadStock, suggestedVariantSku } from "~db/variant-rules";
 
 /**
- * Variants: what a product is stocked in, its colours × the sizes it comes in (DECISIONS.md
+ * Variants: what a product is stocked in, its colours × the sizes it comes in (docs/product-rules.md §13
  * "Sizes, colours and made to measure"). Pure and small: the product page, Quick View, the
  * admin grid and the server all read them through these functions.
  */

@@ -2,7 +2,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { groupDigits } from "~/lib/numbers";
 
 /**
- * Approximate prices in the shopper's currency (DECISIONS.md "Selling worldwide"). The shop
+ * Approximate prices in the shopper's currency (docs/product-rules.md §13 "Selling worldwide"). The shop
  * charges in the store currency; staff keep a rate per display currency in Settings, each with
  * the date it was set, and the browser shows "≈ $24.60" beside the store price from them. Rates
  * are for display only: nothing charged or recorded is ever converted. Pure, for both sides.

@@ -7,8 +7,8 @@ import { wishlistItems } from "~db/schema/customers";
 export const WISHLIST_LIMIT = 200;
 
 /**
- * A signed-in shopper's wishlist, kept on the account (DECISIONS.md: "browser storage; account
- * for signed-in users"; docs/product-rules.md §4). Only active products can be saved, and only
+ * A signed-in shopper's wishlist, kept on the account (docs/product-rules.md §13 "Wishlist"
+ * and §4). Only active products can be saved, and only
  * active ones are listed (a withdrawn piece stays saved and comes back if it returns).
  * Every function is scoped to one user id: nobody reads or changes another's list.
  */

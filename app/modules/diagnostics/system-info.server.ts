@@ -8,7 +8,7 @@ import { version as shopVersion } from "../../../package.json";
 import { errorMessage } from "./table-counts.server";
 
 /**
- * The admin Settings → System tab: live values instead of docs/product-rules.md's static texts (DECISIONS.md
+ * The admin Settings → System tab: live values instead of docs/product-rules.md's static texts (docs/product-rules.md §13
  * "Admin settings are real"): the shop's version, environment, database driver and server
  * version, uptime, and the framework versions actually running.
  */

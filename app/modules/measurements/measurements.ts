@@ -1,5 +1,5 @@
 /**
- * Body measurements for made-to-measure garments and custom order requests (DECISIONS.md
+ * Body measurements for made-to-measure garments and custom order requests (docs/product-rules.md §13
  * "Sizes, colours and made to measure"). Kept exactly as the customer typed them, in the unit
  * they chose (tailors read what was measured), and checked against sensible bounds for an adult
  * man, converted to centimetres. Pure and free of Zod (the schemas that check what is typed are

@@ -3,7 +3,7 @@ import { formatRating } from "./review-display";
 
 /**
  * The `aggregateRating` and `review` of a Product's JSON-LD: only from approved reviews, and
- * nothing at all without one (DECISIONS.md "Reviews are real": a rating nobody gave must never
+ * nothing at all without one (docs/product-rules.md §13 "Reviews are real": a rating nobody gave must never
  * reach search engines).
  */
 export function reviewsJsonLd({ summary, first }: ProductReviews): Record<string, unknown> {

@@ -12,7 +12,7 @@ export interface StoreProfile {
   name: string;
   tagline: string;
   description: string;
-  /** The currency prices are shown and charged in (DECISIONS.md "Money"). */
+  /** The currency prices are shown and charged in (docs/product-rules.md §13 "Money"). */
   currency: CurrencyCode;
   timeZone: StoreTimezone;
   contact: {

@@ -11,7 +11,7 @@ export const storeCurrencies = ["GHS", "USD", "EUR"] as const satisfies readonly
 export const storeTimezones = ["Africa/Accra", "UTC", "America/New_York"] as const;
 export type StoreTimezone = (typeof storeTimezones)[number];
 
-/** Shown next to the currency choice (DECISIONS.md "Money"). */
+/** Shown next to the currency choice (docs/product-rules.md §13 "Money"). */
 export const currencyChangeWarning =
   "Prices are not converted. Changing the currency changes only the currency prices are shown and charged in; new orders record it.";
 

@@ -1,7 +1,7 @@
 import { HOME_COUNTRY } from "./ghana";
 
 /**
- * Shipping zones, pure (DECISIONS.md "Selling worldwide"; docs/shipping.md). An address is in
+ * Shipping zones, pure (docs/product-rules.md §13 "Selling worldwide"; docs/shipping.md). An address is in
  * the zone naming its Ghana region, else the zone naming its country, else the one
  * rest-of-world zone: every address falls in exactly one zone as long as no area is named
  * twice and exactly one zone is the rest of the world (zone-problems.ts checks both).

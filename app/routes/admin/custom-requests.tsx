@@ -1,12 +1,12 @@
 import { Scissors } from "lucide";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { CustomRequestFilters } from "~/components/admin/custom-requests/custom-request-filters";
-import { updateCustomRequestFromList } from "~/components/admin/custom-requests/custom-request-action.server";
+import { updateCustomRequestFromList } from "~/modules/custom-requests/custom-request-admin-action.server";
 import { customRequestColumns } from "~/components/admin/custom-requests/custom-request-columns";
 import { CustomRequestDetailsDialog } from "~/components/admin/custom-requests/custom-request-details-dialog";
 import { customRequestSummaryCards } from "~/components/admin/custom-requests/custom-request-summary-cards";
 import { DataTable } from "~/components/admin/list/data-table";
-import { loadAdminList } from "~/components/admin/list/list-loader.server";
+import { loadAdminList } from "~/modules/admin-lists/admin-list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
 import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";
@@ -45,7 +45,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
-/** Status and notes (app/components/admin/custom-requests/custom-request-action.server.ts). */
+/** Status and notes (app/modules/custom-requests/custom-request-admin-action.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => updateCustomRequestFromList(request, context);
 
 export default function AdminCustomRequests({ loaderData: { list, summary, timeZone, search, details } }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { CustomerFilters } from "~/components/admin/customers/customer-filters";
 import { CustomerDetailsDialog } from "~/components/admin/customers/customer-details-dialog";
 import { customerSummaryCards } from "~/components/admin/customers/customer-summary-cards";
 import { DataTable } from "~/components/admin/list/data-table";
-import { loadAdminList } from "~/components/admin/list/list-loader.server";
+import { loadAdminList } from "~/modules/admin-lists/admin-list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
 import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";

@@ -1,11 +1,11 @@
 import { Mail } from "lucide";
 import { DataTable } from "~/components/admin/list/data-table";
-import { loadAdminList } from "~/components/admin/list/list-loader.server";
+import { loadAdminList } from "~/modules/admin-lists/admin-list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
 import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";
 import { useUrlDialog } from "~/components/admin/list/use-url-dialog";
-import { removeSubscriberFromList } from "~/components/admin/newsletter/subscriber-action.server";
+import { removeSubscriberFromList } from "~/modules/newsletter/subscriber-action.server";
 import { subscriberColumns } from "~/components/admin/newsletter/subscriber-columns";
 import { SubscriberFilters } from "~/components/admin/newsletter/subscriber-filters";
 import { subscriberSummaryCards } from "~/components/admin/newsletter/subscriber-summary-cards";

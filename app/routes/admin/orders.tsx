@@ -1,7 +1,7 @@
 import { PackageOpen } from "lucide";
 import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
-import { loadAdminList } from "~/components/admin/list/list-loader.server";
+import { loadAdminList } from "~/modules/admin-lists/admin-list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
 import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";
@@ -10,7 +10,7 @@ import { orderColumns } from "~/components/admin/orders/order-columns";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
-import { updateOrderFromList } from "~/components/admin/orders/order-action.server";
+import { updateOrderFromList } from "~/modules/orders/order-admin-action.server";
 import type {
   FulfilmentActionResult,
   OrderUpdateResult,
@@ -63,7 +63,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
-/** The inline status and payment selects (app/components/admin/orders/order-action.server.ts). */
+/** The inline status and payment selects (app/modules/orders/order-admin-action.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => updateOrderFromList(request, context);
 
 /**

@@ -1,12 +1,12 @@
 import { MessageSquareText } from "lucide";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
-import { loadAdminList } from "~/components/admin/list/list-loader.server";
+import { loadAdminList } from "~/modules/admin-lists/admin-list-loader.server";
 import { ListPage } from "~/components/admin/list/list-page";
 import { listErrorBoundary, listMeta } from "~/components/admin/list/list-route";
 import { SummaryCards } from "~/components/admin/list/summary-cards";
 import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
-import { moderateReviewFromList } from "~/components/admin/reviews/review-action.server";
+import { moderateReviewFromList } from "~/modules/reviews/review-moderation-action.server";
 import { reviewColumns } from "~/components/admin/reviews/review-columns";
 import { ReviewDetailsDialog } from "~/components/admin/reviews/review-details-dialog";
 import { ReviewFilters } from "~/components/admin/reviews/review-filters";
@@ -40,7 +40,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
-/** Approve or hide (app/components/admin/reviews/review-action.server.ts). */
+/** Approve or hide (app/modules/reviews/review-moderation-action.server.ts). */
 export const action = ({ request, context }: Route.ActionArgs) => moderateReviewFromList(request, context);
 
 export default function AdminReviews({ loaderData: { list, summary, timeZone, search, details } }: Route.ComponentProps) {

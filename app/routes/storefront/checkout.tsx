@@ -7,12 +7,13 @@ import { checkoutAction } from "~/modules/orders/checkout-action.server";
 import { CheckoutPageIsland } from "~/islands/checkout";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/checkout";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Private: the shopper's own checkout; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
 
-// Hydrated as islands (app/islands/checkout.client.tsx, decision 021): no router code in the browser.
-export const handle = { islands: "checkout" };
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "checkout" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Checkout | ${storeNameOf(matches)}` },

@@ -12,12 +12,13 @@ import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { CollectionResultsIsland } from "~/islands/collection";
 import type { Route } from "./+types/collection";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-// Hydrated as islands (app/islands/collection.client.tsx, decision 021): no router code in the browser.
-export const handle = { islands: "collection" };
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "collection" } satisfies IslandsHandle;
 
 // A Map, not an object: "/collections/constructor" must not find Object.prototype.constructor.
 const intros = new Map<string, string>(

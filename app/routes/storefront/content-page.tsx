@@ -12,12 +12,13 @@ import { siteOrigin } from "~/lib/http.server";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/content-page";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
 // Hydrated as islands, without React Router in the browser (decision 021).
-export const handle = { islands: "content-page" };
+export const handle = { islands: "content-page" } satisfies IslandsHandle;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const page = findContentPage(url.pathname.replace(/^\/+|\/+$/g, ""));

@@ -12,9 +12,10 @@ import { siteOrigin } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/home";
+import type { IslandsHandle } from "~/islands/pages";
 
-// Hydrated as islands (app/islands/home.client.tsx, decision 021): no router code in the browser.
-export const handle = { islands: "home" };
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "home" } satisfies IslandsHandle;
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;

@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { ErrorPage } from "~/components/storefront/error-page";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/not-found";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Hydrated as islands, without React Router in the browser (decision 021).
-export const handle = { islands: "not-found" };
+export const handle = { islands: "not-found" } satisfies IslandsHandle;
 
 // The same page for every unknown path and every visitor: the page cache keeps it once for
 // all paths only this route answers (server/unknown-paths.ts).

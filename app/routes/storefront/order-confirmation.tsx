@@ -3,7 +3,8 @@ import { Icon } from "~/components/ui/icon";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { CheckCircle2, Printer } from "lucide";
-import { data, redirect } from "react-router";
+import { useCallback } from "react";
+import { data, redirect, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { OrderPayment } from "~/components/storefront/order-payment";
 import { siteOrigin } from "~/lib/http.server";
@@ -87,6 +88,12 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order, payment: onlinePayment } = loaderData;
+  // The router's part of the payment panel (OrderPayment): asking again while a payment is awaited, and Pay now.
+  const revalidator = useRevalidator();
+  const recheck = useCallback(() => {
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  }, [revalidator]);
+  const payNow = useFetcher<PayNowResult>();
   if (!order) {
     return (
       <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
@@ -116,7 +123,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </p>
       </div>
 
-      {onlinePayment && <OrderPayment payment={onlinePayment} total={formatMoney(order.totalAmount, currency)} />}
+      {onlinePayment && (
+        <OrderPayment payment={onlinePayment} total={formatMoney(order.totalAmount, currency)} recheck={recheck} payNow={payNow} />
+      )}
 
       <OrderShipment shipment={order.shipment} className="mt-10 print:border-0 print:bg-transparent print:p-0" />
       <OrderMessages messages={order.messages} className="mt-6 print:hidden" />

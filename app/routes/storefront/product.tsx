@@ -18,12 +18,13 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { ProductGridIsland, ProductReviewsIsland } from "~/islands/product";
 import { ProductDetails } from "~/components/storefront/product/product-details";
 import type { Route } from "./+types/product";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Public: the same for every anonymous visitor, so the page cache may keep it (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
 
-// Hydrated as islands (app/islands/product.client.tsx, decision 021): no router code in the browser.
-export const handle = { islands: "product" };
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "product" } satisfies IslandsHandle;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
@@ -63,7 +64,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     ],
     jsonLd: [
       // One ProductGroup, a Product per colour × size with its own stock; a rating only from real,
-      // approved reviews, nothing without one (DECISIONS.md "Reviews are real").
+      // approved reviews, nothing without one (docs/product-rules.md §13 "Reviews are real").
       productGroupJsonLd(product, { origin, url, storeName, currency }, reviewsJsonLd(loaderData.reviews)),
       breadcrumbJsonLd(origin, [
         { name: "Home", path: "/" },

@@ -8,7 +8,7 @@ import type { ClaimAdminResult } from "./diagnostic-types";
 
 /**
  * "Make Current User Admin" (docs/product-rules.md): works only while the shop has no admin at all
- * (DECISIONS.md); after that an admin grants access in Settings → Admin Users.
+ * (docs/product-rules.md §13 "The first admin"); after that an admin grants access in Settings → Admin Users.
  */
 export function ClaimAdminButton() {
   const fetcher = useFetcher<ClaimAdminResult>({ key: "diagnostic-claim-admin" });

@@ -7,7 +7,7 @@ export type OrderUpdateResult =
   { ok: true; kind: "order" | "payment"; value: string; changed: boolean; emailed: boolean } | { ok: false; message: string };
 
 /**
- * What the action answers to the refund form of the order details (refund-action.server.ts). A
+ * What the action answers to the refund form of the order details (app/modules/payments/refund-action.server.ts). A
  * failure without `kind` is the connection's (clientAction): the form shows it all the same.
  */
 export type RefundActionResult =
@@ -25,7 +25,7 @@ export type RefundCheckResult =
     }
   | { ok: false; kind?: "check-refund"; refundId?: string; message: string };
 
-/** The fulfilment forms of the order details (fulfilment-action.server.ts). */
+/** The fulfilment forms of the order details (app/modules/orders/fulfilment-action.server.ts). */
 export type FulfilmentIntent = "ship" | "tracking" | "staff-note" | "customer-message";
 export type FulfilmentActionResult =
   | { ok: true; kind: "fulfilment"; intent: FulfilmentIntent; message: string }

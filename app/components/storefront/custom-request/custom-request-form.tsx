@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { usePageContext } from "~/lib/page-context";
+import { submitThroughRouter } from "~/lib/navigation";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { SelectInput } from "~/components/forms/select-input";
 import { Button } from "~/components/ui/button";
@@ -55,8 +56,8 @@ export function CustomRequestForm({
   lastResult?: SubmissionResult<string[]>;
   photosSent: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Sent through the router where it runs (to this page's action), else by the browser.
+  const { pathname, search, submitting: busy } = usePageContext();
   const [open, setOpen] = useState(false);
   const touchedOpen = useRef(false);
   const [unit, setUnit] = useState<MeasurementUnit>("cm");
@@ -90,8 +91,19 @@ export function CustomRequestForm({
   const daysAway = dateNeeded ? daysBetween(today, dateNeeded) : null;
   const soon = daysAway !== null && daysAway >= 0 && daysAway < BESPOKE_LEAD_DAYS;
 
+  const formProps = getFormProps(form);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-10">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={pathname + search}
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (!event.defaultPrevented) submitThroughRouter(event);
+      }}
+      className="grid gap-10"
+    >
       {form.errors && <FormAlert id={form.errorId} title={form.errors[0]!} description={form.errors[1]} />}
 
       <Step number="01" title="About you">
@@ -216,6 +228,6 @@ export function CustomRequestForm({
           A tailor replies within two working days. Nothing is charged until you accept a written quote.
         </p>
       </div>
-    </Form>
+    </form>
   );
 }

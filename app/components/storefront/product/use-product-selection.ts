@@ -28,7 +28,7 @@ type UpdateSelection = (change: (state: SelectionState) => SelectionState) => vo
 
 /**
  * Colour, size (or made to measure) and quantity chosen in Quick View, held by the component.
- * Stock is kept per colour × size (DECISIONS.md "Sizes, colours and made to measure"), so the
+ * Stock is kept per colour × size (docs/product-rules.md §13 "Sizes, colours and made to measure"), so the
  * size follows the colour: a size sold out in the colour chosen next is swapped for one in
  * stock there (or none), and `notice` says so, politely, for the size picker to announce.
  */

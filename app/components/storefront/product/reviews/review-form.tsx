@@ -2,7 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ImagePlus } from "lucide";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { usePageContext } from "~/lib/page-context";
+import { submitThroughRouter } from "~/lib/navigation";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -26,8 +27,8 @@ import { formatCount } from "~/lib/numbers";
  * and judged by its content on the server.
  */
 export function ReviewForm({ existing, lastResult }: { existing: OwnReview | null; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Sent through the router where it runs (to this page's action), else by the browser.
+  const { pathname, search, submitting: busy } = usePageContext();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [form, fields] = useForm<ReviewFormInput, ReviewInput>({
     id: "review-form",
@@ -47,8 +48,19 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
   const serverPhotoError = (lastResult?.error as Record<string, string[] | null> | undefined)?.photo?.[0];
   const shownPhotoError = photoError ?? serverPhotoError ?? null;
 
+  const formProps = getFormProps(form);
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={pathname + search}
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (!event.defaultPrevented) submitThroughRouter(event);
+      }}
+      className="grid gap-6"
+    >
       {form.errors && <FormAlert id={form.errorId} title={form.errors[0]!} description={form.errors[1]} />}
       <StarRatingInput
         key={form.key}
@@ -111,6 +123,6 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
         </Button>
         <p className="text-xs text-stone">Our team reads every review before it appears on the shop.</p>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -7,7 +7,7 @@ import { refundMoney } from "~/modules/payments/refund-email.server";
 import type { RefundForm } from "~/modules/payments/refunds.schema";
 import { refundOrder, RefundRefusedError } from "~/modules/payments/refunds.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import type { RefundActionResult } from "./order-update";
+import type { RefundActionResult } from "~/components/admin/orders/order-update";
 
 const refusedStatus: Record<RefundRefusedError["reason"], number> = {
   invalid: 400,

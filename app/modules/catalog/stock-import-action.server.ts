@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { Viewer } from "~/modules/auth/session.server";
 import { importStock } from "~/modules/catalog/stock-import.server";
 import { stockImportSummary } from "~/modules/catalog/stock-import.schema";
-import type { StockImportAnswer } from "./product-action";
+import type { StockImportAnswer } from "~/components/admin/products/product-action";
 
 /**
  * The products page's "Import stock" after the guard (admins only, the file checked by

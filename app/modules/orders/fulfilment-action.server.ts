@@ -5,7 +5,7 @@ import type { OrderNoteForm, ShipmentForm } from "~/modules/orders/fulfilment.sc
 import { OrderNotFoundError, StockGoneError } from "~/modules/orders/order-errors";
 import { addOrderNote, correctTracking, FulfilmentRefusedError, shipOrder } from "~/modules/orders/order-fulfilment.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import type { FulfilmentActionResult, FulfilmentIntent } from "./order-update";
+import type { FulfilmentActionResult, FulfilmentIntent } from "~/components/admin/orders/order-update";
 
 type Input =
   | { intent: "ship"; value: ShipmentForm }

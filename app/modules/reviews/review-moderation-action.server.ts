@@ -3,7 +3,7 @@ import { guardAction } from "~/modules/auth/action-guard.server";
 import { ReviewNotFoundError } from "~/modules/reviews/review-errors";
 import { moderateReview } from "~/modules/reviews/review-moderation.server";
 import { moderateReviewSchema } from "~/modules/reviews/review.schema";
-import type { ReviewModerationResult } from "./review-moderation-result";
+import type { ReviewModerationResult } from "~/components/admin/reviews/review-moderation-result";
 
 /**
  * Approve or hide a review (admins only, through the guard). Sending the same change twice

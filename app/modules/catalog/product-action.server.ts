@@ -10,7 +10,7 @@ import { createProduct, deleteProduct, updateProduct } from "~/modules/catalog/p
 import { productFormSchema, type ProductInput } from "~/modules/catalog/product.schema";
 import { stockImportSchema } from "~/modules/catalog/stock-import.schema";
 import { suggestedVariantSku } from "~/modules/catalog/variants";
-import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-action";
+import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "~/components/admin/products/product-action";
 import { runStockImport } from "./stock-import-action.server";
 
 /**

@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { customRequestStatusLabel, updateCustomRequestSchema } from "~/modules/custom-requests/custom-request.schema";
 import { CustomRequestNotFoundError, updateCustomRequest } from "~/modules/custom-requests/custom-requests-admin.server";
-import type { CustomRequestUpdateResult } from "./custom-request-update-result";
+import type { CustomRequestUpdateResult } from "~/components/admin/custom-requests/custom-request-update-result";
 
 /** A request's status and notes (admins only, through the guard). */
 export async function updateCustomRequestFromList(request: Request, context: AppLoadContext) {

@@ -6,7 +6,7 @@ import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { confirmRefundWithPaystack } from "~/modules/payments/refund-confirmation.server";
 import type { RefundCheckForm } from "~/modules/payments/refund-check.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import type { RefundCheckResult } from "./order-update";
+import type { RefundCheckResult } from "~/components/admin/orders/order-update";
 
 /**
  * "Check with Paystack" on a refund whose answer was lost (intent "check-refund", admins only:

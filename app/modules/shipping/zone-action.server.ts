@@ -9,7 +9,7 @@ import {
   ShippingZoneError,
   updateShippingZone,
 } from "~/modules/shipping/shipping-zones-admin.server";
-import { CORRECT_ZONE_FIELDS, type ZoneActionResult } from "./zone-action";
+import { CORRECT_ZONE_FIELDS, type ZoneActionResult } from "~/components/admin/shipping/zone-action";
 
 /**
  * The Shipping page's action: create (intent=create), edit (intent=update, id) and delete

@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { removeSubscriber } from "~/modules/newsletter/subscribers.server";
 import { removeSubscriberSchema } from "~/modules/newsletter/subscribers.schema";
-import { REMOVE_FAILED, type SubscriberActionResult } from "./subscriber-action";
+import { REMOVE_FAILED, type SubscriberActionResult } from "~/components/admin/newsletter/subscriber-action";
 
 /**
  * Remove (unsubscribe) one address: the guard checks method, admin session, origin and the id;

@@ -6,7 +6,7 @@ import { ProductNotFoundError } from "~/modules/catalog/product-errors";
 import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
 import { getAdminProduct, listAdminProducts, listProductCategories } from "~/modules/catalog/product-management.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { PRODUCT_PARAM, type ProductDialogState } from "./product-editor";
+import { PRODUCT_PARAM, type ProductDialogState } from "~/components/admin/products/product-editor";
 
 /** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
 async function dialogState(db: Db, param: string | null): Promise<ProductDialogState> {

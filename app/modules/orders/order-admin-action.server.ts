@@ -19,9 +19,9 @@ import {
   type OrderUpdateResult,
   type RefundActionResult,
   type RefundCheckResult,
-} from "./order-update";
-import { refundFromOrderDetails } from "./refund-action.server";
-import { checkRefundFromOrderDetails } from "./refund-check-action.server";
+} from "~/components/admin/orders/order-update";
+import { refundFromOrderDetails } from "~/modules/payments/refund-action.server";
+import { checkRefundFromOrderDetails } from "~/modules/payments/refund-check-action.server";
 
 const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", "customer-message"] satisfies FulfilmentIntent[];
 
@@ -32,7 +32,7 @@ const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", 
  * admin's name and, when the Order notifications setting is on, queue the customer's email in
  * the same transaction. The payment select sets pending, paid or failed, and leaves alone an
  * order with refunds (refunded, partially refunded): those follow the refunds. Intent "refund"
- * is the refund form of the order details (refund-action.server.ts), "check-refund" its Check
+ * is the refund form of the order details (app/modules/payments/refund-action.server.ts), "check-refund" its Check
  * with Paystack button on an unconfirmed refund (refund-check-action.server.ts); "ship", "tracking",
  * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts).
  */
