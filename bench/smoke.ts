@@ -2,8 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 /**
- * Every benchmark, for a moment, so none can rot (docs/performance.md: "Every `bench:*` also runs for a
- * moment in CI"): each `bench:*` script of package.json, taken from there so a new bench is
+ * Every benchmark, for a moment, so none can rot (the budgets in docs/performance.md: every `bench:*`
+ * runs for a moment in CI): each `bench:*` script of package.json, taken from there so a new bench is
  * smoked without being listed twice, runs as `npm run bench:… -- --smoke` (tiny data, a second or
  * two of load; bench/smoke-mode.ts), one after the other. A bench fails when it exits non-zero
  * or runs past SMOKE_TIMEOUT_SECONDS, never on a figure it prints. Prints each bench's duration
