@@ -11,6 +11,8 @@ export interface CachedPageListenerOptions {
   pageCache: PageCache;
   /** Whether only the catch-all route answers a path (server/unknown-paths.ts). */
   catchAllOnly?: (pathname: string) => boolean;
+  /** False for paths answered before any page (the build's assets, uploads, public files, /metrics). */
+  isPagePath: (pathname: string) => boolean;
   /** True only while the shop is known to be open: settings read within their cache time, maintenance off. */
   shopOpen: () => boolean;
   /** PUBLIC_URL's origin, and whether X-Forwarded-Proto of a trusted proxy counts (config). */
@@ -39,14 +41,15 @@ const LONGEST_REMEMBERED_URL = 512;
  * Returns a listener that answers and returns true, or returns false and writes nothing.
  */
 export function cachedPageListener(options: CachedPageListenerOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const { pageCache, catchAllOnly, shopOpen, logger, metrics } = options;
+  const { pageCache, catchAllOnly, shopOpen, isPagePath, logger, metrics } = options;
   const alwaysHttps = options.origin.startsWith("https://");
   // A URL's key is a pure function of the URL (the route table is fixed in production).
   const keys = new LRUCache<string, string | false>({ max: 10_000 });
   const keyOf = (url: string): string | null => {
     let key = keys.get(url);
     if (key === undefined) {
-      key = pageCache.keyForUrl(new URL(url, "http://shop.invalid"), { catchAllOnly }) ?? false;
+      const parsed = new URL(url, "http://shop.invalid");
+      key = (isPagePath(parsed.pathname) && pageCache.keyForUrl(parsed, { catchAllOnly })) || false;
       keys.set(url, key);
     }
     return key || null;

@@ -155,6 +155,9 @@ export function createShopHttp(options: HttpAppOptions) {
     ),
   );
 
+  // First path segments answered by files (the build's assets, uploads, public/) or by /metrics
+  // before any page: the kept-page fast path leaves them alone (its catch-all key would match them).
+  const answeredBeforePages = new Set(["assets", "uploads", "metrics"]);
   if (clientDir) {
     // Fingerprinted build output never changes under its name. Its scripts and stylesheets
     // were compressed at build time (vite.config.ts): each goes out as the .br or .gz beside it
@@ -164,6 +167,7 @@ export function createShopHttp(options: HttpAppOptions) {
     // The rest of public/ (images, icons), looked for only under its own top-level names: a
     // page request costs no file lookup.
     const publicNames = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
+    for (const name of publicNames) answeredBeforePages.add(name);
     const servePublic = staticFiles({ root: clientDir }, "public, max-age=86400, stale-while-revalidate=604800");
     app.use("*", async (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? ((await servePublic(c)) ?? next()) : next()));
   }
@@ -323,6 +327,7 @@ export function createShopHttp(options: HttpAppOptions) {
         pageCache,
         catchAllOnly,
         shopOpen: () => freshStoreSettings(services.database.db)?.maintenanceMode === false,
+        isPagePath: (pathname) => !answeredBeforePages.has(pathname.split("/")[1] ?? ""),
         origin: config.origin,
         trustProxy: config.trustProxy,
         logger,

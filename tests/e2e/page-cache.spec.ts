@@ -93,6 +93,19 @@ test.describe("a kept page sent by Node's http layer (server/cached-page-listene
     }
   }
 
+  test("once the made-up paths' 404 page is kept, the build's scripts and public files are still served as files", async ({ request }) => {
+    const home = await (await request.get("/")).text();
+    const script = /<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/.exec(home);
+    const asset = script?.[1] ?? script?.[2];
+    expect(asset, "the home page loads a script").toBeTruthy();
+    await expect.poll(async () => (await request.get(`/no-such-page-${Date.now()}`)).headers()["x-cache"]).toBe("HIT");
+    const file = await request.get(asset!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("javascript");
+    expect(file.headers()["x-cache"]).toBeUndefined();
+    expect((await request.get("/favicon.svg")).status()).toBe(200);
+  });
+
   test("keeps the request id a proxy gave, and a browser that takes no gzip is sent the page inflated", async ({ request }) => {
     await expectCached(request, "/about");
     const traced = await request.get("/about", { headers: { "x-request-id": "edge-7f3a" } });
