@@ -20,6 +20,7 @@ import * as payments from "./schema/payments";
 import * as shipping from "./schema/shipping";
 import * as store from "./schema/store";
 import * as operations from "./schema/operations";
+import * as salesTotals from "./schema/sales-totals";
 import * as uploads from "./schema/uploads";
 
 export const schema = {
@@ -30,6 +31,7 @@ export const schema = {
   ...operations,
   ...orders,
   ...payments,
+  ...salesTotals,
   ...shipping,
   ...store,
   ...uploads,
