@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createElement as h } from "react";
-import { renderToString } from "react-dom/server";
-import { createRequestHandler, Outlet, Scripts, ServerRouter, useLoaderData, type EntryContext, type ServerBuild } from "react-router";
+import { createRequestHandler, Outlet, Scripts, useLoaderData, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+import { smallServerBuild } from "../tests/setup/small-server-build";
 
 /**
  * The shop patches React Router's server rendering (patches/react-router+7.18.4.patch, decision
@@ -24,58 +24,21 @@ function Listing() {
 
 /** A server build of four routes (like the shop's: a home, collections, a product, a catch-all), named after `label`. */
 function build(label: string): ServerBuild {
-  const module = (id: string) => `/assets/${label}-${id}.js`;
-  const routes = {
-    root: { id: "root", path: "", module: { default: root } },
-    home: { id: "home", parentId: "root", index: true, module: { default: () => h("h1", null, `${label} home`) } },
-    collection: {
-      id: "collection",
-      parentId: "root",
-      path: "collections/:category",
-      module: { default: Listing, loader: ({ params }: { params: { category?: string } }) => ({ title: `${label} ${params.category}` }) },
-    },
-    product: { id: "product", parentId: "root", path: "product/:id", module: { default: () => h("h1", null, "product") } },
-    notFound: { id: "notFound", parentId: "root", path: "*", module: { default: () => h("h1", null, `${label} not found`) } },
-  };
-  const assets = Object.fromEntries(
-    Object.values(routes).map((route) => [
-      route.id,
+  return smallServerBuild(
+    [
+      { id: "root", path: "", module: { default: root } },
+      { id: "home", parentId: "root", index: true, module: { default: () => h("h1", null, `${label} home`) } },
       {
-        id: route.id,
-        parentId: "parentId" in route ? route.parentId : undefined,
-        path: "path" in route ? route.path : undefined,
-        index: "index" in route ? route.index : undefined,
-        module: module(route.id),
-        hasLoader: route.id === "collection",
-        hasAction: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasErrorBoundary: false,
+        id: "collection",
+        parentId: "root",
+        path: "collections/:category",
+        module: { default: Listing, loader: ({ params }: { params: { category?: string } }) => ({ title: `${label} ${params.category}` }) },
       },
-    ]),
+      { id: "product", parentId: "root", path: "product/:id", module: { default: () => h("h1", null, "product") } },
+      { id: "notFound", parentId: "root", path: "*", module: { default: () => h("h1", null, `${label} not found`) } },
+    ],
+    { label },
   );
-  return {
-    entry: {
-      module: {
-        default: (_request: Request, status: number, headers: Headers, context: EntryContext) => {
-          headers.set("Content-Type", "text/html");
-          const html = renderToString(h(ServerRouter, { context, url: _request.url }));
-          return new Response(`<!DOCTYPE html>${html}`, { status, headers });
-        },
-      },
-    },
-    routes,
-    assets: { entry: { module: module("entry"), imports: [] }, routes: assets, url: module("manifest"), version: label },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-    basename: "/",
-  } as unknown as ServerBuild;
 }
 
 /** The route ids in a page's inlined manifest, in order. */

@@ -21,7 +21,9 @@ export interface SmallRoute {
  * the shop's own `handleError`: for tests of server/http.ts that need React Router's real request
  * handling without building the app.
  */
-export function smallServerBuild(routeList: SmallRoute[]): ServerBuild {
+export function smallServerBuild(routeList: SmallRoute[], { label }: { label?: string } = {}): ServerBuild {
+  // Named after `label` when given: two builds in one test then have different assets and versions.
+  const module = (id: string) => `/assets/${label ? `${label}-` : ""}${id}.js`;
   const routes = Object.fromEntries(routeList.map((route) => [route.id, route]));
   const assets = Object.fromEntries(
     routeList.map((route) => [
@@ -31,7 +33,7 @@ export function smallServerBuild(routeList: SmallRoute[]): ServerBuild {
         parentId: route.parentId,
         path: route.path,
         index: route.index,
-        module: `/assets/${route.id}.js`,
+        module: module(route.id),
         hasLoader: Boolean(route.module.loader),
         hasAction: false,
         hasClientAction: false,
@@ -52,7 +54,7 @@ export function smallServerBuild(routeList: SmallRoute[]): ServerBuild {
       },
     },
     routes,
-    assets: { entry: { module: "/assets/entry.js", imports: [] }, routes: assets, url: "/assets/manifest.js", version: "test" },
+    assets: { entry: { module: module("entry"), imports: [] }, routes: assets, url: module("manifest"), version: label ?? "test" },
     publicPath: "/",
     assetsBuildDirectory: "build/client",
     future: {},
