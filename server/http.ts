@@ -78,7 +78,7 @@ export function createHttpApp(options: HttpAppOptions) {
  */
 export function createShopHttp(options: HttpAppOptions) {
   const { services, logger, build, mode, clientDir, lifecycle = { draining: false } } = options;
-  const app = new Hono<{ Variables: { requestId: string; clientIp: string } }>();
+  const app = new Hono<{ Variables: { requestId: string; clientIp: string; arrivedAt: number } }>();
   const { config } = services;
   const pageCache = services.pageCache;
   const handleRequest = createRequestHandler(build, mode);
@@ -114,6 +114,7 @@ export function createShopHttp(options: HttpAppOptions) {
   // One log line per request, with its id, status and duration.
   app.use("*", async (c, next) => {
     const started = performance.now();
+    c.set("arrivedAt", started);
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     c.set("requestId", requestId);
     await next();
@@ -203,7 +204,7 @@ export function createShopHttp(options: HttpAppOptions) {
     }
   });
 
-  async function answer(c: Context<{ Variables: { requestId: string; clientIp: string } }>): Promise<Response> {
+  async function answer(c: Context<{ Variables: { requestId: string; clientIp: string; arrivedAt: number } }>): Promise<Response> {
     // While the database is away, nothing waits on it: a kept page, else "back in a moment".
     if (availability.down) return whileDatabaseAway(c.req.raw);
     const nonce = newNonce();
@@ -222,6 +223,7 @@ export function createShopHttp(options: HttpAppOptions) {
         { ...context, cspNonce: nonce, renderComplete: false, closedForMaintenance: maintenance.closed },
         outage,
         "shopper",
+        c.get("arrivedAt"),
       );
       return withHttpsPolicy(withInlineStylesheet(personal, new URL(c.req.url).pathname), https);
     }
@@ -237,6 +239,7 @@ export function createShopHttp(options: HttpAppOptions) {
           outage,
           // Rendered as anyone sees it: it waits its turn; again for the visitor: their own page.
           shared ? "page" : "shopper",
+          c.get("arrivedAt"),
         ),
       { prepareHtml: stylesheet?.inline },
     );
@@ -269,7 +272,7 @@ export function createShopHttp(options: HttpAppOptions) {
    */
   function whileDatabaseAway(request: Request): Response {
     const key = dev ? null : pageCache.keyFor(request, { catchAllOnly });
-    return (key ? pageCache.get(key, request) : null) ?? outageAnswer(request);
+    return (key ? pageCache.get(key, request, { anyAge: true }) : null) ?? outageAnswer(request);
   }
 
   /** "Back in a moment", named with the store name last read (none can be read now). */
@@ -283,13 +286,17 @@ export function createShopHttp(options: HttpAppOptions) {
   }
 
   /** The app's answer, with the headers every response gets: a private Cache-Control unless the route said otherwise, the CSP, maintenance's. */
-  async function render(request: Request, context: AppLoadContext, outage: RequestOutage, priority: RenderPriority) {
-    const response = await renderQueue.run(priority, () => {
-      // Whoever gave up while waiting for a slot is not rendered for.
-      if (request.signal.aborted) return Promise.resolve(new Response(null, { status: 499 }));
-      metrics.rendered();
-      return handleRequest(request, context);
-    });
+  async function render(request: Request, context: AppLoadContext, outage: RequestOutage, priority: RenderPriority, arrivedAt: number) {
+    const response = await renderQueue.run(
+      priority,
+      () => {
+        // Whoever gave up while waiting for a slot is not rendered for.
+        if (request.signal.aborted) return Promise.resolve(new Response(null, { status: 499 }));
+        metrics.rendered();
+        return handleRequest(request, context);
+      },
+      arrivedAt,
+    );
     if (response === TURNED_AWAY) return busyAnswer(request, storeNameNow());
     // An answer that failed for want of the database (the route told handleError, or the
     // database is known away) is "back in a moment", not an error page.
@@ -319,6 +326,34 @@ export function createShopHttp(options: HttpAppOptions) {
     captureServerError(error, { requestId: c.get("requestId"), path: c.req.path });
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
+
+  // A kept page gone stale on a busy server is served while it renders again, first in line (it
+  // is many visitors' page), for the cache alone: its visitors never wait behind a flood.
+  if (!dev) {
+    pageCache.staleRefresh = {
+      busy: () => renderQueue.busy,
+      refresh: (key, path) => {
+        const request = new Request(new URL(path, config.origin), { headers: { "accept-encoding": "gzip" } });
+        const refreshId = crypto.randomUUID();
+        const context = requestContext({ get: (name) => (name === "requestId" ? refreshId : "") }, { met: false });
+        pageCache
+          .refresh(
+            key,
+            request,
+            (shared) =>
+              render(
+                shared,
+                { ...context, cspNonce: newNonce(), renderComplete: true, closedForMaintenance: false },
+                { met: false },
+                "shopper",
+                performance.now(),
+              ),
+            { prepareHtml: stylesheet?.inline },
+          )
+          .catch((error: unknown) => logger.warn({ err: error, path }, "a stale kept page could not be rendered again"));
+      },
+    };
+  }
 
   // Production only: the development server's routes change as you edit, and it keeps no pages.
   const answerKeptPage = dev

@@ -230,6 +230,44 @@ describe("page cache", () => {
     expect(await until(() => capped.get("/day", request) === null)).toBeLessThan(3_000);
   });
 
+  it("serves a stale kept page while a busy server renders it again, once, first in line; a quiet server renders it for the visitor", async () => {
+    const request = new Request("http://shop/product/1", { headers: { "accept-encoding": "gzip" } });
+    const cache = new PageCache(policy);
+    let busy = true;
+    let finishRender = () => {};
+    const refreshes: string[] = [];
+    cache.staleRefresh = {
+      busy: () => busy,
+      refresh: (key, path) => {
+        refreshes.push(path);
+        void cache.refresh(key, new Request(`http://shop${path}`), async () => {
+          await new Promise<void>((resolve) => (finishRender = resolve));
+          return new Response("<p>Ɔdɔ kaftan, 2 left</p>", {
+            headers: { "content-type": "text/html", "cache-control": "public, s-maxage=1" },
+          });
+        });
+      },
+    };
+    await cache.store("/product/1", html("public, max-age=0, s-maxage=1"), { request });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    // Stale and the server busy: the last copy, while one render brings a new one.
+    const stale = cache.get("/product/1", request)!;
+    expect(zlib.gunzipSync(Buffer.from(await stale.arrayBuffer())).toString()).toBe(page);
+    expect(cache.get("/product/1", request)).not.toBeNull();
+    expect(refreshes).toEqual(["/product/1"]);
+    finishRender();
+    await vi.waitFor(() => expect(zlib.gunzipSync(cache.keptPage("/product/1")!.gzipped).toString()).toBe("<p>Ɔdɔ kaftan, 2 left</p>"));
+
+    // Stale on a quiet server: nothing served from the cache; the visitor's request renders it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    busy = false;
+    expect(cache.get("/product/1", request)).toBeNull();
+    expect(refreshes).toHaveLength(1);
+    // While the database is away, any kept copy beats "back in a moment".
+    expect(cache.get("/product/1", request, { anyAge: true })?.headers.get("x-cache")).toBe("HIT");
+  });
+
   it("never looks up someone's own pages, whatever the spelling of their path", () => {
     const cache = new PageCache(policy);
     for (const path of [

@@ -52,6 +52,29 @@ export interface KeptPage {
   gzipped: Buffer;
   /** Compressed fast (a page most often asked for once) until it is asked for again. */
   compressedFast: boolean;
+  /** Until when (performance.now()) the page is as fresh as its route asked (its s-maxage). */
+  freshUntil: number;
+  /** The address it was rendered for (path and query), to render it again when it goes stale. */
+  path: string;
+}
+
+/**
+ * How long past its freshness a kept page may still be served while a new copy renders, and only
+ * then (`StaleRefresh`): storefront changes clear the cache at once, so past its s-maxage a page
+ * can be behind only on what nobody announces (stock sold at checkout), by seconds.
+ */
+export const STALE_PAGE_GRACE_MS = 30_000;
+
+/**
+ * What lets a kept page gone stale be served while it renders again (stale-while-revalidate,
+ * kept inside the cache): whether the server is busy (renders waiting for a slot), and how to
+ * render the page at `path` again into the cache, outside any visitor's request. A quiet server
+ * renders a stale page for the visitor who asked, as fresh as ever; a busy one never makes a
+ * visitor of a kept page wait behind a flood of new searches for it.
+ */
+export interface StaleRefresh {
+  busy(): boolean;
+  refresh(key: string, path: string): void;
 }
 
 /**
@@ -144,7 +167,7 @@ function isPersonalPath(pathname: string): boolean {
 export class PageCache {
   private entries = new LRUCache<string, KeptPage>({
     max: 2_000,
-    ttl: PAGE_CACHE_MAX_TTL_MS,
+    ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
     // About a thousand pages of 30 KB gzipped: the server's whole memory budget is 250 MB.
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (e) => e.gzipped.length + 512,
@@ -183,18 +206,32 @@ export class PageCache {
     return query === null ? null : url.pathname + query;
   }
 
-  get(key: string, request: Request): Response | null {
-    const entry = this.keptPage(key);
+  /** Renders kept pages gone stale again while their last copy is served (set once by the server). */
+  staleRefresh: StaleRefresh | null = null;
+
+  /** The page kept under `key` as sent to `request`; `anyAge`: stale too, however busy (the database away). */
+  get(key: string, request: Request, { anyAge = false } = {}): Response | null {
+    const entry = anyAge ? this.entries.get(key) : this.keptPage(key);
     return entry ? served(entry, request, "HIT") : null;
   }
 
   /**
    * The page kept under `key`, as it is stored (server/cached-page-listener.ts sends it
-   * straight from Node's http layer); asking for it counts as a visit (`compressBetter`).
+   * straight from Node's http layer); asking for it counts as a visit (`compressBetter`). Past
+   * its freshness it is given only while a new copy is on its way: one already rendering, or
+   * one started now because the server is busy (`staleRefresh`); else undefined, and the visitor's
+   * request renders it.
    */
   keptPage(key: string): KeptPage | undefined {
     const entry = this.entries.get(key);
-    if (entry?.compressedFast) this.compressBetter(key, entry);
+    if (!entry) return undefined;
+    if (performance.now() >= entry.freshUntil) {
+      if (this.rendering.has(key)) return entry;
+      if (!this.staleRefresh?.busy()) return undefined;
+      this.staleRefresh.refresh(key, entry.path);
+      return entry;
+    }
+    if (entry.compressedFast) this.compressBetter(key, entry);
     return entry;
   }
 
@@ -235,15 +272,18 @@ export class PageCache {
     headers.delete("content-length");
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(rendered)));
     const pieces = html && prepareHtml ? prepareHtml(rendered) : [rendered];
+    const freshForMs = Math.min(seconds * 1000, this.maxTtlMs);
     const entry: KeptPage = {
       status: response.status,
       headers: [...headers.entries()],
       gzipped: gzipPieces(pieces, FAST_GZIP_LEVEL),
       compressedFast: true,
+      freshUntil: performance.now() + freshForMs,
+      path: request ? pathAndQuery(request.url) : key,
     };
     // Served compressed like a kept page either way; kept only when worth it (`asked`).
     if (!isOneOfMany(key) || (this.asked.get(key) ?? 0) >= 2) {
-      this.entries.set(key, entry, { ttl: Math.min(seconds * 1000, this.maxTtlMs) });
+      this.entries.set(key, entry, { ttl: freshForMs + STALE_PAGE_GRACE_MS });
     }
     return served(entry, request, "MISS");
   }
@@ -300,9 +340,39 @@ export class PageCache {
     });
   }
 
+  /**
+   * Renders the page kept under `key` again, for the cache alone, while its stale copy is served
+   * (`StaleRefresh`); once at a time per page. What the render answers replaces the copy when it
+   * may be kept; anything else (an error, a page no longer public) leaves the copy to expire.
+   */
+  refresh(
+    key: string,
+    request: Request,
+    render: (request: Request) => Promise<Response>,
+    options: Pick<StoreOptions, "prepareHtml"> = {},
+  ): Promise<void> {
+    if (this.rendering.has(key)) return Promise.resolve();
+    let finished = () => {};
+    this.rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    // A page with a query was kept because it was asked for twice; it is still worth keeping.
+    if (isOneOfMany(key)) this.asked.set(key, Math.max(2, this.asked.get(key) ?? 0));
+    return render(sharedRequest(request))
+      .then((rendered) => this.store(key, rendered, { ...options, request }))
+      .then((answer) => answer.body?.cancel())
+      .finally(() => {
+        this.rendering.delete(key);
+        finished();
+      });
+  }
+
   clear(): void {
     this.entries.clear();
   }
+}
+
+function pathAndQuery(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
 }
 
 /** A kept page as sent to `request`: gzipped when it accepts gzip, marked HIT or MISS. */

@@ -62,4 +62,28 @@ describe("RenderQueue", () => {
     await expect(queue.run("page", () => Promise.reject(new Error("loom jammed")))).rejects.toThrow("loom jammed");
     expect(await queue.run("page", async () => "next")).toBe("next");
   });
+
+  it("counts a page's wait from when its request arrived, not from when it joined the line", async () => {
+    const queue = new RenderQueue(1, 500);
+    const slow = gate();
+    const busy = queue.run("page", () => slow.done);
+    // Its request arrived 600 ms ago (it waited for the server to read it): no time is left.
+    const late = queue.run("page", async () => "rendered", performance.now() - 600);
+    const fresh = queue.run("page", async () => "rendered");
+    slow.open();
+    await busy;
+    expect(await late).toBe(TURNED_AWAY);
+    expect(await fresh).toBe("rendered");
+  });
+
+  it("hands a freed slot on in a later turn of the event loop, so requests and timers are seen between renders", async () => {
+    const queue = new RenderQueue(1, 10_000);
+    const seen: string[] = [];
+    // Renders that never wait on anything outside the process (the embedded database).
+    const renders = [1, 2, 3].map((n) => queue.run("page", async () => void seen.push(`render ${n}`)));
+    setImmediate(() => seen.push("the event loop's turn"));
+    await Promise.all(renders);
+    expect(seen.indexOf("the event loop's turn")).toBeLessThan(seen.indexOf("render 3"));
+    expect(seen[0]).toBe("render 1");
+  });
 });

@@ -32,6 +32,14 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
   if (isTransaction(db)) return readStoreSettings(db);
   const cached = cache.get(db);
   if (cached) return cached;
+  const reading = startReading(db);
+  // Expired but never announced changed: the last read is served while this one comes
+  // (`staleButUnchanged`), so no request waits on the database for settings that were not changed.
+  return staleButUnchanged(db) ?? reading;
+}
+
+/** Reads the settings into the cache (concurrent readers share the one query). */
+function startReading(db: Db): Promise<StoreSettings> {
   // Caching the promise makes concurrent first readers share one query; a failed read is
   // dropped so the next request tries again.
   const reading = readStoreSettings(db);
@@ -43,6 +51,8 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
   reading.then(
     (read) => {
       lastRead.set(db, read);
+      // Not a read a change overtook (it cleared the cache while this was on its way).
+      if (cache.get(db) === reading) unchangedSince.set(db, { settings: read, readAt: performance.now() });
       settledReads.set(reading, read);
     },
     () => {
@@ -50,6 +60,23 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
     },
   );
   return reading;
+}
+
+/**
+ * How long settings nobody announced changed may still be served while they are read again.
+ * Every change is announced (saveStoreSettings) and clears them at once, here and on the other
+ * instances; the cache's expiry is only a safety net for an announcement missed, so a read that
+ * expired is as good as fresh for this long, and the requests of a busy minute (a flood of new
+ * searches on the embedded database's one connection) never queue for them.
+ */
+const UNCHANGED_SETTINGS_SERVED_FOR_MS = 60_000;
+
+/** The last read, while no change was announced since and it is not too old; else undefined. */
+let unchangedSince = new WeakMap<Db, { settings: StoreSettings; readAt: number }>();
+
+function staleButUnchanged(db: Db): StoreSettings | undefined {
+  const last = unchangedSince.get(db);
+  return last && performance.now() - last.readAt < UNCHANGED_SETTINGS_SERVED_FOR_MS ? last.settings : undefined;
 }
 
 /** Each cached read's settings, once it has arrived. */
@@ -62,7 +89,12 @@ const settledReads = new WeakMap<Promise<StoreSettings>, StoreSettings>();
  */
 export function freshStoreSettings(db: Db): StoreSettings | undefined {
   const reading = cache.get(db);
-  return reading && settledReads.get(reading);
+  const settled = reading && settledReads.get(reading);
+  if (settled) return settled;
+  const unchanged = staleButUnchanged(db);
+  // Read again in the background; meanwhile the last read stands (no change was announced).
+  if (unchanged && !reading) void startReading(db).catch(() => {});
+  return unchanged;
 }
 
 /** The last settings read from each handle, however old: for pages made while the database is away. */
@@ -83,8 +115,13 @@ function isTransaction(db: Db): boolean {
 
 /** Forget this process's cached settings of one handle, or of all (storefront changes do it; also for tests). */
 export function invalidateStoreSettingsCache(db?: Db): void {
-  if (db) cache.delete(db);
-  else cache.clear();
+  if (db) {
+    cache.delete(db);
+    unchangedSince.delete(db);
+  } else {
+    cache.clear();
+    unchangedSince = new WeakMap();
+  }
 }
 
 async function readStoreSettings(db: Db): Promise<StoreSettings> {
