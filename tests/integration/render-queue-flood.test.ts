@@ -17,6 +17,8 @@ import { describeWithDatabase } from "../setup/test-database";
  * shopper's own page goes first and is never turned away.
  */
 describeWithDatabase("a flood of new searches beside checkout", (database) => {
+  /** How many times the product page was rendered. */
+  let productPrinting = 0;
   /** Search renders hold their slot until the test lets them finish. */
   let releaseSearches = () => {};
   let searchesMayFinish: Promise<void>;
@@ -46,6 +48,17 @@ describeWithDatabase("a flood of new searches beside checkout", (database) => {
         },
       },
       { id: "checkout", parentId: "root", path: "checkout", module: { default: () => h("h1", null, "Checkout") } },
+      {
+        id: "product",
+        parentId: "root",
+        path: "product/:id",
+        module: {
+          default: () => h("h1", null, `Kente stole, printing ${productPrinting}`),
+          loader: () => ({ printing: ++productPrinting }),
+          // Fresh for one second, then stale.
+          headers: () => ({ "Cache-Control": "public, max-age=0, s-maxage=1" }),
+        },
+      },
     ]);
     return createHttpApp({
       services: {
@@ -102,5 +115,27 @@ describeWithDatabase("a flood of new searches beside checkout", (database) => {
     expect(navigation.headers.get("x-remix-reload-document")).toBe("true");
     releaseSearches();
     await Promise.all(busy);
+  });
+
+  it("serves a kept page gone stale while searches hold every slot, and renders it again first in line", async () => {
+    const shop = app();
+    const product = async () => (await shop.request("http://shop.test/product/1")).text();
+    productPrinting = 0;
+    expect(await product()).toContain("Kente stole, printing 1");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    const rendering = [
+      shop.request("http://shop.test/collections/kaftans?q=kente"),
+      shop.request("http://shop.test/collections/kaftans?q=agbada"),
+    ];
+    const waiting = shop.request("http://shop.test/collections/kaftans?q=smock");
+    // Every slot taken and a search waiting: the stale copy at once, not "One moment", not a wait.
+    expect(await product()).toContain("Kente stole, printing 1");
+    expect(await product()).toContain("Kente stole, printing 1");
+    releaseSearches();
+    await Promise.all([...rendering, waiting]);
+    // Its new copy was rendered once, ahead of the waiting search, and is what is served now.
+    await vi.waitFor(async () => expect(await product()).toContain("Kente stole, printing 2"));
+    expect(productPrinting).toBe(2);
   });
 });
