@@ -3,7 +3,7 @@ import { BRIEF_PAGE_POLICY, briefPage, wantsJson } from "./database-outage";
 /** How soon a visitor turned away by a full render queue (server/render-queue.ts) is told to try again. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-export const BUSY_MESSAGE = "A great many visitors are with us at this moment. Please try again in a few seconds.";
+export const BUSY_MESSAGE = "A great many visitors are with us right now. Please try again in a few seconds.";
 
 /** Answers made here: sent as they are (no stylesheet put into them, never stored). */
 const busyAnswers = new WeakSet<Response>();
@@ -37,7 +37,7 @@ export function busyAnswer(request: Request, storeName: string): Response {
       storeName,
       title: "One moment",
       heading: "One moment, please",
-      paragraphs: [BUSY_MESSAGE, "This page will load by itself in a moment. Your cart is kept on this device."],
+      paragraphs: [BUSY_MESSAGE, "This page will reload by itself shortly. Your cart is kept on this device."],
       refreshSeconds: BUSY_RETRY_AFTER_SECONDS,
     });
     response = new Response(request.method === "HEAD" ? null : body, { status: 503, headers });
