@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { orders, orderSearchDocument } from "~db/schema/orders";
+import type { Db } from "~db/client";
+import { orderTextMatches } from "~/modules/orders/order-text-search.server";
 import { containsPattern, epochMs, type CustomerKey } from "./customer-key.server";
 import type { CustomerSort } from "./customers.schema";
 
@@ -65,22 +66,29 @@ const sortOrder: Record<CustomerSort, SQL> = {
 };
 
 /**
- * The customers matching a search: a customer matches when any of their orders has the text in
- * its number, name, email or phone (case-insensitive). The matching orders come from the trigram
- * index over orderSearchDocument (the admin Orders search uses the same). A search that looks
- * like a phone number ("0244 118") also compares digits alone ("+233 24 411 8820"), which reads
- * every order.
+ * The orders a search matches: a customer matches when any of their orders has the text in its
+ * number, name, email or phone (case-insensitive), found through the trigram index over
+ * orderSearchDocument as the admin Orders search finds them (orderTextMatches). A search that
+ * looks like a phone number ("0244 118") also compares digits alone ("+233 24 411 8820"), which
+ * reads every order. Undefined when there is no search.
  */
-function matchingCustomers(search: string | undefined): { with: SQL; where: SQL } {
-  if (!search) return { with: sql``, where: sql`` };
+export async function customerSearchMatch(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  if (!search) return undefined;
   const digits = search.replace(/\D/g, "");
   const looksLikePhone = digits.length >= 3 && /^[\d\s+().-]+$/.test(search);
-  const byDigits = looksLikePhone ? sql` or regexp_replace(orders.customer_phone, '\\D', '', 'g') like ${containsPattern(digits)}` : sql``;
+  const text = await orderTextMatches(db, search);
+  if (!looksLikePhone) return text;
+  return sql`(${text} or regexp_replace(orders.customer_phone, '\\D', '', 'g') like ${containsPattern(digits)})`;
+}
+
+/** The keys of the customers with an order `match` holds. */
+function matchingCustomers(match: SQL | undefined): { with: SQL; where: SQL } {
+  if (!match) return { with: sql``, where: sql`` };
   return {
     with: sql`matched_customers as (
       select distinct order_customer_key(orders.user_id, orders.customer_email) as customer_key
       from orders
-      where ${orderSearchDocument(orders)} ilike ${containsPattern(search)}${byDigits}
+      where ${match}
     )`,
     where: sql`where t.customer_key in (select customer_key from matched_customers)`,
   };
@@ -91,9 +99,9 @@ function matchingCustomers(search: string | undefined): { with: SQL; where: SQL 
  * from the totals the database keeps per customer (customer_totals, and customer_spend for the
  * store currency; db/schema/sales-totals.ts), not aggregated from the orders.
  */
-function customerTotals(currency: string, search: string | undefined): SQL {
-  const filter = matchingCustomers(search);
-  return sql`${search ? sql`${filter.with},` : sql``}
+function customerTotals(currency: string, match: SQL | undefined): SQL {
+  const filter = matchingCustomers(match);
+  return sql`${match ? sql`${filter.with},` : sql``}
     totals as (
       select t.customer_key, t.user_id, t.total_orders, t.cancelled_orders,
              coalesce(s.spent, 0) as total_spent,
@@ -108,7 +116,8 @@ function customerTotals(currency: string, search: string | undefined): SQL {
 
 export interface CustomersQueryOptions {
   currency: string;
-  search: string | undefined;
+  /** The orders the search matches (customerSearchMatch); undefined: every customer. */
+  match: SQL | undefined;
   sort: CustomerSort;
   /** A page; omitted → every matching customer. */
   page?: { limit: number; offset: number };
@@ -119,10 +128,10 @@ export interface CustomersQueryOptions {
  * are looked up only for the rows returned (an index lookup each: orders_user_created_idx for
  * members, orders_guest_email_idx for guests), not for every customer.
  */
-export function customersQuery({ currency, search, sort, page }: CustomersQueryOptions): SQL {
+export function customersQuery({ currency, match, sort, page }: CustomersQueryOptions): SQL {
   const paging = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   return sql`
-    with ${customerTotals(currency, search)},
+    with ${customerTotals(currency, match)},
     customer_page as (
       select t.* from totals t
       order by ${sortOrder[sort]}
@@ -151,9 +160,9 @@ export function customersQuery({ currency, search, sort, page }: CustomersQueryO
 }
 
 /** How many customers match. */
-export function customersCountQuery(search: string | undefined): SQL {
-  if (!search) return sql`select customers as n from customer_counts where id = 1`;
-  const filter = matchingCustomers(search);
+export function customersCountQuery(match: SQL | undefined): SQL {
+  if (!match) return sql`select customers as n from customer_counts where id = 1`;
+  const filter = matchingCustomers(match);
   return sql`with ${filter.with} select count(*) as n from matched_customers`;
 }
 
