@@ -119,6 +119,11 @@ export function cheapestPart(text: string, stats: Pick<TrigramStats, "share" | "
   return best;
 }
 
+/** The part of `text` the index is asked for (the text itself, or null when it has no trigram). */
+export async function orderSearchPart(db: Db, text: string): Promise<string | null> {
+  return cheapestPart(text, await trigramStats(db));
+}
+
 /**
  * The WHERE of "some order's number, name, email or phone holds `text`" (case-insensitive, the
  * user's % and _ taken literally) over `orders`.
@@ -126,7 +131,7 @@ export function cheapestPart(text: string, stats: Pick<TrigramStats, "share" | "
 export async function orderTextMatches(db: Db, text: string): Promise<SQL> {
   const document = orderSearchDocument(orders);
   const whole = sql`${document} ilike ${`%${escapeLike(text)}%`}`;
-  const part = cheapestPart(text, await trigramStats(db));
+  const part = await orderSearchPart(db, text);
   if (part === null || part === text) return whole;
   // The same text as the document, spelt so that the index is not asked for the whole text
   // again (all four columns are NOT NULL, so concat_ws joins exactly what || joins).
