@@ -53,7 +53,7 @@ async function keptLargeDatabase(): Promise<Database | null> {
   const [row] = await queryRows<{ n: string | number }>(kept.db, sql`select count(*) as n from products`);
   if (Number(row?.n) === EXTRA_PRODUCTS + 35) {
     console.log(`Measuring the kept ${largeName}`);
-    await kept.db.execute(sql`analyze`);
+    await kept.db.execute(sql`vacuum analyze`);
     return kept;
   }
   await kept.close();
@@ -75,7 +75,9 @@ async function newLargeDatabase(): Promise<Database> {
     select p.id, s.size, p.sku || '-' || s.size, (p.id % 23) * (case when s.size = 'M' then 1 else 0 end)
     from products p cross join unnest(array['S','M','L','XL','XXL']) as s(size)
     where p.sku like 'BULK-%'`);
-  await database.db.execute(sql`analyze`);
+  // VACUUM as autovacuum would soon after such a load on a shop's server (the shared test server
+  // runs without it): index-only scans and counts read the visibility map it sets.
+  await database.db.execute(sql`vacuum analyze`);
   return database;
 }
 
