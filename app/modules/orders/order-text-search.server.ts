@@ -12,16 +12,17 @@ import { searchTrigrams } from "./search-trigrams";
  * the lists of every trigram of the text. A trigram nearly every order holds ("cus", "gma",
  * "com", "ord") costs a pass over a list as long as the table: "kofi@gmail" read ~20 such
  * lists, 150–200 ms over a million orders, though it matched a handful. So the index is asked
- * for one part of the text only, the part whose trigrams are rare in the shop's recent orders
- * ("i@gm" of "kofi@gmail", "1234" of "Customer 1234"), and the whole text is checked on the few
+ * for one part of the text only, the part whose trigrams are rare in the shop's orders ("r123@"
+ * of "customer123@example", "1234" of "Customer 1234"), and the whole text is checked on the few
  * orders it yields. Any order holding the text holds its every part: the rows are exactly the
  * rows of `document ILIKE '%text%'`, only found faster.
  *
- * How rare a trigram is comes from about SAMPLE_SIZE orders sampled at random, read once per
- * process every STATS_MAX_AGE_MS (in the background once known): it chooses the plan, never
- * the result.
+ * How rare a trigram is comes from the orders on SAMPLE_PAGES pages sampled at random, read
+ * once per process every STATS_MAX_AGE_MS (in the background once known): it chooses the plan,
+ * never the result.
  */
-const SAMPLE_SIZE = 1_000;
+/** About 1,000 orders (some 35 to a page). */
+const SAMPLE_PAGES = 30;
 const STATS_MAX_AGE_MS = 10 * 60_000;
 /** The longest part of the text tried as the index's question. */
 const MAX_PART_LENGTH = 16;
@@ -49,10 +50,14 @@ const statsByDb = new WeakMap<Db, { stats?: TrigramStats; reading?: Promise<Trig
 
 async function readStats(db: Db): Promise<TrigramStats> {
   // Pages picked at random (TABLESAMPLE SYSTEM) rather than the newest orders: a day's orders
-  // can share a name or a domain the rest of the shop does not.
-  const [table] = await queryRows<{ n: string | number }>(db, sql`select reltuples as n from pg_class where oid = 'orders'::regclass`);
-  const estimated = Number(table?.n ?? 0);
-  const percent = estimated > SAMPLE_SIZE ? (100 * SAMPLE_SIZE) / estimated : 100;
+  // can share a name or a domain the rest of the shop does not. The table's size on disk, not
+  // its statistics (absent until ANALYZE has run, after a restore say), says what share to take.
+  const [table] = await queryRows<{ pages: string | number }>(
+    db,
+    sql`select pg_relation_size('orders') / current_setting('block_size')::int as pages`,
+  );
+  const pages = Number(table?.pages ?? 0);
+  const percent = pages > SAMPLE_PAGES ? (100 * SAMPLE_PAGES) / pages : 100;
   const document = orderSearchDocument(orders);
   const rows = await queryRows<{ t: string | null; n: string | number }>(
     db,
