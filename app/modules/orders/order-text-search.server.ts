@@ -37,6 +37,8 @@ const CHECK_COST = 700;
  * the text's: such a trigram is taken as neither rare nor common.
  */
 const BEYOND_ASCII_SHARE = 0.1;
+/** A part whose candidates are more than this share of the orders is no help (cheapestPart). */
+const COMMON_SHARE = 0.02;
 
 interface TrigramStats {
   /** The share of sampled orders whose search document holds each trigram (show_trgm's spelling). */
@@ -94,10 +96,13 @@ export function forgetOrderSearchStats(db: Db): void {
   statsByDb.delete(db);
 }
 
-/** The estimated cost of asking the index for `part`: its lists' lengths plus the candidates to check. */
-function partCost(part: string, stats: TrigramStats): number {
+/**
+ * The estimated cost of asking the index for `part` (its lists' lengths plus the candidates to
+ * check) and the share of orders it yields as candidates.
+ */
+function partEstimate(part: string, stats: Pick<TrigramStats, "share" | "unseen">): { cost: number; candidates: number } {
   const trigrams = searchTrigrams(part);
-  if (trigrams.length === 0) return Infinity;
+  if (trigrams.length === 0) return { cost: Infinity, candidates: 1 };
   let lists = 0;
   let candidates = 1;
   for (const trigram of trigrams) {
@@ -106,21 +111,27 @@ function partCost(part: string, stats: TrigramStats): number {
     lists += share;
     candidates *= share;
   }
-  return lists + CHECK_COST * candidates;
+  return { cost: lists + CHECK_COST * candidates, candidates };
 }
 
-/** The part of `text` (itself included) the index answers most cheaply, or null when none has a trigram. */
+/**
+ * The part of `text` (itself included) the index answers most cheaply; the text itself when even
+ * that part would yield a good share of all orders (COMMON_SHARE: then PostgreSQL reads the
+ * orders newest first and stops at a page, as it plans for the whole text); null when no part
+ * has a trigram.
+ */
 export function cheapestPart(text: string, stats: Pick<TrigramStats, "share" | "unseen">): string | null {
   let best: string | null = null;
-  let bestCost = Infinity;
+  let bestEstimate = { cost: Infinity, candidates: 1 };
   const consider = (part: string) => {
-    const cost = partCost(part, stats as TrigramStats);
-    if (cost < bestCost) [best, bestCost] = [part, cost];
+    const estimate = partEstimate(part, stats);
+    if (estimate.cost < bestEstimate.cost) [best, bestEstimate] = [part, estimate];
   };
   consider(text);
   for (let start = 0; start < text.length; start++) {
     for (let end = start + 3; end <= Math.min(text.length, start + MAX_PART_LENGTH); end++) consider(text.slice(start, end));
   }
+  if (best !== null && bestEstimate.candidates > COMMON_SHARE) return text;
   return best;
 }
 
