@@ -5,6 +5,28 @@ import { seedCatalog } from "~db/seed/seed";
 /** The PostgreSQL server the benchmarks make their scratch databases on. */
 export const benchAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
+/**
+ * A bench database's name: BENCH_DATABASE_PREFIX before it, so sessions sharing one server
+ * (and a database kept with BENCH_KEEP) do not drop each other's.
+ */
+export function benchDatabaseName(name: string): string {
+  return `${process.env.BENCH_DATABASE_PREFIX ?? ""}${name}`;
+}
+
+/** Database `name` as a previous run kept it (BENCH_KEEP), migrated to this code's schema; null when there is none. */
+export async function keptBenchDatabase(name: string, options: { poolSize?: number } = {}): Promise<Database | null> {
+  const admin = new pg.Client({ connectionString: benchAdminUrl });
+  await admin.connect();
+  const { rows } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  await admin.end();
+  if (rows.length === 0) return null;
+  const url = new URL(benchAdminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href, ...options });
+  await database.migrate();
+  return database;
+}
+
 /** A new, migrated database `name` with the sample catalog (an old one of that name is dropped). */
 export async function freshBenchDatabase(name: string, options: { poolSize?: number } = {}): Promise<Database> {
   const database = await emptyBenchDatabase(name, options);

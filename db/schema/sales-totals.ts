@@ -64,11 +64,19 @@ export const customerTotals = pgTable(
     lastOrderAt: timestamp("last_order_at", { withTimezone: true }).notNull(),
     /** The name on the newest order (sorting by name). */
     latestName: text("latest_name").notNull(),
+    /**
+     * The customer's customer_spend row in the store's currency (Settings → General; its
+     * orders and spent, 0 without one), kept here so that the list sorts by amount spent and by
+     * orders through an index: a change of currency recounts every row (migration 0021).
+     */
+    storeCurrencyOrders: integer("store_currency_orders").notNull().default(0),
+    storeCurrencySpent: bigint("store_currency_spent", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     index("customer_totals_recent_idx").on(t.lastOrderAt.desc(), t.customerKey),
     index("customer_totals_name_idx").on(sql`lower(${t.latestName})`, t.customerKey),
-    index("customer_totals_orders_idx").on(t.totalOrders.desc(), t.customerKey),
+    index("customer_totals_orders_idx").on(t.totalOrders.desc(), t.storeCurrencySpent.desc(), t.customerKey),
+    index("customer_totals_spent_idx").on(t.storeCurrencySpent.desc(), t.customerKey),
   ],
 );
 

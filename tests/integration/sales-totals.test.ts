@@ -3,12 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { queryRows, type Db } from "~db/client";
 import { orders } from "~db/schema/orders";
+import { settings } from "~db/schema/store";
 import { customerSummary, listCustomers } from "~/modules/customers/customers.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { orderSummary } from "~/modules/orders/order-summary.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { refundOrder } from "~/modules/payments/refunds.server";
+import { getStoreSettings, invalidateStoreSettingsCache, saveStoreSettings } from "~/modules/settings/settings.server";
+import { storeCurrencies } from "~/modules/settings/store-settings";
 import { dashboardStats, revenueByDay } from "~/modules/reports/dashboard-stats.server";
 import { createCategory, createProduct } from "../factories/catalog";
 import { createOrder } from "../factories/orders";
@@ -27,7 +30,14 @@ const customerKey = sql.raw(
   `case when o.user_id is not null then 'user:' || o.user_id else 'email:' || lower(btrim(o.customer_email)) end`,
 );
 
+/** The store's currency as the app reads it (Settings → General), whose spending customer_totals keeps. */
+async function storeCurrency(db: Db) {
+  invalidateStoreSettingsCache(db);
+  return (await getStoreSettings(db)).currency;
+}
+
 async function fromScratch(db: Db) {
+  const currency = await storeCurrency(db);
   return {
     shop: await queryRows(
       db,
@@ -48,7 +58,9 @@ async function fromScratch(db: Db) {
                  count(*) filter (where o.order_status = 'cancelled')::int as cancelled,
                  to_char(min(o.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as first,
                  to_char(max(o.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as last,
-                 (array_agg(o.customer_name order by o.created_at desc, o.id desc))[1] as name
+                 (array_agg(o.customer_name order by o.created_at desc, o.id desc))[1] as name,
+                 count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency})::int as store_orders,
+                 coalesce(sum(o.total_amount - ${refundedPart}) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}), 0)::bigint::text as store_spent
           from orders o group by 1 order by 1`,
     ),
     spend: await queryRows(
@@ -80,7 +92,8 @@ async function kept(db: Db) {
       db,
       sql`select customer_key as key, total_orders as orders, cancelled_orders as cancelled,
                  to_char(first_order_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as first,
-                 to_char(last_order_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as last, latest_name as name
+                 to_char(last_order_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as last, latest_name as name,
+                 store_currency_orders as store_orders, store_currency_spent::text as store_spent
           from customer_totals order by 1`,
     ),
     spend: await queryRows(db, sql`select customer_key as key, currency, orders, spent::text from customer_spend order by 1, 2`),
@@ -102,6 +115,7 @@ async function refund(db: Db, orderId: string, amount: number) {
 describeWithDatabase("sales totals", (database, driver) => {
   beforeEach(async () => {
     await database.db.delete(orders);
+    await saveStoreSettings(database.db, { currency: "GHS" });
   });
 
   it("equal a count from scratch after orders, payments, full and partial refunds, cancellations, an account taking guest orders, edits and deletions", async () => {
@@ -203,4 +217,92 @@ describeWithDatabase("sales totals", (database, driver) => {
     expect(await kept(db)).toMatchObject({ counts: [{ customers: 4, repeaters: 4 }] });
     expect((await dashboardStats(db)).totalOrders).toBe(20);
   });
+
+  it("keep each customer's orders and spending in the store's currency, follow a change of currency, and sort the list by them", async () => {
+    const db = database.db;
+    const expectExact = async () => expect(await kept(db)).toEqual(await fromScratch(db));
+    await createOrder(db, { customerEmail: "ama@example.com", totalAmount: 90_000, paymentStatus: "paid" });
+    await createOrder(db, { customerEmail: "ama@example.com", totalAmount: 10_000, currency: "USD" });
+    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 50_000 });
+    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 45_000 });
+    await createOrder(db, { customerEmail: "yaw@example.com", totalAmount: 70_000, currency: "USD" });
+    await createOrder(db, { customerEmail: "yaw@example.com", totalAmount: 5_000, currency: "USD", orderStatus: "cancelled" });
+    await createOrder(db, { customerEmail: "esi@example.com", totalAmount: 95_000, orderStatus: "cancelled" });
+    await expectExact();
+    const emails = async (sort: "spent" | "orders") => (await listCustomers(db, { sort })).rows.map((r) => r.email);
+    // In cedis: Kofi ₵950 over two orders, Ama ₵900 (her dollars are not summed), Yaw and Esi nothing.
+    expect(await emails("spent")).toEqual(["kofi@example.com", "ama@example.com", "esi@example.com", "yaw@example.com"]);
+    expect(await emails("orders")).toEqual(["kofi@example.com", "ama@example.com", "yaw@example.com", "esi@example.com"]);
+
+    await saveStoreSettings(db, { currency: "USD" });
+    await expectExact();
+    expect(await emails("spent")).toEqual(["yaw@example.com", "ama@example.com", "esi@example.com", "kofi@example.com"]);
+    expect((await listCustomers(db, { sort: "spent" })).rows.map((r) => [r.email, r.totalSpent])).toEqual([
+      ["yaw@example.com", 70_000],
+      ["ama@example.com", 10_000],
+      ["esi@example.com", 0],
+      ["kofi@example.com", 0],
+    ]);
+    // Orders placed while the store sells in dollars are counted in dollars.
+    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 80_000, currency: "USD" });
+    await expectExact();
+    expect(await emails("spent")).toEqual(["kofi@example.com", "yaw@example.com", "ama@example.com", "esi@example.com"]);
+
+    await saveStoreSettings(db, { currency: "GHS" });
+    await expectExact();
+  });
+
+  it("read the store's currency in the database as the app reads it", async () => {
+    const db = database.db;
+    const inDatabase = async () => (await queryRows<{ c: string }>(db, sql`select store_currency() as c`))[0]!.c;
+    for (const currency of storeCurrencies) {
+      await saveStoreSettings(db, { currency });
+      expect(await inDatabase()).toBe(currency);
+    }
+    // A value the app does not know (written by hand) reads as the default, in both.
+    await db.update(settings).set({ value: "XOF" }).where(eq(settings.key, "currency"));
+    expect(await storeCurrency(db)).toBe("GHS");
+    expect(await inDatabase()).toBe("GHS");
+    await db.delete(settings).where(eq(settings.key, "currency"));
+    expect(await storeCurrency(db)).toBe("GHS");
+    expect(await inDatabase()).toBe("GHS");
+  });
+
+  it(`stay exact under orders, refunds and a change of currency at once (${driver})`, async () => {
+    const db = database.db;
+    const category = await createCategory(db, `busy-${crypto.randomUUID().slice(0, 8)}`);
+    const product = await createProduct(db, { name: "Adinkra Agbada", price: 45_000, categoryId: category.id, stock: 100 });
+    const paid = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        createOrder(db, { customerEmail: `buyer${i % 4}@example.com`, totalAmount: 60_000, paymentStatus: "paid", paymentMethod: "card" }),
+      ),
+    );
+    const place = (buyer: number) =>
+      placeOrder(
+        db,
+        checkoutSchema.parse({
+          email: `buyer${buyer}@example.com`,
+          name: `Buyer ${buyer}`,
+          phone: "+233 24 000 0000",
+          address: "12 Ring Road, Accra",
+          region: "GH-AA",
+          items: [{ productId: product.id, colorIndex: null, size: "M", quantity: 1 }],
+          idempotencyKey: crypto.randomUUID(),
+        }),
+        { userId: null, ...sender },
+      );
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => place(i % 5)),
+      ...paid.map((order, i) => refund(db, order.id, i % 2 === 0 ? 60_000 : 15_000)),
+      saveStoreSettings(db, { currency: "USD" }),
+    ]);
+    await expectExactNow(db);
+    await saveStoreSettings(db, { currency: "GHS" });
+    await expectExactNow(db);
+    expect((await kept(db)).counts).toEqual([{ customers: 5, repeaters: 5 }]);
+  });
 });
+
+async function expectExactNow(db: Db) {
+  expect(await kept(db)).toEqual(await fromScratch(db));
+}

@@ -4,7 +4,7 @@ import { formatSortableDateTime } from "~/lib/dates";
 import { toDecimalString } from "~/lib/money";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { customersQuerySchema, type CustomersQuery } from "./customers.schema";
-import { customersQuery, toCustomerRow, type CustomerRow, type CustomerSqlRow } from "./customers-query.server";
+import { customerSearchMatch, customersQuery, toCustomerRow, type CustomerRow, type CustomerSqlRow } from "./customers-query.server";
 
 /**
  * The customers matching the list's search, in its order, as CSV (all pages). Amounts are plain
@@ -48,9 +48,10 @@ export async function* customersCsvChunks(
   const { currency, timezone } = options.settings ?? (await getStoreSettings(db));
   const batchSize = options.batchSize ?? CUSTOMERS_CSV_BATCH_SIZE;
   const columns = csvColumns(currency, timezone);
+  const match = await customerSearchMatch(db, search);
   yield csvHeader(columns);
   for (let offset = 0; ; offset += batchSize) {
-    const rows = await queryRows<CustomerSqlRow>(db, customersQuery({ currency, search, sort, page: { limit: batchSize, offset } }));
+    const rows = await queryRows<CustomerSqlRow>(db, customersQuery({ currency, match, sort, page: { limit: batchSize, offset } }));
     if (rows.length === 0) return;
     yield csvRows(
       columns,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { orders, orderSearchDocument } from "~db/schema/orders";
+import type { Db } from "~db/client";
+import { orderTextMatches } from "~/modules/orders/order-text-search.server";
 import { containsPattern, epochMs, type CustomerKey } from "./customer-key.server";
 import type { CustomerSort } from "./customers.schema";
 
@@ -55,32 +56,44 @@ export interface CustomerSqlRow {
   last_order_ms: number;
 }
 
-/** Sort keys; the same unqualified names work on the totals and on the final page. */
+/**
+ * Sort keys; the same unqualified names work on the totals and on the final page. Amount spent
+ * sorts by the store-currency spending kept on customer_totals (sort_spent: the same figure as
+ * total_spent, kept beside the row so that customer_totals_spent_idx and customer_totals_orders_idx
+ * give the order without reading every customer).
+ */
 const sortOrder: Record<CustomerSort, SQL> = {
   // NULLS LAST (the columns are never null) so that the indexes' order is the query's.
   recent: sql.raw("last_order_at desc nulls last, customer_key"),
-  spent: sql.raw("total_spent desc nulls last, customer_key"),
-  orders: sql.raw("total_orders desc nulls last, total_spent desc nulls last, customer_key"),
+  spent: sql.raw("sort_spent desc nulls last, customer_key"),
+  orders: sql.raw("total_orders desc nulls last, sort_spent desc nulls last, customer_key"),
   name: sql.raw("lower(sort_name) asc, customer_key"),
 };
 
 /**
- * The customers matching a search: a customer matches when any of their orders has the text in
- * its number, name, email or phone (case-insensitive). The matching orders come from the trigram
- * index over orderSearchDocument (the admin Orders search uses the same). A search that looks
- * like a phone number ("0244 118") also compares digits alone ("+233 24 411 8820"), which reads
- * every order.
+ * The orders a search matches: a customer matches when any of their orders has the text in its
+ * number, name, email or phone (case-insensitive), found through the trigram index over
+ * orderSearchDocument as the admin Orders search finds them (orderTextMatches). A search that
+ * looks like a phone number ("0244 118") also compares digits alone ("+233 24 411 8820"), which
+ * reads every order. Undefined when there is no search.
  */
-function matchingCustomers(search: string | undefined): { with: SQL; where: SQL } {
-  if (!search) return { with: sql``, where: sql`` };
+export async function customerSearchMatch(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  if (!search) return undefined;
   const digits = search.replace(/\D/g, "");
   const looksLikePhone = digits.length >= 3 && /^[\d\s+().-]+$/.test(search);
-  const byDigits = looksLikePhone ? sql` or regexp_replace(orders.customer_phone, '\\D', '', 'g') like ${containsPattern(digits)}` : sql``;
+  const text = await orderTextMatches(db, search);
+  if (!looksLikePhone) return text;
+  return sql`(${text} or regexp_replace(orders.customer_phone, '\\D', '', 'g') like ${containsPattern(digits)})`;
+}
+
+/** The keys of the customers with an order `match` holds. */
+function matchingCustomers(match: SQL | undefined): { with: SQL; where: SQL } {
+  if (!match) return { with: sql``, where: sql`` };
   return {
     with: sql`matched_customers as (
       select distinct order_customer_key(orders.user_id, orders.customer_email) as customer_key
       from orders
-      where ${orderSearchDocument(orders)} ilike ${containsPattern(search)}${byDigits}
+      where ${match}
     )`,
     where: sql`where t.customer_key in (select customer_key from matched_customers)`,
   };
@@ -91,15 +104,15 @@ function matchingCustomers(search: string | undefined): { with: SQL; where: SQL 
  * from the totals the database keeps per customer (customer_totals, and customer_spend for the
  * store currency; db/schema/sales-totals.ts), not aggregated from the orders.
  */
-function customerTotals(currency: string, search: string | undefined): SQL {
-  const filter = matchingCustomers(search);
-  return sql`${search ? sql`${filter.with},` : sql``}
+function customerTotals(currency: string, match: SQL | undefined): SQL {
+  const filter = matchingCustomers(match);
+  return sql`${match ? sql`${filter.with},` : sql``}
     totals as (
       select t.customer_key, t.user_id, t.total_orders, t.cancelled_orders,
              coalesce(s.spent, 0) as total_spent,
              coalesce(s.orders, 0) as priced_orders,
              t.total_orders - coalesce(s.orders, 0) as other_currency_orders,
-             t.first_order_at, t.last_order_at, t.latest_name as sort_name
+             t.first_order_at, t.last_order_at, t.latest_name as sort_name, t.store_currency_spent as sort_spent
       from customer_totals t
       left join customer_spend s on s.customer_key = t.customer_key and s.currency = ${currency}
       ${filter.where}
@@ -108,7 +121,8 @@ function customerTotals(currency: string, search: string | undefined): SQL {
 
 export interface CustomersQueryOptions {
   currency: string;
-  search: string | undefined;
+  /** The orders the search matches (customerSearchMatch); undefined: every customer. */
+  match: SQL | undefined;
   sort: CustomerSort;
   /** A page; omitted → every matching customer. */
   page?: { limit: number; offset: number };
@@ -119,10 +133,10 @@ export interface CustomersQueryOptions {
  * are looked up only for the rows returned (an index lookup each: orders_user_created_idx for
  * members, orders_guest_email_idx for guests), not for every customer.
  */
-export function customersQuery({ currency, search, sort, page }: CustomersQueryOptions): SQL {
+export function customersQuery({ currency, match, sort, page }: CustomersQueryOptions): SQL {
   const paging = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   return sql`
-    with ${customerTotals(currency, search)},
+    with ${customerTotals(currency, match)},
     customer_page as (
       select t.* from totals t
       order by ${sortOrder[sort]}
@@ -151,9 +165,9 @@ export function customersQuery({ currency, search, sort, page }: CustomersQueryO
 }
 
 /** How many customers match. */
-export function customersCountQuery(search: string | undefined): SQL {
-  if (!search) return sql`select customers as n from customer_counts where id = 1`;
-  const filter = matchingCustomers(search);
+export function customersCountQuery(match: SQL | undefined): SQL {
+  if (!match) return sql`select customers as n from customer_counts where id = 1`;
+  const filter = matchingCustomers(match);
   return sql`with ${filter.with} select count(*) as n from matched_customers`;
 }
 

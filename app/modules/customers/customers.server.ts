@@ -2,7 +2,14 @@ import { queryRows, type Db } from "~db/client";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { customerCounts, salesTotalsByCurrency } from "~/modules/reports/sales-totals.server";
 import { customersQuerySchema, type CustomersQuery } from "./customers.schema";
-import { customersCountQuery, customersQuery, toCustomerRow, type CustomerRow, type CustomerSqlRow } from "./customers-query.server";
+import {
+  customersCountQuery,
+  customerSearchMatch,
+  customersQuery,
+  toCustomerRow,
+  type CustomerRow,
+  type CustomerSqlRow,
+} from "./customers-query.server";
 
 /**
  * The admin Customers page: list, summary cards, details and CSV export. See
@@ -23,10 +30,10 @@ export interface CustomerList {
 /** One page of customers, searched by name, email or phone (case-insensitive), with the total. */
 export async function listCustomers(db: Db, query: CustomersQuery = {}): Promise<CustomerList> {
   const { search, page, pageSize, sort } = customersQuerySchema.parse(query);
-  const { currency } = await getStoreSettings(db);
+  const [{ currency }, match] = await Promise.all([getStoreSettings(db), customerSearchMatch(db, search)]);
   const [rows, [counted]] = await Promise.all([
-    queryRows<CustomerSqlRow>(db, customersQuery({ currency, search, sort, page: { limit: pageSize, offset: (page - 1) * pageSize } })),
-    queryRows<{ n: string | number }>(db, customersCountQuery(search)),
+    queryRows<CustomerSqlRow>(db, customersQuery({ currency, match, sort, page: { limit: pageSize, offset: (page - 1) * pageSize } })),
+    queryRows<{ n: string | number }>(db, customersCountQuery(match)),
   ]);
   const total = Number(counted?.n ?? 0);
   return {

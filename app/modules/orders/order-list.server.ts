@@ -1,10 +1,9 @@
 import { madeToMeasureOf } from "./order-line-made-to-measure";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { countUpTo } from "~/lib/sql-count.server";
-import { escapeLike } from "~/lib/sql-like";
-import { and, asc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~db/client";
-import { orderItems, orders, orderSearchDocument, orderStatusHistory } from "~db/schema/orders";
+import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
 import { paymentDisputes } from "~db/schema/payments";
 import { CLOSED_DISPUTE_STATUSES } from "~/modules/payments/dispute-words";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
@@ -16,6 +15,7 @@ import {
   type AdminOrderFilters,
 } from "./order-filters.schema";
 import { orderNotesOf } from "./order-fulfilment.server";
+import { orderTextMatches } from "./order-text-search.server";
 import type { AdminOrderDetails, AdminOrderListing, AdminOrderRow } from "./order-types";
 import { shipmentOf } from "./shipping-carriers";
 
@@ -63,16 +63,17 @@ export const newestFirst = [sql`${orders.createdAt} desc nulls last`, asc(orders
 /**
  * The WHERE of the filtered list (shared with the CSV export), or "too-short" for a search
  * the trigram index cannot answer. A whole order number ("ORD-123456", any case) is looked
- * up on its unique index; other text matches anywhere in number, name, email or phone.
+ * up on its unique index; other text matches anywhere in number, name, email or phone
+ * (orderTextMatches: the trigram index asked for the text's rarest part).
  */
-export function orderListCondition(filters: AdminOrderFilters): SQL | undefined | "too-short" {
+export async function orderListCondition(db: Db, filters: AdminOrderFilters): Promise<SQL | undefined | "too-short"> {
   const conditions: (SQL | undefined)[] = [];
   const search = (filters.search ?? "").trim().replace(/\s+/g, " ");
   if (search) {
     const orderNumber = /^ORD-?(\d{6})$/i.exec(search);
     if (orderNumber) conditions.push(eq(orders.orderNumber, `ORD-${orderNumber[1]}`));
     else if (search.length < MIN_ORDER_SEARCH_LENGTH) return "too-short";
-    else conditions.push(ilike(orderSearchDocument(orders), `%${escapeLike(search)}%`));
+    else conditions.push(await orderTextMatches(db, search));
   }
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
   if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment));
@@ -87,7 +88,7 @@ export function orderListCondition(filters: AdminOrderFilters): SQL | undefined 
 export async function listAdminOrders(db: Db, filters: AdminOrderFilters = {}): Promise<AdminOrderListing> {
   const pageSize = Math.min(Math.max(Math.trunc(filters.pageSize ?? ADMIN_ORDERS_PAGE_SIZE), 1), 100);
   const requested = Math.min(Math.max(Math.trunc(filters.page ?? 1), 1), Math.ceil(ORDER_LIST_COUNT_CAP / pageSize));
-  const where = orderListCondition(filters);
+  const where = await orderListCondition(db, filters);
   if (where === "too-short") {
     return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, searchTooShort: true };
   }

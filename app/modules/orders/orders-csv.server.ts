@@ -62,7 +62,7 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
     ]) + LINE_END
   );
 
-  const where = orderListCondition(filters);
+  const where = await orderListCondition(db, filters);
   if (where === "too-short") return;
   let cursor: BatchCursor | null = null;
   for (;;) {
