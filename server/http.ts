@@ -335,7 +335,9 @@ export function createShopHttp(options: HttpAppOptions) {
       refresh: (key, path) => {
         const request = new Request(new URL(path, config.origin), { headers: { "accept-encoding": "gzip" } });
         const refreshId = crypto.randomUUID();
-        const context = requestContext({ get: (name) => (name === "requestId" ? refreshId : "") }, { met: false });
+        // One outage record, read by the render: the database going away mid-render is noticed there.
+        const outage: RequestOutage = { met: false };
+        const context = requestContext({ get: (name) => (name === "requestId" ? refreshId : "") }, outage);
         pageCache
           .refresh(
             key,
@@ -344,7 +346,7 @@ export function createShopHttp(options: HttpAppOptions) {
               render(
                 shared,
                 { ...context, cspNonce: newNonce(), renderComplete: true, closedForMaintenance: false },
-                { met: false },
+                outage,
                 "shopper",
                 performance.now(),
               ),
