@@ -51,7 +51,13 @@ for (const width of [390, 1440]) {
     // A paid order refunded in part: the dashboard and the customer's Total spent follow the ledger.
     const refunded = await placePayOnDeliveryOrder(page, "Kojo Refunded");
     await post(page, baseURL!, { intent: "payment", orderId: refunded.id, paymentStatus: "paid" });
-    await post(page, baseURL!, { intent: "refund", orderId: refunded.id, refundId: crypto.randomUUID(), amount: "200.00", reason: "Sleeve altered" });
+    await post(page, baseURL!, {
+      intent: "refund",
+      orderId: refunded.id,
+      refundId: crypto.randomUUID(),
+      amount: "200.00",
+      reason: "Sleeve altered",
+    });
     await gotoAdmin(page, "/admin");
     await shot(page, "p1-dashboard-partial-refund", width);
     await gotoAdmin(page, `/admin/customers?customer=${encodeURIComponent(`email:${refunded.email}`)}`);
@@ -60,7 +66,14 @@ for (const width of [390, 1440]) {
 
     // A Pay on Delivery order shipped with the shop's rider and delivered, cash not yet in.
     const delivered = await placePayOnDeliveryOrder(page, "Ama Delivered");
-    await post(page, baseURL!, { intent: "ship", orderId: delivered.id, carrier: "other", carrierOther: "Kwame (rider)", trackingNumber: "", trackingUrl: "" });
+    await post(page, baseURL!, {
+      intent: "ship",
+      orderId: delivered.id,
+      carrier: "other",
+      carrierOther: "Kwame (rider)",
+      trackingNumber: "",
+      trackingUrl: "",
+    });
     await post(page, baseURL!, { intent: "status", orderId: delivered.id, status: "delivered" });
 
     await gotoAdmin(page, `/admin/orders?order=${delivered.id}`);
@@ -91,7 +104,10 @@ for (const width of [390, 1440]) {
 
     // Recording the cash: the prompt goes, the payment reads Paid, the order leaves the view.
     await gotoAdmin(page, `/admin/orders?order=${delivered.id}`);
-    await page.getByRole("dialog").getByRole("button", { name: `Record ${owed} collected` }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: `Record ${owed} collected` })
+      .click();
     await expect(page.getByRole("dialog").getByText(`Cash collected: ${owed}`)).toBeVisible();
     await expect(page.getByRole("dialog").getByRole("region", { name: /^Cash collected\?/ })).toHaveCount(0);
     await gotoAdmin(page, "/admin/orders?view=cash-to-collect");
