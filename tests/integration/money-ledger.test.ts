@@ -15,6 +15,11 @@ import type { Ledger } from "~/modules/reports/sales-totals.server";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
 import { createOrder } from "../factories/orders";
 import { describeWithDatabase } from "../setup/test-database";
+import { action as ordersAction } from "~/routes/admin/orders";
+import { emailOutbox, userRoles } from "~db/schema/store";
+import { createUser } from "../factories/users";
+import { signedInAs, testLoadContext } from "../setup/load-context";
+import { routeAnswer, samePost } from "../setup/route-answer";
 
 /*
  * Issue 45, points 1 and 3 (docs/decisions/031): every admin money figure (dashboard, orders
@@ -255,5 +260,39 @@ describeWithDatabase("money figures follow the payment ledger", (database, drive
     await expect(recordCashCollected(db, o.id, 40_000, staff)).rejects.toThrow("This order was not paid on delivery.");
     await changePaymentStatus(db, o.id, "paid", staff);
     expect((await dashboardStats(db)).revenue).toEqual({ paid: 40_000, refunded: 0, net: 40_000, outstanding: 0 });
+  });
+
+  it("records the cash through the orders page's action for an admin only, checking the amount the button named", async () => {
+    const db = database.db;
+    await db.delete(emailOutbox);
+    const adminId = (await createUser(db, { name: "Kwame Mensah", email: `kwame.${crypto.randomUUID()}@example.com` })).id;
+    await db.insert(userRoles).values({ userId: adminId, role: "admin" });
+    const customerId = (await createUser(db, { name: "Ama", email: `ama.${crypto.randomUUID()}@example.com` })).id;
+    const as = (id: string, name: string) => testLoadContext(database, { auth: signedInAs({ id, email: `${id}@example.com`, name }) });
+    const act = (form: Record<string, string>, context = as(adminId, "Kwame Mensah")) => {
+      const request = samePost("/admin/orders", new URLSearchParams(form));
+      request.headers.set("cookie", "ahenfie.session_token=abc");
+      return routeAnswer(ordersAction, { request, context });
+    };
+    const o = await createOrder(db, { totalAmount: 94_999 });
+    await changeOrderStatusAsAdmin(db, o.id, "delivered", staff);
+    const form = { intent: "cash-collected", orderId: o.id, amount: "94999" };
+
+    expect((await act(form, as(customerId, "Ama"))).status).toBe(403);
+    expect(await act({ ...form, amount: "9.99" })).toMatchObject({ status: 400, body: { ok: false, kind: "cash" } });
+    expect(await act({ ...form, amount: "90000" })).toMatchObject({
+      status: 409,
+      body: { ok: false, kind: "cash", message: "This order now owes ₵949.99: reload the order and check the amount." },
+    });
+    expect((await getAdminOrderDetails(db, o.id)).paymentStatus).toBe("pending");
+
+    expect(await act(form)).toMatchObject({
+      status: 200,
+      body: { ok: true, kind: "cash", recorded: true, message: "₵949.99 recorded: the order is paid." },
+    });
+    expect(await act(form)).toMatchObject({ body: { ok: true, recorded: false, message: "₵949.99 had already been recorded." } });
+    const details = await getAdminOrderDetails(db, o.id);
+    expect(details).toMatchObject({ paymentStatus: "paid", cash: { due: null, collectedBy: "Kwame Mensah" } });
+    expect(details.history[0]).toMatchObject({ paymentStatus: "paid", notes: "Cash collected: ₵949.99", changedBy: "Kwame Mensah" });
   });
 });
