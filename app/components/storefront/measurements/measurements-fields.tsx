@@ -93,10 +93,10 @@ export function MeasurementsFields({
           const id = `${idPrefix}-${field.key}`;
           const error = errors[name]?.[0];
           return (
-            <div key={field.key} className="grid grid-cols-[2.75rem_minmax(0,1fr)] content-start gap-x-3 gap-y-1.5">
-              <div className="row-span-4 flex h-[5.5rem] w-11 items-start justify-center rounded-sm bg-sand/50 pt-1">
+            <div key={field.key} className="grid grid-cols-[3.5rem_minmax(0,1fr)] content-start gap-x-3 gap-y-1.5">
+              <div className="row-span-4 flex h-28 w-14 items-center justify-center rounded-sm bg-sand/50">
                 <Suspense fallback={null}>
-                  <MeasurementDiagram measure={field.key} className="h-20 w-10" />
+                  <MeasurementDiagram measure={field.key} className="h-[6.5rem] w-[3.25rem]" />
                 </Suspense>
               </div>
               <label htmlFor={id} className="text-sm font-medium text-charcoal">
