@@ -10,6 +10,8 @@ import { toast } from "./support";
  */
 
 test.use({ storageState: ADMIN_STATE, reducedMotion: "reduce" });
+// Each test opens the whole product dialog and runs axe on it: slow on a busy 2-core machine.
+test.beforeEach(() => test.slow());
 
 const field = (scope: Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( optional)?$`));
