@@ -43,6 +43,7 @@ export const adminScreens: AdminScreen[] = [
     dialog: { role: "dialog", primary: "Sign Out" },
   },
   { name: "orders", path: () => "/admin/orders" },
+  { name: "orders-cash-to-collect", path: () => "/admin/orders?view=cash-to-collect" },
   {
     name: "order-details",
     path: (s) => `/admin/orders?order=${s.orderId}`,

@@ -36,9 +36,9 @@ export function CashCollectionPrompt({
   const titleId = `cash-${orderId}-title`;
   return (
     <section aria-labelledby={titleId} className="mt-4 rounded-md border border-gold/60 bg-ivory p-4">
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="font-serif text-lg text-charcoal">
+          <h3 id={titleId} className="font-display text-xl font-semibold text-charcoal">
             Cash collected? <span className="tabular-nums">{owed}</span>
           </h3>
           <p className="mt-0.5 text-sm text-stone">
@@ -50,7 +50,7 @@ export function CashCollectionPrompt({
           <input type="hidden" name="intent" value="cash-collected" />
           <input type="hidden" name="orderId" value={orderId} />
           <input type="hidden" name="amount" value={String(amount)} />
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
             <Icon of={Banknote} />
             {busy ? "Recording…" : `Record ${owed} collected`}
           </Button>

@@ -8,7 +8,7 @@ import type { CourierCash } from "~/modules/payments/cash-collection.server";
 export function CashOwedTable({ rows }: { rows: CourierCash[] }) {
   return (
     <section aria-labelledby="cash-owed-title" className="rounded-lg border border-border bg-white p-4 sm:p-5">
-      <h2 id="cash-owed-title" className="font-serif text-xl text-charcoal">
+      <h2 id="cash-owed-title" className="font-display text-2xl font-semibold text-charcoal">
         Cash owed by couriers
       </h2>
       <p className="mt-0.5 text-sm text-stone">
