@@ -20,14 +20,26 @@ export function useHeldUntilText(state: CustomerOrderState): string | null {
   return state.heldUntil ? heldUntilSentence(formatDateTimeWithZone(state.heldUntil, timeZone)) : null;
 }
 
-/** What to do and until when the pieces are held, for an order that is not confirmed; nothing for a confirmed one. */
-export function OrderStateMessage({ state, className }: { state: CustomerOrderState; className?: string }) {
+/**
+ * What to do and until when the pieces are held, for an order that is not confirmed; nothing for
+ * a confirmed one. The order's page says what to do in its payment panel (order-payment.tsx, with
+ * Pay now), so there it shows the hold alone (`withMessage` false).
+ */
+export function OrderStateMessage({
+  state,
+  className,
+  withMessage = true,
+}: {
+  state: CustomerOrderState;
+  className?: string;
+  withMessage?: boolean;
+}) {
   const held = useHeldUntilText(state);
-  if (state.key === "confirmed") return null;
+  if (state.key === "confirmed" || (!withMessage && !held)) return null;
   return (
     <div className={className} data-testid="order-state-message">
-      <p>{state.message}</p>
-      {held && <p className="mt-1 font-semibold text-charcoal">{held}</p>}
+      {withMessage && <p>{state.message}</p>}
+      {held && <p className={cn(withMessage && "mt-1", "font-semibold text-charcoal")}>{held}</p>}
     </div>
   );
 }

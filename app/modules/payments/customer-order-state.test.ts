@@ -18,9 +18,9 @@ describe("customerOrderState", () => {
 
   it.each<[OrderPaymentView, string, string, string | null]>([
     [{ state: "not-started", heldUntil: held }, "not-paid", "Not paid yet", held],
-    [{ state: "waiting", mobileMoney: true, heldUntil: held }, "awaiting-payment", "Waiting for your payment", held],
-    [{ state: "checking" }, "checking", "We are checking your payment", null],
-    [{ state: "expired" }, "expired", "Not paid in time", null],
+    [{ state: "waiting", mobileMoney: true, heldUntil: held }, "awaiting-payment", "Not paid yet", held],
+    [{ state: "checking" }, "checking", "Payment under review", null],
+    [{ state: "expired" }, "expired", "Order Cancelled", null],
   ])("%j → %s", (payment, key, heading, heldUntil) => {
     const state = customerOrderState(pending, payment);
     expect(state).toMatchObject({ key, heading, heldUntil });
@@ -42,9 +42,9 @@ describe("customerOrderState", () => {
       heading: "Order Cancelled",
       tone: "problem",
     });
-    expect(
-      customerOrderState({ paymentStatus: "partially_refunded", orderStatus: "cancelled" }, null).badges.payment.label,
-    ).toBe("Partially refunded");
+    expect(customerOrderState({ paymentStatus: "partially_refunded", orderStatus: "cancelled" }, null).badges.payment.label).toBe(
+      "Partially refunded",
+    );
   });
 
   it("says until when the pieces are held", () => {

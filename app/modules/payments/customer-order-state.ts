@@ -29,7 +29,7 @@ export interface StateBadge {
 
 export interface CustomerOrderState {
   key: CustomerOrderStateKey;
-  /** The page's heading ("Order Confirmed!", "Not paid yet"…). */
+  /** The page's heading: "Order Confirmed!", or "Not paid yet" for every order held for its payment. */
   heading: string;
   /** good: a tick; waiting: an hourglass; problem: an alert. Only "good" is ever green. */
   tone: "good" | "waiting" | "problem";
@@ -94,7 +94,7 @@ export function customerOrderState(order: StatedOrder, payment: OrderPaymentView
       case "waiting":
         return {
           key: "awaiting-payment",
-          heading: "Waiting for your payment",
+          heading: NOT_PAID_YET,
           tone: "waiting",
           message: payment.mobileMoney
             ? "Approve the payment on your phone when the prompt arrives; this page updates by itself."
@@ -105,7 +105,7 @@ export function customerOrderState(order: StatedOrder, payment: OrderPaymentView
       case "checking":
         return {
           key: "checking",
-          heading: "We are checking your payment",
+          heading: "Payment under review",
           tone: "waiting",
           message:
             "Our payment provider reported an amount that does not match this order. We will be in touch shortly; please do not pay again.",
@@ -115,7 +115,7 @@ export function customerOrderState(order: StatedOrder, payment: OrderPaymentView
       case "expired":
         return {
           key: "expired",
-          heading: "Not paid in time",
+          heading: "Order Cancelled",
           tone: "problem",
           message:
             "We did not receive the payment before the hold ran out, so this order was cancelled and its pieces returned to the shop. Nothing was charged. You are welcome to order again.",

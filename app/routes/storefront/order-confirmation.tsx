@@ -123,7 +123,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       <div className="text-center" data-testid="order-state" data-state={state.key}>
         <OrderStateIcon state={state} className="mx-auto size-14 print:hidden" />
         <h1 className="mt-4 text-5xl font-semibold">{state.heading}</h1>
-        <OrderStateMessage state={state} className="mx-auto mt-3 max-w-xl text-charcoal/85" />
+        <OrderStateMessage state={state} withMessage={false} className="mx-auto mt-3 max-w-xl" />
         <p className="mt-3 text-stone">
           Thank you, {order.customerName.split(" ")[0]}. The order&rsquo;s details have been sent to{" "}
           <strong className="text-charcoal">{order.customerEmail}</strong>.
