@@ -245,7 +245,9 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
             )}
-            <div className="mt-4 flex gap-2">{state && <OrderStateBadges state={state} />}</div>
+            <div className="mt-4 flex gap-2" data-testid="order-badges">
+              {state && <OrderStateBadges state={state} />}
+            </div>
             <p className="mt-4 text-sm">
               <span className="text-stone">Shipping to:</span> <span className="font-semibold">{orderDestination(order)}</span>
             </p>
