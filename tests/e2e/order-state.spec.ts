@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 import { expectNoSeriousViolations } from "./axe";
 import { startShop, type Shop } from "./start-shop";
-import { addFromProductPage, emailText, gotoHydrated, linkInEmail, ownClientAddress, waitForOutboxEmail } from "./support";
+import { addFromProductPage, emailText, gotoHydrated, linkInEmail, ownClientAddress, toast, waitForOutboxEmail } from "./support";
 
 /**
  * Issue 45: a declined payment is one clear state — "Not paid yet", what to do, until when the
@@ -96,6 +96,8 @@ test("tracking takes the order number without ORD-, in any case and with spaces,
     await expect(tracked.getByTestId("order-state")).toContainText(HELD);
     await expect(tracked.getByRole("link", { name: "Pay now on the order’s page" })).toBeVisible();
     await expect(tracked.getByTestId("order-badges")).toHaveText("Held for you Not paid");
+    // The "Order found!" toast has arrived (axe then measures it at rest).
+    await expect(toast(page, "Order found!", `Order ${orderNumber} details loaded.`)).toBeVisible();
     await expectNoSeriousViolations(page, `tracking without ORD- (${width})`);
   }
 });
