@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { ChevronDown } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
 import { ProductThumbnail } from "~/components/storefront/product-image";
@@ -77,9 +79,11 @@ export function PhoneOrderSummary({ lines, subtotal, shipping }: { lines: CartLi
   return (
     <details className="group rounded-sm border border-border bg-white/70 lg:hidden" data-testid="phone-summary">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 [&::-webkit-details-marker]:hidden">
-        <span className="text-sm font-semibold text-forest underline-offset-4 group-hover:underline">
+        <span className="flex items-center gap-1.5 text-sm font-semibold text-forest underline-offset-4 group-hover:underline">
           <span className="group-open:hidden">Show order summary</span>
           <span className="hidden group-open:inline">Hide order summary</span>
+          {/* The select's chevron (ui/native-select.tsx): no new icon in the checkout's bundle. */}
+          <Icon of={ChevronDown} className="size-4 transition-transform group-open:rotate-180" />
         </span>
         <span className="text-lg font-semibold tabular-nums" data-testid="phone-summary-amount">
           {formatMoney(subtotal + (shipping ?? 0))}
