@@ -28,6 +28,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
+    // A shopper in Accra unless a test says otherwise: checkout opens on the country the browser's
+    // languages name (docs/product-rules.md, Checkout), and Chromium's own en-US would be the US.
+    locale: "en-GH",
     extraHTTPHeaders: { "X-Forwarded-For": workerAddress },
     screenshot: "only-on-failure",
     trace: "off",

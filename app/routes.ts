@@ -57,6 +57,7 @@ export default [
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/wishlist", "routes/api/wishlist.ts"),
   route("api/my-measurements", "routes/api/my-measurements.ts"),
+  route("api/my-contact", "routes/api/my-contact.ts"),
   route("api/viewer", "routes/api/viewer.ts"),
   route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),
 ] satisfies RouteConfig;

@@ -100,7 +100,7 @@ test("the summary follows the destination: Greater Accra ₵30 in 1–2 days, Un
 test("the destination chosen at checkout brings its delivery estimate to the product page and the cart", async ({ page }) => {
   const errors = hydrationErrors(page);
   await addFromProductPage(page, 5);
-  // Before any choice (and with an en-US browser guessing the United States), the page says nothing of the UK.
+  // Before any choice (an en-GH browser, playwright.config.ts), the page says nothing of the UK.
   await expect(page.getByText("Delivery to United Kingdom")).toHaveCount(0);
   await gotoHydrated(page, "/checkout");
   await page.getByLabel("Country").selectOption("GB");

@@ -110,7 +110,7 @@ test("mobile money: approved on the phone later, the page turns Paid by itself",
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByRole("heading", { name: "Approve on your phone" })).toBeVisible();
     await page.getByRole("link", { name: "Return to the shop" }).click();
-    await expect(page.getByRole("heading", { name: "Order Received" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Not paid yet", level: 1 })).toBeVisible();
     await expect(paymentPanel(page).getByRole("heading", { name: "Waiting for your payment" })).toBeVisible();
     await expect(paymentPanel(page)).toContainText("Approve the payment on your phone");
     await expectNoSeriousViolations(page, "the order page, waiting for mobile money");

@@ -3,11 +3,9 @@ import { useEffect } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
-import { formatDateTimeWithZone } from "~/lib/dates";
 import { cn } from "~/lib/cn";
 
 import type { OrderPaymentView, PayNowResult } from "~/modules/payments/payment-view";
-import { useStoreTimeZone } from "./use-store-settings";
 
 /** How often a page waiting for a payment asks again (the server asks Paystack at most every 8 s). */
 const RECHECK_MS = 4_000;
@@ -85,8 +83,6 @@ function PaymentIcon({ state }: { state: OrderPaymentView["state"] }) {
 }
 
 function PaymentText({ payment, total }: { payment: OrderPaymentView; total: string }) {
-  const timeZone = useStoreTimeZone();
-  const held = "heldUntil" in payment ? formatDateTimeWithZone(payment.heldUntil, timeZone) : null;
   const p = "mt-2 text-sm text-charcoal/80";
   switch (payment.state) {
     case "paid":
@@ -100,21 +96,20 @@ function PaymentText({ payment, total }: { payment: OrderPaymentView; total: str
         <p className={p}>
           {payment.mobileMoney
             ? "Approve the payment on your phone when the prompt arrives. This page updates by itself as soon as it lands."
-            : "Finish paying on Paystack's page. This page updates by itself as soon as the payment lands."}{" "}
-          Your order is held until {held}.
+            : "Finish paying on Paystack's page. This page updates by itself as soon as the payment lands."}
         </p>
       );
     case "failed":
       return (
         <p className={p}>
-          {payment.message ? `Paystack said: “${payment.message}”. ` : ""}Nothing was charged. Your order is held for you until {held}: try
-          again with Pay now.
+          {payment.message ? `Paystack said: “${payment.message}”. ` : ""}Nothing was charged. Try again with Pay now: the same card or
+          number, or another one (card or mobile money).
         </p>
       );
     case "not-started":
       return (
         <p className={p}>
-          We could not reach our payment provider when you ordered. Your order is saved and held until {held}: press Pay now to pay
+          We could not reach our payment provider when you ordered. Your order is saved and held for you: press Pay now to pay
           {` ${total}`}.
         </p>
       );

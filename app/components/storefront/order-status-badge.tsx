@@ -7,6 +7,8 @@ const orderColours: Record<string, string> = {
   shipped: "bg-purple-100 text-purple-900",
   delivered: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-red-100 text-red-900",
+  // Online and not paid yet: its pieces are held for the payment (customer-order-state.ts).
+  held: "bg-amber-100 text-amber-900",
 };
 const paymentColours: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-900",
@@ -16,11 +18,12 @@ const paymentColours: Record<string, string> = {
   partially_refunded: "bg-orange-100 text-orange-900",
 };
 
-export function StatusBadge({ status, kind = "order" }: { status: string; kind?: "order" | "payment" }) {
+/** A status as stored ("partially_refunded" → "partially refunded"), or `label` in the status's colours. */
+export function StatusBadge({ status, kind = "order", label }: { status: string; kind?: "order" | "payment"; label?: string }) {
   const colours = (kind === "order" ? orderColours : paymentColours)[status] ?? "bg-sand text-charcoal";
   return (
-    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold capitalize", colours)}>
-      {status.replaceAll("_", " ")}
+    <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold", !label && "capitalize", colours)}>
+      {label ?? status.replaceAll("_", " ")}
     </span>
   );
 }

@@ -3,7 +3,9 @@ import { brand } from "~/lib/brand";
 import { currencySymbols, formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail, type EmailSummary } from "~/modules/email/email-templates.server";
-import { paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
+import { formatDateTimeWithZone } from "~/lib/dates";
+import { heldUntilSentence, NOT_PAID_YET } from "~/modules/payments/customer-order-state";
+import { isOnlinePayment, paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 import type { Shipment } from "./shipping-carriers";
 import { destinationName } from "~/modules/shipping/areas";
 import { measurementsSummary, productionTimeText } from "~/modules/measurements/measurements";
@@ -35,6 +37,34 @@ export interface OrderConfirmationData {
     /** A line cut to the customer's measurements: they travel to the workshop with the order. */
     madeToMeasure?: LineMadeToMeasure | null;
   }[];
+  /** Paid online: until when the pieces are held for the payment (ISO), and the store's timezone to say it in. */
+  heldUntil?: string | null;
+  timeZone?: string;
+}
+
+/**
+ * What the confirmation says about the order's state (customer-order-state.ts): an order paid
+ * online is not confirmed until its payment lands, so the email, sent as the shopper goes to pay,
+ * says "not paid yet", how to pay and until when the pieces are held.
+ */
+function confirmationWording(order: OrderConfirmationData): { preheader: string; paragraphs: string[]; button: string } {
+  const total = formatMoneyWithCode(order.total, order.currency);
+  if (!isOnlinePayment(order.paymentMethod) || !order.heldUntil)
+    return {
+      preheader: `Order ${order.orderNumber} is confirmed: ${total}`,
+      paragraphs: [`We have received your order ${order.orderNumber} and our tailors are preparing it.`],
+      button: "View your order",
+    };
+  const held = formatDateTimeWithZone(order.heldUntil, order.timeZone ?? "UTC");
+  return {
+    preheader: `Order ${order.orderNumber}: ${NOT_PAID_YET.toLowerCase()}, ${total} to pay`,
+    paragraphs: [
+      `We have your order ${order.orderNumber}. It is ${NOT_PAID_YET.toLowerCase()}: it is confirmed as soon as your payment of ${total} lands, and your receipt follows by email.`,
+      heldUntilSentence(held),
+      "If your payment did not go through, open your order with the button below and press Pay now: the same card or number again, or another one.",
+    ],
+    button: "View or pay your order",
+  };
 }
 
 /** "Made to measure (cm): Chest 102 · … · Made in 15 working days · includes ₵150.00 for making to measure" for an email line. */
@@ -94,11 +124,12 @@ export function paymentMethodLabel(method: string): string {
 /** docs/product-rules.md's send-order-confirmation: order number, items, total, payment method and a link. */
 export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEmail {
   const payment = paymentMethodLabel(order.paymentMethod);
+  const wording = confirmationWording(order);
   const { html, text } = renderEmail({
     storeName: order.storeName,
-    preheader: `Order ${order.orderNumber} is confirmed: ${formatMoneyWithCode(order.total, order.currency)}`,
+    preheader: wording.preheader,
     heading: `Thank you, ${order.customerName.split(" ")[0]}`,
-    paragraphs: [`We have received your order ${order.orderNumber} and our tailors are preparing it.`],
+    paragraphs: wording.paragraphs,
     summary: orderEmailSummary(order),
     closing: [
       `Payment method: ${payment}.`,
@@ -107,7 +138,7 @@ export function orderConfirmationEmail(order: OrderConfirmationData): OutgoingEm
         : []),
       ...[deliveryLine(order)].filter((line): line is string => line !== null),
     ],
-    button: { label: "View your order", url: `${order.origin}/order-confirmation/${order.orderId}` },
+    button: { label: wording.button, url: `${order.origin}/order-confirmation/${order.orderId}` },
     footer: `You are receiving this email because you placed an order with ${order.storeName}. Track it any time with your order number and email.`,
   });
   return { to: order.customerEmail, subject: `Your ${order.storeName} order ${order.orderNumber}`, html, text, kind: "order-confirmation" };

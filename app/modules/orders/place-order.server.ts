@@ -106,6 +106,8 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
       if (input.seenShipping !== undefined && input.seenShipping !== totals.shipping)
         throw shippingChanged(destinationName(input.country, input.region), totals.shipping);
       stockVisiblyChanged = await takeOrderStock(tx, lines);
+      // Online: held unpaid this long (stock reserved), then cancelled by the payment hold.
+      const paymentDueAt = isOnlinePayment(input.paymentMethod) ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000) : null;
       const order = await insertWithFreshNumber(tx, input.idempotencyKey, {
         userId: context.userId,
         customerName: input.name,
@@ -123,8 +125,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         paymentMethod: input.paymentMethod,
         notes: input.notes,
         idempotencyKey: input.idempotencyKey,
-        // Online: held unpaid this long (stock reserved), then cancelled by the payment hold.
-        paymentDueAt: isOnlinePayment(input.paymentMethod) ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000) : null,
+        paymentDueAt,
         emailKey: limits?.emailKey ?? null,
         clientKey: limits?.addressKey ?? null,
       });
@@ -138,7 +139,7 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
       }
       await recordItemsAndHistory(tx, order.id, lines, context.userId);
       await keepCustomerMeasurements(tx, lines, context.userId);
-      await queueOrderEmails(tx, { order, input, lines, totals, zone, settings, context });
+      await queueOrderEmails(tx, { order, input, lines, totals, zone, settings, context, paymentDueAt });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };
     });
     if (stockVisiblyChanged) await announceStorefrontChange(db);
@@ -312,9 +313,10 @@ async function queueOrderEmails(
     zone: ShippingZone;
     settings: StoreSettings;
     context: PlaceOrderContext;
+    paymentDueAt: Date | null;
   },
 ): Promise<void> {
-  const { order, input, lines, totals, zone, settings, context } = placed;
+  const { order, input, lines, totals, zone, settings, context, paymentDueAt } = placed;
   const confirmation: OrderConfirmationData = {
     storeName: context.storeName,
     origin: context.origin,
@@ -336,6 +338,8 @@ async function queueOrderEmails(
       color: l.color,
       madeToMeasure: l.madeToMeasure,
     })),
+    heldUntil: paymentDueAt?.toISOString() ?? null,
+    timeZone: settings.timezone,
   };
   await queueEmail(tx, orderConfirmationEmail(confirmation));
   if (!settings.emailNotifications) return;

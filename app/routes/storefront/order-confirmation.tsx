@@ -2,7 +2,7 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { lineTotal } from "~/modules/pricing/order-totals";
-import { CheckCircle2, Printer } from "lucide";
+import { Printer } from "lucide";
 import { useCallback } from "react";
 import { data, redirect, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
@@ -21,6 +21,8 @@ import type { PayNowResult } from "~/modules/payments/payment-view";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { OrderDelivery, orderDestination } from "~/components/storefront/order-delivery";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
+import { OrderStateIcon, OrderStateMessage } from "~/components/storefront/order-state";
+import { customerOrderState } from "~/modules/payments/customer-order-state";
 import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { OrderTotals } from "~/components/storefront/order-totals";
 import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
@@ -82,7 +84,11 @@ const payNowSchema = z.object({ intent: z.literal("pay", { error: "Unknown form.
 const PAY_NOW_FAILED = "We could not start the payment. Please try again.";
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => [
-  { title: d?.order ? `Order ${d.order.orderNumber} confirmed | ${storeNameOf(matches)}` : `Order Not Found | ${storeNameOf(matches)}` },
+  {
+    title: d?.order
+      ? `Order ${d.order.orderNumber}: ${customerOrderState(d.order, d.payment).heading.replace(/!$/, "").toLowerCase()} | ${storeNameOf(matches)}`
+      : `Order Not Found | ${storeNameOf(matches)}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -109,16 +115,17 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   const payment = paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod;
   const country = orderDestination(order);
   const section = "rounded-sm border border-border bg-white/70 p-6 print:border-0 print:p-0";
+  // One state for the whole page (and the tracking page and the email): customer-order-state.ts.
+  const state = customerOrderState(order, onlinePayment);
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-12 md:px-8 md:py-16 print:py-0">
-      <div className="text-center">
-        <Icon of={CheckCircle2} className="mx-auto size-14 text-forest print:hidden" />
-        <h1 className="mt-4 text-5xl font-semibold">
-          {onlinePayment && onlinePayment.state !== "paid" ? "Order Received" : "Order Confirmed!"}
-        </h1>
+      <div className="text-center" data-testid="order-state" data-state={state.key}>
+        <OrderStateIcon state={state} className="mx-auto size-14 print:hidden" />
+        <h1 className="mt-4 text-5xl font-semibold">{state.heading}</h1>
+        <OrderStateMessage state={state} withMessage={false} className="mx-auto mt-3 max-w-xl" />
         <p className="mt-3 text-stone">
-          Thank you, {order.customerName.split(" ")[0]}. A confirmation has been sent to{" "}
+          Thank you, {order.customerName.split(" ")[0]}. The order&rsquo;s details have been sent to{" "}
           <strong className="text-charcoal">{order.customerEmail}</strong>.
         </p>
       </div>
@@ -153,13 +160,13 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <div className="flex items-center justify-between gap-4">
               <dt className="text-stone">Payment</dt>
               <dd>
-                <StatusBadge status={order.paymentStatus} kind="payment" />
+                <StatusBadge status={state.badges.payment.colour} label={state.badges.payment.label} kind="payment" />
               </dd>
             </div>
             <div className="flex items-center justify-between gap-4">
               <dt className="text-stone">Status</dt>
               <dd>
-                <StatusBadge status={order.orderStatus} />
+                <StatusBadge status={state.badges.order.colour} label={state.badges.order.label} />
               </dd>
             </div>
           </dl>

@@ -4,11 +4,12 @@ import { lineTotal } from "~/modules/pricing/order-totals";
 import { PackageSearch } from "lucide";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { StatusBadge } from "~/components/storefront/order-status-badge";
+import { Link } from "~/components/ui/link";
 import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
+import { normaliseOrderNumber } from "~/modules/orders/order-number";
 import { findOrderForTracking, type OrderDetails } from "~/modules/orders/order-details.server";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/customer-orders.server";
@@ -22,6 +23,10 @@ import { z } from "zod";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/cache-control";
+import { orderPaymentView } from "~/modules/payments/payment-view.server";
+import type { OrderPaymentView } from "~/modules/payments/payment-view";
+import { customerOrderState } from "~/modules/payments/customer-order-state";
+import { OrderStateBadges, OrderStateIcon, OrderStateMessage } from "~/components/storefront/order-state";
 import type { Route } from "./+types/track-order";
 
 // Private: someone's order; never stored (app/lib/cache-control.ts).
@@ -53,7 +58,8 @@ const trackOrderSchema = z.object({
 const TRACKING_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
 export type TrackResult =
-  { ok: true; order: OrderDetails } | { ok: false; kind: "blank" | "not-found" | "rate-limited" | "error"; title: string; message: string };
+  | { ok: true; order: OrderDetails; payment: OrderPaymentView | null }
+  | { ok: false; kind: "blank" | "not-found" | "rate-limited" | "error"; title: string; message: string };
 
 /** Signed-in customers see their five newest orders (docs/product-rules.md: failures are only logged). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -109,13 +115,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    const order = email ? await findOrderForTracking(context.database.db, orderNumber, email) : null;
+    // "123456", "ord-123456" and "ORD 123456" are the same order number (order-number.ts).
+    const number = normaliseOrderNumber(orderNumber);
+    const order = email && number ? await findOrderForTracking(context.database.db, number, email) : null;
     if (!order)
       return data<TrackResult>(
         { ok: false, kind: "not-found", title: "Order not found", message: "Please check your order number and try again." },
         { status: 404 },
       );
-    return data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } });
+    return data<TrackResult>(
+      { ok: true, order, payment: await orderPaymentView(context.database.db, order) },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   } catch (error) {
     context.log.error({ err: error }, "order tracking failed");
     return data<TrackResult>(
@@ -136,7 +147,9 @@ async function openOwnOrder(request: Request, context: Route.ActionArgs["context
   if (!viewer) return notFound();
   try {
     const order = await findOrderForUser(context.database.db, orderId, viewer.id);
-    return order ? data<TrackResult>({ ok: true, order }, { headers: { "Cache-Control": "private, no-store" } }) : notFound();
+    if (!order) return notFound();
+    const payment = await orderPaymentView(context.database.db, order);
+    return data<TrackResult>({ ok: true, order, payment }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     context.log.error({ err: error }, "opening an own order failed");
     return data<TrackResult>(
@@ -158,6 +171,8 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   }, [result, fetcher.state]);
 
   const order = result?.ok ? result.order : null;
+  // The same state as the order's own page (customer-order-state.ts): "Not paid yet", never "Processing" beside a declined payment.
+  const state = result?.ok ? customerOrderState(result.order, result.payment) : null;
   return (
     <main className="mx-auto max-w-4xl px-4 py-12 md:px-8 md:py-16">
       <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">From Accra to your door</p>
@@ -209,8 +224,29 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm text-stone">
               Placed <OrderDate iso={order.createdAt} />
             </p>
-            <div className="mt-4 flex gap-2">
-              <StatusBadge status={order.orderStatus} /> <StatusBadge status={order.paymentStatus} kind="payment" />
+            {state && state.key !== "confirmed" && (
+              <div
+                className="mt-4 flex gap-3 rounded-sm border border-border bg-ivory/60 p-4"
+                data-testid="order-state"
+                data-state={state.key}
+              >
+                <OrderStateIcon state={state} className="mt-0.5 size-6 shrink-0" />
+                <div className="text-sm">
+                  <h3 className="text-lg font-semibold">{state.heading}</h3>
+                  <OrderStateMessage state={state} className="mt-1 text-charcoal/85" />
+                  {state.key === "not-paid" && (
+                    <Link
+                      to={`/order-confirmation/${order.id}`}
+                      className="mt-2 inline-block font-semibold text-forest underline underline-offset-4"
+                    >
+                      Pay now on the order&rsquo;s page
+                    </Link>
+                  )}
+                </div>
+              </div>
+            )}
+            <div className="mt-4 flex gap-2" data-testid="order-badges">
+              {state && <OrderStateBadges state={state} />}
             </div>
             <p className="mt-4 text-sm">
               <span className="text-stone">Shipping to:</span> <span className="font-semibold">{orderDestination(order)}</span>

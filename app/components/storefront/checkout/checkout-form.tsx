@@ -17,7 +17,7 @@ import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { cartStore, useCart } from "../cart/use-cart";
 import { rememberShopperCountry, useShopperCountry } from "../shopper-country";
 import { IMPORT_DUTIES_NOTE } from "../shopper-delivery";
-import { OrderSummary } from "./order-summary";
+import { OrderSummary, PhoneOrderSummary } from "./order-summary";
 import { CartChangesNotice } from "./cart-changes-notice";
 import { DestinationFields } from "./destination-fields";
 import { effectiveMethod, PaymentMethodFieldset, type PaymentAvailability } from "./payment-method-fieldset";
@@ -79,11 +79,12 @@ export function CheckoutForm({
   const sentZones = result && !result.ok ? result.zones : undefined;
   if (sentZones && sentZones !== refreshedZones) setRefreshedZones(sentZones);
   const zones = sentZones ?? refreshedZones ?? loadedZones;
-  // The destination chosen here before is offered again (shopper-country.ts); else Ghana.
-  const remembered = useShopperCountry();
-  const [destination, setDestination] = useState(() =>
-    remembered?.chosen ? { country: remembered.country, region: remembered.region ?? "" } : { country: HOME_COUNTRY, region: "" },
-  );
+  // Until the shopper picks one here, the destination is the one the product page and the cart
+  // priced shipping for (shopper-country.ts: chosen before, else the browser's languages, e.g.
+  // en-GB → United Kingdom); else Ghana. Known only in the browser, so read after hydration.
+  const shown = useShopperCountry();
+  const [picked, setDestination] = useState<{ country: string; region: string } | null>(null);
+  const destination = picked ?? (shown ? { country: shown.country, region: shown.region ?? "" } : { country: HOME_COUNTRY, region: "" });
   const needsRegion = destination.country === HOME_COUNTRY && !destination.region;
   const quote = needsRegion ? null : deliveryQuote(zones, { country: destination.country, region: destination.region || null }, cart.total);
   const where = destinationName(destination.country, destination.region || null);
@@ -169,6 +170,7 @@ export function CheckoutForm({
       <input type="hidden" name="items" value={items} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {quote && <input type="hidden" name="seenShipping" value={quote.shipping} />}
+      <PhoneOrderSummary lines={cart.lines} subtotal={cart.total} shipping={quote?.shipping ?? null} />
       <div className="space-y-8">
         <section className={card} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-2xl font-semibold">

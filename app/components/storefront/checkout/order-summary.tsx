@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { ChevronDown } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import type { CartLine } from "~/modules/cart/cart";
 import { ProductThumbnail } from "~/components/storefront/product-image";
@@ -18,16 +20,20 @@ export function OrderSummary({
   subtotal,
   shipping,
   delivery,
+  compact = false,
 }: {
   lines: CartLine[];
   subtotal: number;
   shipping: number | null;
   delivery?: ReactNode;
+  /** The phone's copy at the top of the checkout (PhoneOrderSummary): lines and totals only, ids of its own. */
+  compact?: boolean;
 }) {
   const formatMoney = useFormatMoney();
+  const id = compact ? "phone-summary" : "summary";
   return (
-    <section aria-labelledby="summary-heading" className="rounded-sm border border-border bg-white/70 p-6">
-      <h2 id="summary-heading" className="mb-4 text-2xl font-semibold">
+    <section aria-labelledby={`${id}-heading`} className={compact ? "px-5 pb-5" : "rounded-sm border border-border bg-white/70 p-6"}>
+      <h2 id={`${id}-heading`} className={compact ? "sr-only" : "mb-4 text-2xl font-semibold"}>
         Order Summary
       </h2>
       <ul className="divide-y divide-border">
@@ -50,14 +56,40 @@ export function OrderSummary({
               <span className="font-semibold tabular-nums">
                 {formatMoney(lineTotal({ unitPrice: line.price, quantity: line.quantity }))}
               </span>
-              <ApproximatePrice amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })} className="text-xs" />
+              {!compact && <ApproximatePrice amount={lineTotal({ unitPrice: line.price, quantity: line.quantity })} className="text-xs" />}
             </p>
           </li>
         ))}
       </ul>
-      <OrderTotals subtotal={subtotal} shipping={shipping} approximate testIdPrefix="summary" />
-      <ChargeNotice subtotal={subtotal} shipping={shipping} />
+      <OrderTotals subtotal={subtotal} shipping={shipping} approximate={!compact} testIdPrefix={id} />
+      {!compact && <ChargeNotice subtotal={subtotal} shipping={shipping} />}
       {delivery && <div className="mt-4 border-t border-border pt-4">{delivery}</div>}
     </section>
+  );
+}
+
+/**
+ * On a phone the summary sits below the form, so the checkout opens with a collapsed one at the
+ * top, "Show order summary ₵1,234.00", as shops do. A native <details>: it opens and closes
+ * without any script of its own (the checkout's JavaScript budget, decision 004). Hidden from lg up,
+ * where the summary stands beside the form.
+ */
+export function PhoneOrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number | null }) {
+  const formatMoney = useFormatMoney();
+  return (
+    <details className="group rounded-sm border border-border bg-white/70 lg:hidden" data-testid="phone-summary">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-1.5 text-sm font-semibold text-forest underline-offset-4 group-hover:underline">
+          <span className="group-open:hidden">Show order summary</span>
+          <span className="hidden group-open:inline">Hide order summary</span>
+          {/* The select's chevron (ui/native-select.tsx): no new icon in the checkout's bundle. */}
+          <Icon of={ChevronDown} className="size-4 transition-transform group-open:rotate-180" />
+        </span>
+        <span className="text-lg font-semibold tabular-nums" data-testid="phone-summary-amount">
+          {formatMoney(subtotal + (shipping ?? 0))}
+        </span>
+      </summary>
+      <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} compact />
+    </details>
   );
 }

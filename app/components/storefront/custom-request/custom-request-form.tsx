@@ -20,6 +20,7 @@ import type { MeasurementUnit, SavedMeasurements } from "~/modules/measurements/
 import { MeasurementsFields } from "~/components/storefront/measurements/measurements-fields";
 import { useSavedMeasurements } from "~/components/storefront/measurements/use-saved-measurements";
 import { checkPickedPhotos, RequestPhotosInput } from "./request-photos-input";
+import { useSignedInContact } from "./use-signed-in-contact";
 
 /** The browser's calendar day, for checking the date before sending (the server checks the store's). */
 const browserToday = () => new Date().toLocaleDateString("en-CA");
@@ -83,6 +84,19 @@ export function CustomRequestForm({
   useSavedMeasurements((offer) => {
     setSaved(offer);
     if (!touchedOpen.current) setOpen(true);
+  });
+
+  // A signed-in customer's name, email and phone, filled in where the field is still empty.
+  useSignedInContact((contact) => {
+    const elements = (document.getElementById(form.id) as HTMLFormElement | null)?.elements;
+    for (const [name, value] of [
+      [fields.name.name, contact.name],
+      [fields.email.name, contact.email],
+      [fields.phone.name, contact.phone],
+    ] as const) {
+      const input = elements?.namedItem(name);
+      if (value && input instanceof HTMLInputElement && !input.value) form.update({ name, value });
+    }
   });
 
   const serverPhotoError = (lastResult?.error as Record<string, string[] | null> | undefined)?.photos?.[0] ?? null;
