@@ -5,7 +5,7 @@ import { gotoAdmin, testOnOwnShop, waitForAdminHydration } from "./admin-support
 import { expectNoSeriousViolations } from "./axe";
 import { E2E_ADMIN } from "./e2e-accounts";
 import { startShop, type Shop } from "./start-shop";
-import { createVerifiedCustomer, emailText, gotoHydrated, linkInEmail, signIn, toast, waitForOutboxEmail } from "./support";
+import { emailText, gotoHydrated, linkInEmail, signIn, toast, waitForOutboxEmail } from "./support";
 
 /**
  * Bringing shoppers back (docs/product-rules.md §14): "Tell me when it is back" on a sold-out
@@ -71,7 +71,14 @@ test.describe("review invitation", () => {
     const context = await browser.newContext({ baseURL: shop.url });
     const page = await context.newPage();
     const email = "kojo.review@example.com";
-    await createVerifiedCustomer(context.request, shop.url, email, "kente-review-2026");
+    // An account of theirs, verified through its link (this shop's own outbox).
+    const signUp = await context.request.post("/auth", {
+      form: { intent: "signUp", email, password: "kente-review-2026", confirmPassword: "kente-review-2026" },
+      headers: { Origin: shop.url },
+    });
+    expect(signUp.ok()).toBe(true);
+    const verify = linkInEmail(await waitForOutboxEmail(email, "verify-email", 30_000, `${shop.dataDir}/outbox`), "/api/auth/verify-email");
+    expect((await context.request.get(verify, { maxRedirects: 0 })).status()).toBe(302);
 
     // A delivered order of theirs, delivered four days ago.
     const client = new pg.Client({ connectionString: shop.databaseUrl });

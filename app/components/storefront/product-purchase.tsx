@@ -19,7 +19,7 @@ import { ORDER_LIMITS } from "~/modules/orders/order-limits";
 // Shown only once the shopper chooses Made to measure, so it stays out of the first download.
 const MadeToMeasurePanel = lazy(() => loadMadeToMeasurePanel().then((module) => ({ default: module.MadeToMeasurePanel })));
 // Shown only once the shopper presses a sold-out size: its code too stays out of the first download.
-const BackInStockForm = lazy(() => import("./product/back-in-stock-form").then((module) => ({ default: module.BackInStockForm })));
+const BackInStockForm = lazy(() => import("./product/back-in-stock-form"));
 
 /**
  * Colours, sizes (or made to measure), quantity and Add to Cart, on the product page and in
@@ -89,14 +89,9 @@ export function ProductPurchase({
         panelId={`${idPrefix}-panel`}
       />
 
-      {!compact && !bespoke && selection.soldOutAsked && (
-        <Suspense fallback={null}>
-          <BackInStockForm
-            key={`${color?.name ?? NO_COLOR} ${selection.soldOutAsked}`}
-            productId={product.id}
-            color={color?.name ?? NO_COLOR}
-            size={selection.soldOutAsked}
-          />
+      {!bespoke && selection.soldOutAsked && (
+        <Suspense>
+          <BackInStockForm product={product} selection={selection} />
         </Suspense>
       )}
 

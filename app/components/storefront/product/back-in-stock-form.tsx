@@ -1,24 +1,48 @@
 import { BellRing, Check } from "lucide";
-import { useId, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Icon } from "~/components/ui/icon";
-import { useFormPost } from "~/lib/use-form-post";
-import { variantLabel } from "~/modules/catalog/variants";
+import type { ProductDetail } from "~/modules/catalog/catalog-types";
+import { NO_COLOR, variantLabel } from "~/modules/catalog/variants";
 import type { BackInStockResult } from "~/routes/api/back-in-stock";
+import type { ProductSelection } from "./use-product-selection";
 
 const UNREACHABLE: BackInStockResult = { ok: false, error: "We could not reach the shop. Check your connection and try again." };
+
+/**
+ * Posts the form and reads the answer. Written out here rather than with useFormPost, whose
+ * chunk the product page does not load: pulling it in would grow the page's first download.
+ */
+async function post(form: HTMLFormElement): Promise<BackInStockResult> {
+  try {
+    const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>), headers: { Accept: "application/json" } });
+    return response.headers.get("Content-Type")?.includes("application/json") ? ((await response.json()) as BackInStockResult) : UNREACHABLE;
+  } catch {
+    return UNREACHABLE;
+  }
+}
 
 /**
  * "Tell me when it is back" under the sizes, once the shopper presses a sold-out one: an email
  * address, posted to /api/back-in-stock without leaving the page (docs/product-rules.md §14).
  * Loaded on demand (product-purchase.tsx), so the product page's first download stays as it was.
  */
-export function BackInStockForm({ productId, color, size }: { productId: number; color: string; size: string }) {
-  const { busy, answer, submit } = useFormPost<BackInStockResult>("/api/back-in-stock", UNREACHABLE);
+export default function BackInStockForm({ product, selection }: { product: ProductDetail; selection: ProductSelection }) {
+  const [busy, setBusy] = useState(false);
+  const [lastAnswer, setAnswer] = useState<BackInStockResult>();
   const id = useId();
+  const color = selection.color?.name ?? NO_COLOR;
+  const size = selection.soldOutAsked ?? "";
   const label = variantLabel(color, size);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // The answer belongs to the colour and size it was sent for; another sold-out size asks afresh.
+  const [sentFor, setSentFor] = useState("");
+  const answer = sentFor === label ? lastAnswer : undefined;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void submit(event.currentTarget);
+    if (busy) return;
+    setBusy(true);
+    setSentFor(label);
+    setAnswer(await post(event.currentTarget));
+    setBusy(false);
   };
 
   if (answer?.ok)
@@ -33,7 +57,7 @@ export function BackInStockForm({ productId, color, size }: { productId: number;
     <form
       method="post"
       action="/api/back-in-stock"
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       className="rounded-sm border border-border bg-sand/40 px-4 py-4"
       aria-labelledby={`${id}-title`}
     >
@@ -42,7 +66,7 @@ export function BackInStockForm({ productId, color, size }: { productId: number;
         Tell me when {label} is back
       </p>
       <p className="mt-1 text-sm text-stone">One email, once it is in stock again. Nothing else.</p>
-      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="color" value={color} />
       <input type="hidden" name="size" value={size} />
       <div className="mt-3 flex gap-2">

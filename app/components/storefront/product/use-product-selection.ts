@@ -23,8 +23,8 @@ interface SelectionState {
   /** Made to measure, chosen beside the sizes when the product offers it (then no size applies). */
   madeToMeasure: boolean;
   notice: string | null;
-  /** The sold-out size the shopper last pressed (offered "Tell me when it is back"); null once another is chosen. */
-  soldOutAsked: string | null;
+  /** The sold-out size the shopper last pressed (offered "Tell me when it is back"); cleared once another size or colour is chosen. */
+  soldOutAsked?: string | null;
 }
 type UpdateSelection = (change: (state: SelectionState) => SelectionState) => void;
 
@@ -167,7 +167,6 @@ function initialSelection(product: ProductDetail, askSize: boolean): SelectionSt
     quantity: 1,
     madeToMeasure: false,
     notice: null,
-    soldOutAsked: null,
   };
 }
 export type ProductSelection = ReturnType<typeof selectionOf>;
