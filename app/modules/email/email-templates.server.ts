@@ -20,6 +20,8 @@ export interface EmailContent {
   button?: { label: string; url: string };
   /** Small print under the body (why they got it, contact details). */
   footer?: string;
+  /** A link in the small print to receive no more of these (an opt-out that needs no sign-in). */
+  optOut?: { label: string; url: string };
 }
 
 export interface EmailSummary {
@@ -71,7 +73,7 @@ function summaryText({ lines, totals }: EmailSummary): string[] {
 }
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
-  const { storeName, preheader, heading, paragraphs, summary, links = [], closing = [], button, footer } = content;
+  const { storeName, preheader, heading, paragraphs, summary, links = [], closing = [], button, footer, optOut } = content;
   const kente =
     "background:repeating-linear-gradient(90deg,#c9a227 0 18px,#0f3d2e 18px 24px,#c9a227 24px 30px,#8c2a1c 30px 36px,#1e1b18 36px 40px,#e0b84b 40px 52px,#0f3d2e 52px 58px);background-color:#c9a227";
   const html = `<!doctype html>
@@ -93,7 +95,9 @@ ${
 <tr><td style="padding:10px 32px 0;font-size:12px;line-height:1.5;color:#5f574d">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(button.url)}" style="color:#0f3d2e;word-break:break-all">${escapeHtml(button.url)}</a></td></tr>`
     : ""
 }
-<tr><td style="padding:28px 32px 28px;font-size:12px;line-height:1.5;color:#5f574d">${escapeHtml(footer ?? `${storeName}, Accra, Ghana`)}</td></tr>
+<tr><td style="padding:28px 32px 28px;font-size:12px;line-height:1.5;color:#5f574d">${escapeHtml(footer ?? `${storeName}, Accra, Ghana`)}${
+    optOut ? `<br><a href="${escapeHtml(optOut.url)}" style="color:#0f3d2e">${escapeHtml(optOut.label)}</a>` : ""
+  }</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
@@ -108,6 +112,7 @@ ${
     ...(button ? [`${button.label}: ${button.url}`, ""] : []),
     "--",
     footer ?? `${storeName}, Accra, Ghana`,
+    ...(optOut ? [`${optOut.label}: ${optOut.url}`] : []),
     "",
   ].join("\n");
   return { html, text };

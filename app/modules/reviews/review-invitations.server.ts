@@ -50,12 +50,13 @@ export function reviewInvitationEmail(options: {
     preheader: `How ${one ? "does your piece" : "do your pieces"} from ${options.orderNumber} wear? A few words help other shoppers choose.`,
     heading: `How ${one ? "is your piece" : "are your pieces"}, ${firstName}?`,
     paragraphs: [
-      `Your order ${options.orderNumber} reached you a few days ago. We hope it fits and wears as it should.`,
+      `Your order ${options.orderNumber} reached you a few days ago. We hope ${one ? "it fits and wears as it should" : "they fit and wear as they should"}.`,
       `Would you tell other shoppers what you think? A rating and a few words take a minute; photos are welcome. ${one ? "Here is the piece" : "Here are the pieces"} you bought:`,
     ],
     links: pieces.map((p) => ({ label: `Review ${p.name}`, url: `${origin}/product/${p.productId}/review` })),
     closing: ["Sign in with the email address you ordered with, and the form is ready for you."],
-    footer: `You receive this email once, because you bought from ${storeName}. No more invitations to review: ${options.optOutUrl}`,
+    footer: `You receive this email once for this order, because you bought from ${storeName}.`,
+    optOut: { label: "No more invitations to review", url: options.optOutUrl },
   });
   return { to: options.to, subject: `How ${one ? "is your piece" : "are your pieces"} from ${storeName}?`, html, text, kind: "review-invitation" };
 }
