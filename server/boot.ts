@@ -113,7 +113,7 @@ export async function boot(): Promise<Booted> {
     senderName: async () => (await getStoreSettings(database.db)).storeName,
   });
   const emailWorker = startEmailWorker({ db: database.db, transport, log: workerLog });
-  // Back-in-stock emails and invitations to review (docs/product-rules.md §14).
+  // Back-in-stock emails and invitations to review (docs/product-rules.md §13 "Bringing shoppers back").
   const reminders = startReminderWorker({
     db: database.db,
     origin: config.origin,

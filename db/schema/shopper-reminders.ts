@@ -4,7 +4,7 @@ import { products, productVariants } from "./catalog";
 import { orders } from "./orders";
 
 /**
- * The invitation to review a delivered order (docs/product-rules.md §14): one row per order,
+ * The invitation to review a delivered order (docs/product-rules.md §13 "Bringing shoppers back"): one row per order,
  * written in the transaction that queues its email, so the primary key is what keeps an order
  * from being invited twice, whichever instance runs the round. `emailed` is false when the
  * customer had opted out (the order is then settled without an email).

@@ -8,7 +8,7 @@ import { startShop, type Shop } from "./start-shop";
 import { emailText, gotoHydrated, linkInEmail, signIn, toast, waitForOutboxEmail } from "./support";
 
 /**
- * Bringing shoppers back (docs/product-rules.md §14): "Tell me when it is back" on a sold-out
+ * Bringing shoppers back (docs/product-rules.md §13 "Bringing shoppers back"): "Tell me when it is back" on a sold-out
  * size and its one email once staff restock it; the invitation to review after delivery, whose
  * link opens the review form. Both change the shop, so each runs on a shop of its own.
  */
@@ -113,7 +113,7 @@ test.describe("review invitation", () => {
     await signIn(adminPage, E2E_ADMIN.email, E2E_ADMIN.password, "/admin/settings?tab=notifications");
     await waitForAdminHydration(adminPage);
     await adminPage.getByRole("tab", { name: "Notifications" }).click();
-    await expect(adminPage.getByLabel("Invite to review after (days)")).toHaveValue("3");
+    await expect(adminPage.getByRole("spinbutton", { name: "Invite to review after (days)" })).toHaveValue("3");
     await adminPage.getByRole("button", { name: "Save notifications" }).click();
     await expect(toast(adminPage, "Settings saved")).toBeVisible();
     await admin.close();

@@ -132,7 +132,7 @@ describeWithDatabase("custom order requests", (database) => {
     const shop = emails.find((e) => e.kind === "custom-request-alert");
     const confirmation = emails.find((e) => e.kind === "custom-request-received");
     expect(emails).toHaveLength(2);
-    // The staff read it, not the sample contact address nobody owns (docs/product-rules.md §14).
+    // The staff read it, not the sample contact address nobody owns (docs/product-rules.md §13 "Bringing shoppers back").
     expect(shop?.toAddress).toBe(admin.email);
     expect(shop?.text).toContain("Phone or WhatsApp: +233 24 555 0199");
     expect(shop?.text).toContain("Chest: 104 cm");

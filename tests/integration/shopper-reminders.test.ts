@@ -29,7 +29,7 @@ const DAY = 24 * 60 * 60_000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
 
 /**
- * Bringing shoppers back (docs/product-rules.md §14): the invitation to review after delivery,
+ * Bringing shoppers back (docs/product-rules.md §13 "Bringing shoppers back"): the invitation to review after delivery,
  * "tell me when it is back", staff hearing of custom requests, and the sender's name.
  */
 describeWithDatabase("shopper reminders", (database) => {
@@ -207,7 +207,10 @@ describeWithDatabase("shopper reminders", (database) => {
 
     const variant = await variantOf(db, product.id, "L");
     await db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, variant.id));
-    const rounds = await Promise.all([sendBackInStockEmails(db, { origin: TEST_ORIGIN }), sendBackInStockEmails(db, { origin: TEST_ORIGIN })]);
+    const rounds = await Promise.all([
+      sendBackInStockEmails(db, { origin: TEST_ORIGIN }),
+      sendBackInStockEmails(db, { origin: TEST_ORIGIN }),
+    ]);
     expect(rounds[0] + rounds[1]).toBe(2);
     const emails = await outbox("back-in-stock");
     expect(emails.map((e) => e.toAddress).sort()).toEqual(["esi@example.com", "kojo@example.com"]);

@@ -7,7 +7,7 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import { variantLabel } from "./variants";
 
 /**
- * "Tell me when it is back" (docs/product-rules.md §14): a shopper leaves an address on a
+ * "Tell me when it is back" (docs/product-rules.md §13 "Bringing shoppers back"): a shopper leaves an address on a
  * sold-out colour × size; once that variant has stock again (a staff edit, a stock file, a
  * cancelled order's stock returned: whatever put it back), each address waiting for it gets ONE
  * email linking to the product. The round claims the waiting requests whose variant is in stock
@@ -20,10 +20,7 @@ export const BACK_IN_STOCK_RULES = {
   batch: 50,
 } as const;
 
-export type BackInStockSignup =
-  | { outcome: "waiting"; label: string }
-  | { outcome: "in-stock"; label: string }
-  | { outcome: "unknown" };
+export type BackInStockSignup = { outcome: "waiting"; label: string } | { outcome: "in-stock"; label: string } | { outcome: "unknown" };
 
 /**
  * Keeps the address for the product's colour × size while it is sold out. Signing up again

@@ -4,7 +4,7 @@ import { queryRows, type Db } from "~db/client";
 
 /**
  * Opting out of one kind of email from a link in the email itself, without signing in
- * (docs/product-rules.md §14). The link carries the address and an HMAC of it and the kind, keyed
+ * (docs/product-rules.md §13 "Bringing shoppers back"). The link carries the address and an HMAC of it and the kind, keyed
  * with the shop's auth secret: nobody can opt someone else out without their email, and the
  * link works for as long as the secret does. Opt-outs are kept lower-case.
  */
@@ -15,7 +15,10 @@ export const optOutPath = "/email-preferences";
 
 const normalise = (email: string) => email.trim().toLowerCase();
 const signature = (secret: string, email: string, kind: OptOutKind) =>
-  crypto.createHmac("sha256", secret).update(`opt-out:${kind}:${normalise(email)}`).digest("base64url");
+  crypto
+    .createHmac("sha256", secret)
+    .update(`opt-out:${kind}:${normalise(email)}`)
+    .digest("base64url");
 
 /** "base64url(email).signature": what the link's `token` holds. */
 export function optOutToken(secret: string, email: string, kind: OptOutKind): string {

@@ -20,7 +20,7 @@ export interface TransportOptions {
   /** MAIL_FROM: the sender's address (and a name used only when the store's name cannot be read). */
   from: string;
   outboxDir: string;
-  /** The store's name as Settings say now (docs/product-rules.md §14): the From name of every email. */
+  /** The store's name as Settings say now (docs/product-rules.md §13 "Bringing shoppers back"): the From name of every email. */
   senderName?: () => Promise<string>;
 }
 
@@ -65,7 +65,13 @@ export function createEmailTransport({ smtpUrl, from: mailFrom, outboxDir, sende
     kind: "files",
     describe: () => `files in ${outboxDir}`,
     async send(email) {
-      const info = await writer.sendMail({ from: await sender(), to: email.to, subject: email.subject, html: email.html, text: email.text });
+      const info = await writer.sendMail({
+        from: await sender(),
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+      });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const safeTo = email.to.replace(/[^a-z0-9@._-]/gi, "_");

@@ -10,7 +10,7 @@ export interface ReminderWorkerLog {
 
 /**
  * The shopper reminders, every `intervalMs` (a minute) in the server process: back-in-stock
- * emails and invitations to review (docs/product-rules.md §14). A storefront change (stock
+ * emails and invitations to review (docs/product-rules.md §13 "Bringing shoppers back"). A storefront change (stock
  * saved, an order cancelled) runs a round a moment later, so a restock is told within seconds.
  * Each round is safe on any number of instances (the modules claim their rows). `stop()` waits
  * for the round in progress.

@@ -6,7 +6,7 @@ import { renderEmail } from "~/modules/email/email-templates.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 
 /**
- * The invitation to review (docs/product-rules.md §14): the set number of days after an order
+ * The invitation to review (docs/product-rules.md §13 "Bringing shoppers back"): the set number of days after an order
  * was marked Delivered (Settings → Notifications, default 3; 0 sends none), its customer gets ONE
  * email linking to the review form of each piece bought. Never for an order cancelled or
  * refunded (in full or in part) by then, never to an address that opted out, never twice:
@@ -58,7 +58,13 @@ export function reviewInvitationEmail(options: {
     footer: `You receive this email once for this order, because you bought from ${storeName}.`,
     optOut: { label: "No more invitations to review", url: options.optOutUrl },
   });
-  return { to: options.to, subject: `How ${one ? "is your piece" : "are your pieces"} from ${storeName}?`, html, text, kind: "review-invitation" };
+  return {
+    to: options.to,
+    subject: `How ${one ? "is your piece" : "are your pieces"} from ${storeName}?`,
+    html,
+    text,
+    kind: "review-invitation",
+  };
 }
 
 /**

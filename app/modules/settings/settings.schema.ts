@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { socialNetworks } from "./contact-links";
 import { socialLinkSchema, whatsappNumberSchema } from "./contact-links.schema";
-import { BACKUP_KEEP, PAYMENT_HOLD_MINUTES, REVIEW_INVITATION_DAYS, storeCurrencies, storeTimezones, type StoreSettings } from "./store-settings";
+import {
+  BACKUP_KEEP,
+  PAYMENT_HOLD_MINUTES,
+  REVIEW_INVITATION_DAYS,
+  storeCurrencies,
+  storeTimezones,
+  type StoreSettings,
+} from "./store-settings";
 import { exchangeRatesSchema } from "~/modules/currency/exchange-rates.schema";
 
 /**
@@ -88,7 +95,13 @@ export const notificationSettingsSchema = z.object({
     .trim()
     .regex(/^\d{1,2}$/, REVIEW_INVITATION_DAYS_MESSAGE)
     .transform(Number)
-    .pipe(z.number().int().min(REVIEW_INVITATION_DAYS.min, REVIEW_INVITATION_DAYS_MESSAGE).max(REVIEW_INVITATION_DAYS.max, REVIEW_INVITATION_DAYS_MESSAGE)),
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(REVIEW_INVITATION_DAYS.min, REVIEW_INVITATION_DAYS_MESSAGE)
+        .max(REVIEW_INVITATION_DAYS.max, REVIEW_INVITATION_DAYS_MESSAGE),
+    ),
 });
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 

@@ -30,7 +30,7 @@ async function addressOf(context: Route.LoaderArgs["context"], token: string): P
 }
 
 /**
- * Where "No more invitations to review" lands, without signing in (docs/product-rules.md §14).
+ * Where "No more invitations to review" lands, without signing in (docs/product-rules.md §13 "Bringing shoppers back").
  * Opening the link changes nothing (mail scanners open links too): the page asks, its button
  * stops them.
  */
@@ -76,8 +76,8 @@ export default function EmailPreferences({ loaderData, actionData }: Route.Compo
             <Form method="post" className="flex flex-col items-center gap-6">
               <Icon of={BellOff} className="size-12 text-forest" />
               <p className="max-w-md leading-relaxed text-charcoal/85">
-                After a delivery we write once to ask how the pieces wear. Press the button and {loaderData.email} will receive no more
-                of these. Order and delivery emails still come.
+                After a delivery we write once to ask how the pieces wear. Press the button and {loaderData.email} will receive no more of
+                these. Order and delivery emails still come.
               </p>
               <input type="hidden" name="token" value={loaderData.token} />
               <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
@@ -100,8 +100,8 @@ export default function EmailPreferences({ loaderData, actionData }: Route.Compo
             <div className="flex flex-col items-center gap-6">
               <Icon of={Clock3} className="size-12 text-gold-ink" />
               <p className="max-w-md leading-relaxed text-charcoal/85">
-                This link is incomplete or was not made by us. Copy the whole link from the email, or write to us and we will take you
-                off the list.
+                This link is incomplete or was not made by us. Copy the whole link from the email, or write to us and we will take you off
+                the list.
               </p>
               <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
                 <Link to="/">Return to Home</Link>

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { NO_COLOR, variantLabel } from "~/modules/catalog/variants";
-import type { BackInStockResult } from "~/routes/api/back-in-stock";
+import type { BackInStockResult } from "~/modules/catalog/back-in-stock";
 import type { ProductSelection } from "./use-product-selection";
 
 const UNREACHABLE: BackInStockResult = { ok: false, error: "We could not reach the shop. Check your connection and try again." };
@@ -14,8 +14,14 @@ const UNREACHABLE: BackInStockResult = { ok: false, error: "We could not reach t
  */
 async function post(form: HTMLFormElement): Promise<BackInStockResult> {
   try {
-    const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>), headers: { Accept: "application/json" } });
-    return response.headers.get("Content-Type")?.includes("application/json") ? ((await response.json()) as BackInStockResult) : UNREACHABLE;
+    const response = await fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      headers: { Accept: "application/json" },
+    });
+    return response.headers.get("Content-Type")?.includes("application/json")
+      ? ((await response.json()) as BackInStockResult)
+      : UNREACHABLE;
   } catch {
     return UNREACHABLE;
   }
@@ -23,7 +29,7 @@ async function post(form: HTMLFormElement): Promise<BackInStockResult> {
 
 /**
  * "Tell me when it is back" under the sizes, once the shopper presses a sold-out one: an email
- * address, posted to /api/back-in-stock without leaving the page (docs/product-rules.md §14).
+ * address, posted to /api/back-in-stock without leaving the page (docs/product-rules.md §13 "Bringing shoppers back").
  * Loaded on demand (product-purchase.tsx), so the product page's first download stays as it was.
  */
 export default function BackInStockForm({ product, selection }: { product: ProductDetail; selection: ProductSelection }) {
