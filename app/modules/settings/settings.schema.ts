@@ -85,24 +85,32 @@ export type GeneralSettings = z.output<typeof generalSettingsSchema>;
 
 export const REVIEW_INVITATION_DAYS_MESSAGE = `Enter the days after delivery as a whole number from ${REVIEW_INVITATION_DAYS.min} (no invitations) to ${REVIEW_INVITATION_DAYS.max}`;
 
-/** The Notifications tab: the three switches and when the invitation to review goes. */
-export const notificationSettingsSchema = z.object({
-  emailNotifications: formSwitch,
-  orderNotifications: formSwitch,
-  customerNotifications: formSwitch,
-  reviewInvitationDays: z
-    .string({ error: REVIEW_INVITATION_DAYS_MESSAGE })
-    .trim()
-    .regex(/^\d{1,2}$/, REVIEW_INVITATION_DAYS_MESSAGE)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(REVIEW_INVITATION_DAYS.min, REVIEW_INVITATION_DAYS_MESSAGE)
-        .max(REVIEW_INVITATION_DAYS.max, REVIEW_INVITATION_DAYS_MESSAGE),
-    ),
-});
+/**
+ * The Notifications tab: the three switches and when the invitation to review goes (a post
+ * without the days leaves them as they are).
+ */
+export const notificationSettingsSchema = z
+  .object({
+    emailNotifications: formSwitch,
+    orderNotifications: formSwitch,
+    customerNotifications: formSwitch,
+    reviewInvitationDays: z
+      .string({ error: REVIEW_INVITATION_DAYS_MESSAGE })
+      .trim()
+      .regex(/^\d{1,2}$/, REVIEW_INVITATION_DAYS_MESSAGE)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(REVIEW_INVITATION_DAYS.min, REVIEW_INVITATION_DAYS_MESSAGE)
+          .max(REVIEW_INVITATION_DAYS.max, REVIEW_INVITATION_DAYS_MESSAGE),
+      )
+      .optional(),
+  })
+  .transform(({ reviewInvitationDays, ...switches }) =>
+    reviewInvitationDays === undefined ? switches : { ...switches, reviewInvitationDays },
+  );
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
 /** The Payments tab's message for a hold time that is not a whole number of minutes in range. */
