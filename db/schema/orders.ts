@@ -76,6 +76,12 @@ export const orders = pgTable(
     shippingCarrier: text("shipping_carrier"),
     trackingNumber: text("tracking_number"),
     trackingUrl: text("tracking_url"),
+    /**
+     * Pay on Delivery closed out: when staff recorded the cash collected at the door, and who
+     * (app/modules/payments/cash-collection.server.ts); null until then, and for online orders.
+     */
+    cashCollectedAt: timestamp("cash_collected_at", { withTimezone: true }),
+    cashCollectedBy: text("cash_collected_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

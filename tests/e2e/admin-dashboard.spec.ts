@@ -60,8 +60,9 @@ test.describe("admin dashboard", () => {
     await expect(region("Total Orders")).toContainText("All time orders");
     await expect(region("Customers")).toContainText("Unique customers");
     await expect(region("Revenue")).toContainText(/GHS [\d,]+\.\d{2}/);
-    await expect(region("Revenue")).toContainText("Paid orders");
-    await expect(region("Revenue")).toContainText("All orders");
+    // The payment ledger (docs/decisions/031): net, with paid, refunded and outstanding.
+    await expect(region("Revenue")).toContainText("Net: money received, minus refunds");
+    for (const figure of ["Paid", "Refunded", "Outstanding"]) await expect(region("Revenue")).toContainText(figure);
     await expect(page.getByRole("img", { name: "Revenue per day, last 30 days" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Add product/ })).toHaveAttribute("href", "/admin/products?new=1");
     await expect(page.getByRole("link", { name: /View pending orders/ })).toHaveAttribute("href", "/admin/orders?status=processing");

@@ -45,6 +45,9 @@ test("from Request Custom Order to a reference: measurements checked, a photo se
   await form.getByLabel("Budget", { exact: true }).selectOption({ label: "₵2,500–₵5,000" });
 
   await form.getByRole("checkbox", { name: /Add my measurements/ }).check();
+  // Each box has its drawing of where the tape goes.
+  await expect(form.locator("#request-measurements svg[data-measure]")).toHaveCount(10);
+  await expect(form.locator('svg[data-measure="inseam"]')).toBeVisible();
   for (const [label, value] of measurementsCm) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByLabel("Chest", { exact: true }).fill("400");
   await form.getByLabel(/^Photos/).setInputFiles({ name: "agbada.jpg", mimeType: "image/jpeg", buffer: await referencePhoto("#8c2a1c") });
@@ -85,7 +88,10 @@ test("the Custom Orders page leads to the form, which passes axe on a phone", as
   await expectNoSeriousViolations(page, "custom request form (390)");
 });
 
-test("a signed-in customer's measurements are kept and filled in on their next request", async ({ page, baseURL }) => {
+test("a signed-in customer's measurements are kept and offered on their next request, saying from which request", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await page.setExtraHTTPHeaders(ownClientAddress());
   const email = `abena-measured-${Date.now()}@example.com`;
@@ -115,12 +121,19 @@ test("a signed-in customer's measurements are kept and filled in on their next r
   ];
   for (const [label, value] of inches) await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole("button", { name: "Send my request" }).click();
-  await expect(page.getByTestId("custom-request-reference")).toHaveText(/^CR-\d{6}$/);
+  const reference = await page.getByTestId("custom-request-reference").textContent();
+  expect(reference).toMatch(/^CR-\d{6}$/);
 
-  // Next time: opened and filled in, in inches, after the page has loaded.
+  // Next time: opened after the page has loaded, with a button saying where the measurements come
+  // from; the boxes stay empty until it is pressed, then hold them, in inches.
   await gotoHydrated(page, "/custom-orders/request");
   await expect(form.getByRole("checkbox", { name: /Add my measurements/ })).toBeChecked();
-  await expect(form.getByText("Your saved measurements are filled in")).toBeVisible();
+  await expect(form.getByTestId("last-measurements-source")).toHaveText(
+    new RegExp(`^From your custom request ${reference} of \\d{1,2} \\w{3} \\d{4}\\.$`),
+  );
+  await expect(form.getByLabel("Sleeve", { exact: true })).toHaveValue("");
+  await form.getByRole("button", { name: "Use the measurements from my last request" }).click();
+  await expect(form.getByText("Filled in: check each box and change what has changed.")).toBeVisible();
   await expect(form.getByRole("radio", { name: "Inches" })).toBeChecked();
   await expect(form.getByLabel("Sleeve", { exact: true })).toHaveValue("25.5");
   await expect(form.getByLabel("Neck", { exact: true })).toHaveValue("15.5");

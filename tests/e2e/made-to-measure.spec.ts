@@ -9,7 +9,7 @@ import {
   openMadeToMeasure,
   placeMadeToMeasureOrder,
 } from "./made-to-measure-support";
-import { cartPanel, createVerifiedCustomer, emailText, ownClientAddress, toast, waitForOutboxEmail } from "./support";
+import { cartPanel, createVerifiedCustomer, emailText, gotoHydrated, ownClientAddress, toast, waitForOutboxEmail } from "./support";
 
 /**
  * Made to measure (issue 14, item 6): the suit offers it beside the sizes; the measurements are
@@ -73,18 +73,55 @@ test("the measurements form passes axe on a phone and keeps to the screen's widt
   await expectNoSeriousViolations(page, "product page with the measurements form (390)");
 });
 
-test("a signed-in customer's measurements are kept and filled in on their next visit", async ({ page, baseURL }) => {
+for (const width of [390, 1440]) {
+  test(`each measurement has its drawing beside its box, fetched only once made to measure is chosen (${width})`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const diagrams: string[] = [];
+    page.on("response", (response) => {
+      if (/measurement-diagram[^/]*\.js$/.test(response.url())) diagrams.push(response.url());
+    });
+    await gotoHydrated(page, `/product/${MTM_SUIT.id}`);
+    expect(diagrams, "no drawing before made to measure is chosen").toEqual([]);
+    const panel = await openMadeToMeasure(page);
+    for (const key of ["chest", "waist", "hips", "shoulder", "sleeve", "topLength", "trouserLength", "inseam", "neck", "height"])
+      await expect(panel.locator(`svg[data-measure="${key}"]`)).toBeVisible();
+    expect(diagrams).toHaveLength(1);
+    // The drawing sits beside its box, not above or below it.
+    const drawing = await panel.locator('svg[data-measure="sleeve"]').boundingBox();
+    const box = await panel.getByLabel("Sleeve", { exact: true }).boundingBox();
+    expect(drawing!.x + drawing!.width).toBeLessThanOrEqual(box!.x);
+    expect(drawing!.y + drawing!.height).toBeGreaterThan(box!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoSeriousViolations(page, `measurements with their drawings (${width})`);
+  });
+}
+
+test("a signed-in customer's measurements are kept and offered on their next visit, saying from which order", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders(ownClientAddress());
   const email = `esi-measured-${Date.now()}@example.com`;
   await createVerifiedCustomer(page.request, baseURL!, email, "esi-pass-123");
-  // Nothing saved yet: the boxes are empty.
+  // Nothing saved yet: the boxes are empty and nothing is offered.
   const first = await openMadeToMeasure(page);
   await expect(first.getByLabel("Chest", { exact: true })).toHaveValue("");
-  await placeMadeToMeasureOrder(page, { email, name: "Esi Measured" });
+  await expect(first.getByRole("button", { name: "Use the measurements from my last order" })).toHaveCount(0);
+  const orderNumber = await placeMadeToMeasureOrder(page, { email, name: "Esi Measured" });
 
-  const next = await openMadeToMeasure(page);
-  for (const [label, value] of measurementsCm) await expect(next.getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const next = await openMadeToMeasure(page);
+    const use = next.getByRole("button", { name: "Use the measurements from my last order" });
+    await expect(next.getByTestId("last-measurements-source")).toHaveText(
+      new RegExp(`^From your order ${orderNumber} of \\d{1,2} \\w{3} \\d{4}\\.$`),
+    );
+    // Offered, not imposed: the boxes stay empty until the button is pressed.
+    await expect(next.getByLabel("Chest", { exact: true })).toHaveValue("");
+    await next.getByLabel("Chest", { exact: true }).fill("99");
+    await use.click();
+    await expect(next.getByText("Filled in: check each box and change what has changed.")).toBeVisible();
+    for (const [label, value] of measurementsCm) await expect(next.getByLabel(label, { exact: true })).toHaveValue(value);
+    await expectNoSeriousViolations(page, `made to measure with the last order's measurements (${width})`);
+  }
   // The product's data carries no one's measurements: they came from /api/my-measurements after load.
   const html = await (await page.request.get(`/product/${MTM_SUIT.id}`)).text();
   expect(html.includes("madeToMeasure"), "the page offers made to measure").toBe(true);

@@ -128,8 +128,10 @@ describeWithDatabase("admin customers", (database) => {
   it("computes the four cards: customers, revenue, average order value and repeat customers", async () => {
     expect(await customerSummary(database.db)).toEqual({
       totalCustomers: 5,
-      totalRevenue: 262_344,
-      averageOrderValue: 43_724,
+      // The payment ledger's net (docs/decisions/031): what was paid (Kofi 600.00, Ama 300.00, Yaw
+      // 999.99), nothing refunded; orders not paid yet count nothing. Average: over the 3 paid orders.
+      totalRevenue: 189_999,
+      averageOrderValue: 63_333,
       repeatCustomers: 3,
       currency: "GHS",
     });
@@ -147,8 +149,9 @@ describeWithDatabase("admin customers", (database) => {
       address: "5 Airport Residential, Accra",
       totalOrders: 2,
       cancelledOrders: 1,
-      totalSpent: 100_000,
-      averageOrder: 50_000,
+      // Total spent is the net paid: 600.00 paid; the 400.00 order is not paid yet.
+      totalSpent: 60_000,
+      averageOrder: 30_000,
       firstOrderAt: "2026-03-01T10:00:00.000Z",
       lastOrderAt: "2026-03-06T09:00:00.000Z",
     });
@@ -158,8 +161,8 @@ describeWithDatabase("admin customers", (database) => {
       email: "ama.mensah@example.com",
       phone: "020 555 0101",
       totalOrders: 2,
-      totalSpent: 42_345,
-      averageOrder: 21_173,
+      totalSpent: 30_000,
+      averageOrder: 15_000,
       firstOrderAt: "2026-03-02T08:00:00.000Z",
       lastOrderAt: "2026-03-04T15:30:00.000Z",
     });
@@ -170,7 +173,7 @@ describeWithDatabase("admin customers", (database) => {
 
   it("sorts by amount spent or name and pages in the database", async () => {
     const bySpent = await listCustomers(database.db, { sort: "spent" });
-    expect(bySpent.rows.map((r) => r.totalSpent)).toEqual([100_000, 99_999, 42_345, 20_000, 0]);
+    expect(bySpent.rows.map((r) => r.totalSpent)).toEqual([99_999, 60_000, 30_000, 0, 0]);
     const byName = await listCustomers(database.db, { sort: "name" });
     expect(byName.rows.map((r) => r.name)).toEqual(["Abena Asare", "Ama Mensah", "Esi Owusu", "Kofi Boateng", "Yaw Darko"]);
     const page2 = await listCustomers(database.db, { page: 2, pageSize: 2 });
@@ -206,8 +209,8 @@ describeWithDatabase("admin customers", (database) => {
       totalOrders: 2,
       cancelledOrders: 1,
       orderCount: 3,
-      totalSpent: 100_000,
-      averageOrder: 50_000,
+      totalSpent: 60_000,
+      averageOrder: 30_000,
       account: { name: "Kofi Boateng", email: "kofi@example.com" },
     });
     expect(kofi!.orders.map((o) => [o.totalAmount, o.orderStatus, o.createdAt])).toEqual([
@@ -220,7 +223,7 @@ describeWithDatabase("admin customers", (database) => {
 
   it("shows a guest's history matched by trimmed, lower-cased email; unknown keys give null", async () => {
     const ama = await getCustomer(database.db, "email:ama.mensah@example.com");
-    expect(ama).toMatchObject({ userId: null, account: null, orderCount: 2, totalSpent: 42_345, firstOrderAt: "2026-03-02T08:00:00.000Z" });
+    expect(ama).toMatchObject({ userId: null, account: null, orderCount: 2, totalSpent: 30_000, firstOrderAt: "2026-03-02T08:00:00.000Z" });
     expect(ama!.orders.map((o) => [o.totalAmount, o.orderStatus, o.paymentStatus])).toEqual([
       [12_345, "shipped", "pending"],
       [30_000, "confirmed", "paid"],
@@ -238,10 +241,10 @@ describeWithDatabase("admin customers", (database) => {
     );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toBe(
-      'Kofi Boateng,kofi@example.com,\'+233 24 111 2222,"5 Airport Residential, Accra",registered,2,1,1000.00,500.00,2026-03-01 10:00,2026-03-06 09:00',
+      "Yaw Darko,yaw@example.com,'+233 27 000 1111,'=1+2 Ring Road,guest,2,0,999.99,999.99,2026-03-03 11:00,2026-03-08 11:00",
     );
     expect(lines[2]).toBe(
-      "Yaw Darko,yaw@example.com,'+233 27 000 1111,'=1+2 Ring Road,guest,2,0,999.99,999.99,2026-03-03 11:00,2026-03-08 11:00",
+      'Kofi Boateng,kofi@example.com,\'+233 24 111 2222,"5 Airport Residential, Accra",registered,2,1,600.00,300.00,2026-03-01 10:00,2026-03-06 09:00',
     );
     const filtered = await customersCsv(database.db, { search: "abena" });
     expect(filtered.trimEnd().split("\r\n")).toHaveLength(2);

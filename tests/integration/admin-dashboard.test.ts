@@ -68,8 +68,10 @@ async function insertOrder(db: Db, o: OrderFixture) {
  *   C "Ama@Example.com"  300.00 confirmed, paid 2026-03-11 02:30Z (22:30 on 03-10 in New York, EDT)
  *   D "ama@example.com " 250.00 cancelled, paid 2026-03-12 12:00Z
  *   E Yaw (guest)   100.00 USD processing      2026-03-09 12:00Z
- * Orders 5; customers Kofi, Ama, Yaw = 3; GHS revenue paid 600 + 300 = 900.00, all not
- * cancelled 600 + 400 + 300 = 1300.00; USD 100.00 reported apart; pending (processing) B, E = 2.
+ * Orders 5; customers Kofi, Ama, Yaw = 3; GHS ledger (docs/decisions/031): paid 600 + 300 + 250
+ * (D was cancelled but not refunded: the shop holds its money) = 1150.00, nothing refunded, net
+ * 1150.00, outstanding B 400.00; USD 100.00 outstanding, reported apart; pending (processing)
+ * B, E = 2; the chart's booked revenue (not cancelled) 600 + 400 + 300 = 1300.00.
  */
 describeWithDatabase("admin dashboard", (database) => {
   beforeAll(async () => {
@@ -143,14 +145,14 @@ describeWithDatabase("admin dashboard", (database) => {
     });
   });
 
-  it("counts active products, all orders, unique customers and revenue paid and booked in the store currency", async () => {
+  it("counts active products, all orders, unique customers and the payment ledger in the store currency", async () => {
     expect(await dashboardStats(database.db)).toEqual({
       totalProducts: 3,
       totalOrders: 5,
       customers: 3,
       currency: "GHS",
-      revenue: { paid: 90_000, all: 130_000 },
-      otherCurrencies: [{ currency: "USD", paid: 0, all: 10_000 }],
+      revenue: { paid: 115_000, refunded: 0, net: 115_000, outstanding: 40_000 },
+      otherCurrencies: [{ currency: "USD", paid: 0, refunded: 0, net: 0, outstanding: 10_000 }],
     });
   });
 
@@ -226,8 +228,8 @@ describeWithDatabase("admin dashboard", (database) => {
     const stats = await dashboardStats(database.db);
     expect(stats).toMatchObject({
       currency: "USD",
-      revenue: { paid: 0, all: 10_000 },
-      otherCurrencies: [{ currency: "GHS", paid: 90_000, all: 130_000 }],
+      revenue: { paid: 0, refunded: 0, net: 0, outstanding: 10_000 },
+      otherCurrencies: [{ currency: "GHS", paid: 115_000, refunded: 0, net: 115_000, outstanding: 40_000 }],
     });
     await saveStoreSettings(database.db, { currency: "GHS" });
   });

@@ -52,13 +52,14 @@ describeWithDatabase("admin orders", (database) => {
     );
   }
 
-  it("adds up the four summary cards: orders, revenue (not cancelled; paid), pending and paid", async () => {
+  it("adds up the four summary cards: orders, revenue (the payment ledger), pending and paid", async () => {
     expect(await orderSummary(database.db)).toEqual({ totalOrders: 0, pendingOrders: 0, paidOrders: 0, revenue: [] });
     /*
      * By hand: 6 orders; pending (processing) O1, O2 = 2; paid O2, O3, O4 = 3.
-     * GHS not cancelled: 100.00 + 250.50 + 400.00 + 1000.00 = 1750.50; GHS paid: 250.50 + 400.00 = 650.50
-     * (O4 was paid, then cancelled: a refund, not revenue — the dashboard counts it the same way).
-     * USD (an order from before the store changed currency): 60.00, none paid.
+     * GHS paid: 250.50 + 400.00 + 75.25 = 725.75 (O4 was paid, then cancelled, and not refunded:
+     * the shop holds its money, docs/decisions/031), nothing refunded, net 725.75; outstanding
+     * (not cancelled, not paid): 100.00 + 1000.00 = 1100.00.
+     * USD (an order from before the store changed currency): 60.00 outstanding, none paid.
      */
     await createOrder(database.db, { totalAmount: 10_000, orderStatus: "processing", paymentStatus: "pending" });
     await createOrder(database.db, { totalAmount: 25_050, orderStatus: "processing", paymentStatus: "paid" });
@@ -71,8 +72,8 @@ describeWithDatabase("admin orders", (database) => {
       pendingOrders: 2,
       paidOrders: 3,
       revenue: [
-        { currency: "GHS", total: 175_050, paid: 65_050 },
-        { currency: "USD", total: 6_000, paid: 0 },
+        { currency: "GHS", paid: 72_575, refunded: 0, net: 72_575, outstanding: 110_000 },
+        { currency: "USD", paid: 0, refunded: 0, net: 0, outstanding: 6_000 },
       ],
     });
   });
@@ -88,7 +89,10 @@ describeWithDatabase("admin orders", (database) => {
     await changePaymentStatus(database.db, first.id, "paid", { changedBy: "Kwame (admin)" });
     expect(await orderSummary(database.db, { maxAgeMs: 60_000 })).toMatchObject({ paidOrders: 1, revenue: [{ paid: 10_000 }] });
     await changeOrderStatusAsAdmin(database.db, first.id, "cancelled", { changedBy: "Kwame (admin)" });
-    expect(await orderSummary(database.db, { maxAgeMs: 60_000 })).toMatchObject({ pendingOrders: 1, revenue: [{ total: 20_000 }] });
+    expect(await orderSummary(database.db, { maxAgeMs: 60_000 })).toMatchObject({
+      pendingOrders: 1,
+      revenue: [{ paid: 10_000, net: 10_000, outstanding: 20_000 }],
+    });
   });
 
   it("searches number, name, email and phone (trimmed, any case), filters status and payment, newest first", async () => {
@@ -280,20 +284,20 @@ describeWithDatabase("admin orders", (database) => {
     const csv = await ordersCsv(database.db, { status: "processing" }, { timeZone: "America/New_York" });
     expect(csv).toBe(
       "Order number,Date (America/New_York),Customer,Email,Phone,Status,Payment,Method,Currency,Total" +
-        ",Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer\r\n" +
-        `ORD-000001,2026-03-01 18:30,"'=HYPERLINK(""http://evil.example"",""Click"")",'@evil@example.com,'+233 24 000 0000,Processing,Pending,Mobile Money,GHS,1234.56,,"1 Ring Road\nAccra",Ghana,,,,,,,,\r\n`,
+        ",Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer\r\n" +
+        `ORD-000001,2026-03-01 18:30,"'=HYPERLINK(""http://evil.example"",""Click"")",'@evil@example.com,'+233 24 000 0000,Processing,Pending,Mobile Money,GHS,1234.56,0.00,0.00,0.00,1234.56,,"1 Ring Road\nAccra",Ghana,,,,,,,,\r\n`,
     );
     const all = await ordersCsv(database.db, {});
     const lines = all.split("\r\n");
     expect(lines[0]).toBe(
       "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total" +
-        ",Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
+        ",Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
     );
     expect(lines[1]).toMatch(
-      /^ORD-000003,2026-03-03 08:00,Customer \d+,customer\d+@example.com,'\+233 20 000 \d{4},Cancelled,Pending,Pay on Delivery,GHS,100.00,,"\d+ Ring Road, Accra",Ghana,,,,,,,,$/,
+      /^ORD-000003,2026-03-03 08:00,Customer \d+,customer\d+@example.com,'\+233 20 000 \d{4},Cancelled,Pending,Pay on Delivery,GHS,100.00,0.00,0.00,0.00,0.00,,"\d+ Ring Road, Accra",Ghana,,,,,,,,$/,
     );
     expect(all).toContain(
-      'ORD-000002,2026-03-02 08:05,"Mensah, ""Ama""\nJunior",ama@example.com,020 111 2222,Delivered,Paid,Card Payment,GHS,0.05,,2 Oxford Street,Ghana,,,,,,,,\r\n',
+      'ORD-000002,2026-03-02 08:05,"Mensah, ""Ama""\nJunior",ama@example.com,020 111 2222,Delivered,Paid,Card Payment,GHS,0.05,0.05,0.00,0.05,0.00,,2 Oxford Street,Ghana,,,,,,,,\r\n',
     );
     expect(await ordersCsv(database.db, { search: "zz" })).toBe(all.split("\r\n")[0] + "\r\n");
   });

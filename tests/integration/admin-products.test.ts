@@ -158,7 +158,7 @@ describe("the product form's parsing rules", () => {
           { name: "gold", hex: "#000000" },
         ],
       })["colors[1].name"],
-    ).toBe("Each colour needs its own name");
+    ).toBe("Colour 1 is already called “Gold”: give each colour its own name");
     // A blank row (an added colour never filled in) is dropped, and the next row's error keeps its own index.
     expect(
       errorsOf({

@@ -147,7 +147,11 @@ describeWithDatabase("custom order requests", (database) => {
       request: new Request(`${TEST_ORIGIN}/api/my-measurements`, { headers: { cookie: "ahenfie.session_token=test" } }),
       context: context(customer),
     });
-    expect(saved.body).toMatchObject({ signedIn: true, measurements: { unit: "cm", values: { chest: 104 } } });
+    expect(saved.body).toMatchObject({
+      signedIn: true,
+      measurements: { unit: "cm", values: { chest: 104 } },
+      saved: { kind: "request", from: expect.stringMatching(new RegExp(`^custom request ${reference} of \\d{1,2} [A-Z][a-z]{2} \\d{4}$`)) },
+    });
     expect(saved.headers.get("cache-control")).toBe("private, no-store");
     await database.db.delete(customerMeasurements);
   });

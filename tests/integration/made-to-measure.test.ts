@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { setUserRole } from "~/modules/auth/roles.server";
-import { savedMeasurements, saveMeasurements } from "~/modules/measurements/customer-measurements.server";
+import { lastMeasurements, savedMeasurements, saveMeasurements } from "~/modules/measurements/customer-measurements.server";
 import type { Measurements } from "~/modules/measurements/measurements";
 import { getOrderDetails } from "~/modules/orders/order-details.server";
 import { changeOrderStatus } from "~/modules/orders/order-status.server";
@@ -160,6 +160,37 @@ describeWithDatabase("made to measure", (database) => {
       userId: customer.id,
     });
     expect(await savedMeasurements(database.db, customer.id)).toEqual(next);
+  });
+
+  it("says from which order the saved measurements come (the last one with a made-to-measure line), dated in the store's zone", async () => {
+    const customer = await createUser(database.db);
+    expect(await lastMeasurements(database.db, customer.id, "Africa/Accra")).toBeNull();
+    const place = (measurements: Measurements) =>
+      placeOrder(database.db, checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 1, measurements }]), {
+        ...context,
+        userId: customer.id,
+      });
+    await place(measured);
+    const second: Measurements = { unit: "cm", values: { ...measured.values, chest: 106, waist: 92 } };
+    const { orderNumber } = await place(second);
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date("2026-11-14T23:30:00Z") })
+      .where(eq(orders.orderNumber, orderNumber));
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date("2026-10-02T10:00:00Z") })
+      .where(sql`${orders.orderNumber} <> ${orderNumber} and ${orders.userId} = ${customer.id}`);
+    // The date is the store's: 23:30 UTC on the 14th is already the 15th in Tokyo.
+    expect(await lastMeasurements(database.db, customer.id, "Africa/Accra")).toEqual({
+      measurements: second,
+      kind: "order",
+      from: `order ${orderNumber} of 14 Nov 2026`,
+    });
+    expect((await lastMeasurements(database.db, customer.id, "Asia/Tokyo"))?.from).toBe(`order ${orderNumber} of 15 Nov 2026`);
+    // Another customer's order says nothing of theirs.
+    const other = await createUser(database.db);
+    expect(await lastMeasurements(database.db, other.id, "Africa/Accra")).toBeNull();
   });
 
   it("puts the measurements and the production time in the confirmation email and the staff's new-order alert", async () => {

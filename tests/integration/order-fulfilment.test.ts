@@ -302,7 +302,7 @@ describeWithDatabase("order fulfilment", (database) => {
     const csv = await ordersCsv(database.db, parseAdminOrderFilters(new URLSearchParams()), { timeZone: "Africa/Accra", batchSize: 1 });
     const [header] = csv.split("\r\n");
     expect(header).toBe(
-      "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
+      "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total,Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
     );
     expect(csv).toContain("2 × Osu Linen Kaftan (M, Ivory); 1 × Kente Stole");
     expect(csv).toContain(

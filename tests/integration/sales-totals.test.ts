@@ -26,6 +26,9 @@ const refundedPart = sql.raw(`case o.payment_status
   when 'refunded' then o.total_amount
   when 'partially_refunded' then least(o.total_amount, coalesce((select sum(r.amount) from refunds r where r.order_id = o.id and r.status = 'processed'), 0))
   else 0 end`);
+/** What the order's money paid, and its net (docs/decisions/031), written out here without the database's functions. */
+const paidPart = sql.raw(`case when o.payment_status in ('paid', 'partially_refunded', 'refunded') then o.total_amount else 0 end`);
+const netPart = sql`(${paidPart} - ${refundedPart})`;
 const customerKey = sql.raw(
   `case when o.user_id is not null then 'user:' || o.user_id else 'email:' || lower(btrim(o.customer_email)) end`,
 );
@@ -60,13 +63,15 @@ async function fromScratch(db: Db) {
                  to_char(max(o.created_at) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as last,
                  (array_agg(o.customer_name order by o.created_at desc, o.id desc))[1] as name,
                  count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency})::int as store_orders,
-                 coalesce(sum(o.total_amount - ${refundedPart}) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}), 0)::bigint::text as store_spent
+                 coalesce(sum(${netPart}) filter (where o.currency = ${currency}), 0)::bigint::text as store_spent
           from orders o group by 1 order by 1`,
     ),
     spend: await queryRows(
       db,
-      sql`select ${customerKey} as key, o.currency, count(*)::int as orders, sum(o.total_amount - ${refundedPart})::bigint::text as spent
-          from orders o where o.order_status <> 'cancelled' group by 1, 2 order by 1, 2`,
+      sql`select ${customerKey} as key, o.currency, count(*) filter (where o.order_status <> 'cancelled')::int as orders, sum(${netPart})::bigint::text as spent
+          from orders o group by 1, 2
+          having count(*) filter (where o.order_status <> 'cancelled') > 0 or sum(${netPart}) <> 0
+          order by 1, 2`,
     ),
     counts: await queryRows(
       db,
@@ -165,7 +170,7 @@ describeWithDatabase("sales totals", (database, driver) => {
     expect(await kept(db)).toMatchObject({ counts: [{ customers: 2, repeaters: 0 }] });
   });
 
-  it("take a partial refund off revenue and spending, and keep the order paid (issue 45, point 1)", async () => {
+  it("take a partial refund off paid revenue and spending, and keep the order paid (issue 45, point 1)", async () => {
     const db = database.db;
     const card = await createOrder(db, {
       customerEmail: "ama@example.com",
@@ -178,13 +183,15 @@ describeWithDatabase("sales totals", (database, driver) => {
     await refund(db, card.id, 20_000);
 
     const dashboard = await dashboardStats(db);
-    expect(dashboard.revenue).toEqual({ paid: 185_997, all: 215_997 });
-    expect(await orderSummary(db)).toMatchObject({ paidOrders: 2, revenue: [{ currency: "GHS", total: 215_997, paid: 185_997 }] });
-    expect(await customerSummary(db)).toMatchObject({ totalRevenue: 215_997, totalCustomers: 2, repeatCustomers: 1 });
+    const ledger = { paid: 205_997, refunded: 20_000, net: 185_997, outstanding: 30_000 };
+    expect(dashboard.revenue).toEqual(ledger);
+    expect(await orderSummary(db)).toMatchObject({ paidOrders: 2, revenue: [{ currency: "GHS", ...ledger }] });
+    expect(await customerSummary(db)).toMatchObject({ totalRevenue: 185_997, totalCustomers: 2, repeatCustomers: 1 });
     const { rows } = await listCustomers(db, { sort: "spent" });
+    // Kofi's ₵300.00 order is not paid yet: outstanding, not spent.
     expect(rows.map((r) => [r.email, r.totalSpent])).toEqual([
       ["ama@example.com", 119_999],
-      ["kofi@example.com", 95_998],
+      ["kofi@example.com", 65_998],
     ]);
     // The factory places all three on the same day.
     const days = await revenueByDay(db, { days: 1, timeZone: "UTC", now: card.createdAt });
@@ -222,10 +229,11 @@ describeWithDatabase("sales totals", (database, driver) => {
     const db = database.db;
     const expectExact = async () => expect(await kept(db)).toEqual(await fromScratch(db));
     await createOrder(db, { customerEmail: "ama@example.com", totalAmount: 90_000, paymentStatus: "paid" });
-    await createOrder(db, { customerEmail: "ama@example.com", totalAmount: 10_000, currency: "USD" });
-    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 50_000 });
-    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 45_000 });
-    await createOrder(db, { customerEmail: "yaw@example.com", totalAmount: 70_000, currency: "USD" });
+    // Spending is what was paid (docs/decisions/031): these orders are paid, the cancelled ones not.
+    await createOrder(db, { customerEmail: "ama@example.com", totalAmount: 10_000, currency: "USD", paymentStatus: "paid" });
+    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 50_000, paymentStatus: "paid" });
+    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 45_000, paymentStatus: "paid" });
+    await createOrder(db, { customerEmail: "yaw@example.com", totalAmount: 70_000, currency: "USD", paymentStatus: "paid" });
     await createOrder(db, { customerEmail: "yaw@example.com", totalAmount: 5_000, currency: "USD", orderStatus: "cancelled" });
     await createOrder(db, { customerEmail: "esi@example.com", totalAmount: 95_000, orderStatus: "cancelled" });
     await expectExact();
@@ -244,7 +252,7 @@ describeWithDatabase("sales totals", (database, driver) => {
       ["kofi@example.com", 0],
     ]);
     // Orders placed while the store sells in dollars are counted in dollars.
-    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 80_000, currency: "USD" });
+    await createOrder(db, { customerEmail: "kofi@example.com", totalAmount: 80_000, currency: "USD", paymentStatus: "paid" });
     await expectExact();
     expect(await emails("spent")).toEqual(["kofi@example.com", "yaw@example.com", "ama@example.com", "esi@example.com"]);
 

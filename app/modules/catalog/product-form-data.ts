@@ -1,6 +1,6 @@
-import { toDecimalString } from "~/lib/money";
+import { discountPercent, toDecimalString } from "~/lib/money";
 import { SIZES } from "./catalog-constants";
-import { MADE_TO_MEASURE_DAYS, type ProductFormInput } from "./product.schema";
+import { isDeepDiscount, MADE_TO_MEASURE_DAYS, type ProductFormInput } from "./product.schema";
 import type { AdminProduct } from "./product-management-types";
 
 /** A colour row as the form shows it: its gallery in order, the first picture the cover. */
@@ -42,10 +42,39 @@ export type ProductFormValues = {
   madeToMeasure: boolean;
   madeToMeasureSurcharge: string;
   madeToMeasureDays: string;
+  /** The deep discount the admin confirmed ("85"), or "" (see MAX_PLAIN_DISCOUNT_PERCENT). */
+  confirmDiscount: string;
 };
 
-/** A colour added with "Add colour": the brand's gold, to be named. */
-export const NEW_COLOR: ProductColorValues = { name: "", hex: "#C9A227", images: [] };
+/**
+ * The swatches a new colour row starts with, one per row the form allows (MAX_COLORS): the
+ * brand's gold first, then colours the shop's cloths come in. A new row takes the first one no
+ * other row uses, so two rows never start alike.
+ */
+export const NEW_COLOR_SWATCHES = [
+  "#C9A227",
+  "#1F4D3A",
+  "#2E3A6B",
+  "#8B1E2D",
+  "#1C1C1C",
+  "#F3EBDD",
+  "#B5562F",
+  "#6B6B2E",
+  "#5B8DB8",
+  "#D8C3A5",
+  "#5A3A29",
+  "#7A7A7A",
+] as const;
+
+/**
+ * The row "Add colour" adds: no name, no pictures, and a swatch none of `existing` uses (case
+ * aside); the first swatch again once all are taken.
+ */
+export function newColorRow(existing: readonly (Partial<ProductColorValues> | undefined)[]): ProductColorValues {
+  const used = new Set(existing.map((row) => (row?.hex ?? "").trim().toUpperCase()));
+  const hex = NEW_COLOR_SWATCHES.find((swatch) => !used.has(swatch)) ?? NEW_COLOR_SWATCHES[0];
+  return { name: "", hex, images: [] };
+}
 
 /** The Add New Product form's starting values: active, in every size, without colours. */
 export const blankProductForm: ProductFormValues = {
@@ -68,6 +97,7 @@ export const blankProductForm: ProductFormValues = {
   madeToMeasure: false,
   madeToMeasureSurcharge: "",
   madeToMeasureDays: String(MADE_TO_MEASURE_DAYS.default),
+  confirmDiscount: "",
 };
 
 /** The edit dialog's starting values for a product: money as "299.99", lists one per line. */
@@ -103,6 +133,10 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
     madeToMeasure: product.madeToMeasure,
     madeToMeasureSurcharge: product.madeToMeasureSurcharge === 0 ? "" : toDecimalString(product.madeToMeasureSurcharge),
     madeToMeasureDays: String(product.madeToMeasureDays),
+    // A deep discount already saved was confirmed then; it stays confirmed while the prices stay.
+    confirmDiscount: isDeepDiscount(product.price, product.originalPrice)
+      ? String(discountPercent(product.price, product.originalPrice))
+      : "",
   } satisfies ProductFormInput;
   return values;
 }

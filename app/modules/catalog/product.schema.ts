@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { discountPercent } from "~/lib/money";
 import { SIZES } from "~/modules/catalog/catalog-constants";
 
 /**
@@ -8,11 +9,22 @@ import { SIZES } from "~/modules/catalog/catalog-constants";
  *
  *   name and price are required; "299.99" or 299.99 → 29999; each stock cell "12" → 12;
  *   empty description, image, category and SKU → null; the original price, when given,
- *   must be above the price; colours are #RRGGBB; sizes come from S, M, L, XL, XXL.
+ *   must be above the price, and more than 70 % above it only when confirmed; colours are #RRGGBB; sizes come from S, M, L, XL, XXL.
  *
  * A posted form is read by Conform's parseWithZod (auto-coercion off): the browser's onValidate
  * and the action's guard see the same strings. Colours arrive as `colors[0].name`, … .
  */
+
+/**
+ * The deepest discount (original price against price) saved without a word; a deeper one needs
+ * the admin's confirmation (docs/product-rules.md §5): −85 % is more often a slipped finger than a sale.
+ */
+export const MAX_PLAIN_DISCOUNT_PERCENT = 70;
+
+/** Whether `price` is more than MAX_PLAIN_DISCOUNT_PERCENT below `originalPrice` (exact, in pesewas). */
+export function isDeepDiscount(price: number, originalPrice: number | null): boolean {
+  return originalPrice !== null && originalPrice > price && (originalPrice - price) * 100 > MAX_PLAIN_DISCOUNT_PERCENT * originalPrice;
+}
 
 /** The dearest price the form accepts, in cedis: a guard against a slipped finger. */
 export const MAX_PRICE_CEDIS = 10_000_000;
@@ -197,12 +209,19 @@ const colors = z
   )
   .max(MAX_COLORS, `At most ${MAX_COLORS} colours`)
   .superRefine((rows, ctx) => {
-    const seen = new Set<string>();
+    // Names are told apart case aside ("Royal Gold" and "royal gold" are one colour to a shopper).
+    const seen = new Map<string, number>();
     rows.forEach((color, index) => {
       if (!color) return;
       const key = color.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "name"], message: "Each colour needs its own name" });
-      seen.add(key);
+      const first = seen.get(key);
+      if (first !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          message: `Colour ${first + 1} is already called “${rows[first]!.name}”: give each colour its own name`,
+        });
+      else seen.set(key, index);
     });
   })
   .nullish()
@@ -326,6 +345,14 @@ export const productFormSchema = z
     madeToMeasure: checkbox,
     madeToMeasureSurcharge: surcharge,
     madeToMeasureDays: wholeNumber("Production time", { required: false }),
+    /**
+     * The admin's "Yes, sell at −85 %": the discount they confirmed, needed when the original price
+     * makes it deeper than MAX_PLAIN_DISCOUNT_PERCENT. A confirmation of another figure (the prices
+     * changed since) confirms nothing.
+     */
+    confirmDiscount: scalar("Confirm the discount by ticking the box")
+      .transform((v) => textOf(v))
+      .transform((text) => (/^\d{1,3}$/.test(text) ? Number(text) : null)),
   })
   .superRefine((product, ctx) => {
     const days = product.madeToMeasureDays;
@@ -340,6 +367,14 @@ export const productFormSchema = z
     checkVariantCells(product, ctx);
     if (product.originalPrice !== null && product.originalPrice <= product.price) {
       ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be higher than the price" });
+    } else if (product.originalPrice !== null && isDeepDiscount(product.price, product.originalPrice)) {
+      const percent = discountPercent(product.price, product.originalPrice);
+      if (product.confirmDiscount !== percent)
+        ctx.addIssue({
+          code: "custom",
+          path: ["confirmDiscount"],
+          message: `The price is more than ${MAX_PLAIN_DISCOUNT_PERCENT} % below the original price: tick “Yes, sell at −${percent} %” if that is right, or correct the prices`,
+        });
     }
   });
 

@@ -39,7 +39,9 @@ interface OrderSqlRow {
  * One customer for the details dialog: contact details (newest order), statistics and order
  * history. docs/product-rules.md shows the history only for customers with a user id; guests get it too,
  * matched the same way they are keyed (no user id, same trimmed lower-case email), so the
- * history is exactly the orders the statistics count. Null when the key has no orders.
+ * history is exactly the orders the statistics count. Total spent is the customer's net as the
+ * payment ledger has it (paid − refunded, docs/decisions/031), the figure the list shows. Null
+ * when the key has no orders.
  */
 export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDetails | null> {
   const key = parseCustomerKey(keyInput);
@@ -59,7 +61,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     sql`select count(*) as order_count,
                count(*) filter (where o.order_status <> 'cancelled') as total_orders,
                count(*) filter (where o.order_status = 'cancelled') as cancelled_orders,
-               coalesce(sum(o.total_amount) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}), 0) as total_spent,
+               coalesce(sum(order_net_part(o.payment_status, o.total_amount, o.refunded_amount)) filter (where o.currency = ${currency}), 0) as total_spent,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced_orders,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency <> ${currency}) as other_currency_orders,
                ${epochMs("min(o.created_at)")} as first_order_ms,

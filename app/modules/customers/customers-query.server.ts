@@ -16,7 +16,9 @@ import type { CustomerSort } from "./customers.schema";
  *   not a purchase. Cancelled orders are counted apart (cancelledOrders).
  * - Money is summed only over orders in the store's current currency (prices are never
  *   converted); orders in another currency are counted in otherCurrencyOrders, not summed.
- * - Money follows the payment ledger: an order's processed refunds are taken off what was spent.
+ * - Money follows the payment ledger: Total spent is the customer's net (what they paid, minus
+ *   what was refunded; docs/decisions/031), so an order not paid yet counts nothing and a
+ *   cancelled order paid and not refunded counts until it is refunded.
  * - Averages are rounded to whole pesewas.
  */
 export interface CustomerRow {

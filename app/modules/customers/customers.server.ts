@@ -47,9 +47,9 @@ export async function listCustomers(db: Db, query: CustomersQuery = {}): Promise
 
 export interface CustomerSummary {
   totalCustomers: number;
-  /** pesewas in `currency`, orders not cancelled, minus their refunds */
+  /** pesewas in `currency`: the payment ledger's net (paid − refunded), as on the dashboard */
   totalRevenue: number;
-  /** totalRevenue over the orders it sums, rounded to pesewas */
+  /** totalRevenue over the orders whose money was kept (paid, partially refunded), rounded to pesewas */
   averageOrderValue: number;
   /** customers with more than one order that is not cancelled */
   repeatCustomers: number;
@@ -60,12 +60,12 @@ export interface CustomerSummary {
 export async function customerSummary(db: Db): Promise<CustomerSummary> {
   const [{ currency }, totals, counts] = await Promise.all([getStoreSettings(db), salesTotalsByCurrency(db), customerCounts(db)]);
   const inStoreCurrency = totals.find((t) => t.currency === currency);
-  const totalRevenue = inStoreCurrency?.revenue ?? 0;
-  const priced = inStoreCurrency?.pricedOrders ?? 0;
+  const totalRevenue = inStoreCurrency?.ledger.net ?? 0;
+  const paidOrders = inStoreCurrency?.paidOrders ?? 0;
   return {
     totalCustomers: counts.customers,
     totalRevenue,
-    averageOrderValue: priced > 0 ? Math.round(totalRevenue / priced) : 0,
+    averageOrderValue: paidOrders > 0 ? Math.round(totalRevenue / paidOrders) : 0,
     repeatCustomers: counts.repeatCustomers,
     currency,
   };

@@ -44,6 +44,19 @@ export interface Measurements {
   values: Record<MeasurementKey, number>;
 }
 
+/**
+ * A signed-in customer's last measurements as /api/my-measurements answers: the measurements and
+ * where they were last given, for the "Use the measurements from my last order" button to say
+ * ("order ORD-123456 of 3 Dec 2026", "custom request CR-… of 3 Dec 2026").
+ */
+export interface SavedMeasurements {
+  measurements: Measurements;
+  /** Where they were last given, as the button says it: "order ORD-123456 of 3 Dec 2026". */
+  from: string;
+  /** "order" when they came with an order (the button then speaks of the last order), else "request" or "saved". */
+  kind: "order" | "request" | "saved";
+}
+
 export function toCentimetres(value: number, unit: MeasurementUnit): number {
   return unit === "cm" ? value : value * CM_PER_INCH;
 }

@@ -9,11 +9,15 @@ import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { refundCheckFormSchema } from "~/modules/payments/refund-check.schema";
 import { refundFormSchema } from "~/modules/payments/refunds.schema";
+import { cashCollectedFormSchema } from "~/modules/payments/cash-collection.schema";
+import { CashNotDueError, recordCashCollected } from "~/modules/payments/cash-collection.server";
+import { refundMoney } from "~/modules/payments/refund-email.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { customerMessageFormSchema, shipmentFormSchema, staffNoteFormSchema } from "~/modules/orders/fulfilment.schema";
 import { fulfilFromOrderDetails } from "./fulfilment-action.server";
 import {
   ORDER_UPDATE_FAILED,
+  type CashCollectedResult,
   type FulfilmentActionResult,
   type FulfilmentIntent,
   type OrderUpdateResult,
@@ -34,7 +38,8 @@ const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", 
  * order with refunds (refunded, partially refunded): those follow the refunds. Intent "refund"
  * is the refund form of the order details (app/modules/payments/refund-action.server.ts), "check-refund" its Check
  * with Paystack button on an unconfirmed refund (refund-check-action.server.ts); "ship", "tracking",
- * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts).
+ * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts); "cash-collected"
+ * its "Cash collected?" button on a delivered Pay on Delivery order (cash-collection.server.ts).
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
@@ -50,26 +55,34 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
         tracking: shipmentFormSchema,
         "staff-note": staffNoteFormSchema,
         "customer-message": customerMessageFormSchema,
+        "cash-collected": cashCollectedFormSchema,
       },
       unknownIntent: "Unknown action",
-      reply: (refused): OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult =>
-        refused.intent === "refund"
-          ? { ok: false, kind: "refund", message: refused.firstMessage ?? "Please check the refund and try again.", result: refused.result }
-          : refused.intent === "check-refund"
+      reply: (refused): OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult =>
+        refused.intent === "cash-collected"
+          ? { ok: false, kind: "cash", message: refused.firstMessage ?? "This form is out of date. Close the order and open it again." }
+          : refused.intent === "refund"
             ? {
                 ok: false,
-                kind: "check-refund",
-                message: refused.firstMessage ?? "This refund could not be checked. Reload the page and try again.",
+                kind: "refund",
+                message: refused.firstMessage ?? "Please check the refund and try again.",
+                result: refused.result,
               }
-            : refused.intent && fulfilmentIntents.includes(refused.intent)
+            : refused.intent === "check-refund"
               ? {
                   ok: false,
-                  kind: "fulfilment",
-                  intent: refused.intent as FulfilmentIntent,
-                  message: refused.firstMessage ?? "Please check the form and try again.",
-                  result: refused.result,
+                  kind: "check-refund",
+                  message: refused.firstMessage ?? "This refund could not be checked. Reload the page and try again.",
                 }
-              : { ok: false, message: refused.firstMessage ?? "Unknown action" },
+              : refused.intent && fulfilmentIntents.includes(refused.intent)
+                ? {
+                    ok: false,
+                    kind: "fulfilment",
+                    intent: refused.intent as FulfilmentIntent,
+                    message: refused.firstMessage ?? "Please check the form and try again.",
+                    result: refused.result,
+                  }
+                : { ok: false, message: refused.firstMessage ?? "Unknown action" },
     },
   );
   if (!guarded.ok) return guarded.response;
@@ -90,6 +103,24 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
       storeName: settings.storeName,
       origin: siteOrigin(context),
     };
+    if (guarded.intent === "cash-collected") {
+      const { orderId, amount } = guarded.value;
+      try {
+        const cash = await recordCashCollected(db, orderId, amount, change);
+        if (cash.recorded && change.notifyCustomer) context.email.nudge();
+        const money = refundMoney(cash.amount, cash.currency);
+        return {
+          ok: true,
+          kind: "cash",
+          recorded: cash.recorded,
+          message: cash.recorded ? `${money} recorded: the order is paid.` : `${money} had already been recorded.`,
+        } satisfies CashCollectedResult;
+      } catch (error) {
+        if (error instanceof CashNotDueError)
+          return data<CashCollectedResult>({ ok: false, kind: "cash", message: error.message }, { status: 409 });
+        throw error;
+      }
+    }
     let result: OrderUpdateResult;
     if (guarded.intent === "status") {
       const input = guarded.value;

@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
 } from "~/modules/orders/order-constants";
 
-/** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&page=). */
+/** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&view=&page=). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
  * Searches match anywhere in number, name, email and phone through a trigram index, which
@@ -24,21 +24,35 @@ export interface AdminOrderFilters {
   search?: string;
   status?: OrderStatus;
   payment?: PaymentStatus;
+  /** "cash-to-collect": delivered Pay on Delivery orders whose cash is not recorded yet. */
+  view?: OrderListView;
   page?: number;
   pageSize?: number;
 }
+
+/** Saved views of the orders list (?view=): cash-to-collect (app/modules/payments/cash-collection.ts). */
+export const orderListViews = ["cash-to-collect"] as const;
+export type OrderListView = (typeof orderListViews)[number];
 
 /** Bad values fall back to "all", so a hand-edited link still shows the table. */
 export const adminOrderFiltersSchema = z.object({
   q: listSearchParam,
   status: z.enum(orderStatuses).optional().catch(undefined),
   payment: z.enum(paymentStatuses).optional().catch(undefined),
+  view: z.enum(orderListViews).optional().catch(undefined),
   page: listPageParam,
 });
 
 export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
   const parsed = parseQuery(adminOrderFiltersSchema, Object.fromEntries(params));
-  return { search: parsed.q, status: parsed.status, payment: parsed.payment, page: parsed.page, pageSize: ADMIN_ORDERS_PAGE_SIZE };
+  return {
+    search: parsed.q,
+    status: parsed.status,
+    payment: parsed.payment,
+    view: parsed.view,
+    page: parsed.page,
+    pageSize: ADMIN_ORDERS_PAGE_SIZE,
+  };
 }
 
 /** Order ids are uuids; anything else is not an order (and would make PostgreSQL complain). */

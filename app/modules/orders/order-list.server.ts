@@ -1,4 +1,6 @@
 import { madeToMeasureOf } from "./order-line-made-to-measure";
+import { cashIsDue } from "~/modules/payments/cash-collection";
+import { cashToCollectCondition } from "~/modules/payments/cash-collection.server";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { countUpTo } from "~/lib/sql-count.server";
 import { and, asc, eq, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
@@ -77,6 +79,7 @@ export async function orderListCondition(db: Db, filters: AdminOrderFilters): Pr
   }
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
   if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment));
+  if (filters.view === "cash-to-collect") conditions.push(cashToCollectCondition());
   return and(...conditions);
 }
 
@@ -146,6 +149,11 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
   ]);
   return {
     ...toRow(order),
+    cash: {
+      due: cashIsDue(order) ? Number(order.totalAmount) : null,
+      collectedAt: order.cashCollectedAt?.toISOString() ?? null,
+      collectedBy: order.cashCollectedBy,
+    },
     shipment: shipmentOf(order),
     staffNotes: notes.filter((n) => n.kind === "staff"),
     customerMessages: notes.filter((n) => n.kind === "customer"),

@@ -4,7 +4,7 @@ import type { OrderSummary } from "./order-types";
 
 /**
  * The four cards of the admin orders page: total orders, pending (processing), paid, and
- * revenue per currency from orders not cancelled and from paid orders.
+ * revenue per currency as the payment ledger has it (paid, refunded, net, outstanding).
  *
  * The figures come from the sales totals the database keeps (sales-totals.server.ts): exact, and
  * a few dozen rows whatever the number of orders. Pages may accept figures a few seconds old (`maxAgeMs`): they are then kept
@@ -39,7 +39,7 @@ async function countOrders(db: Db): Promise<OrderSummary> {
     pendingOrders: sum((t) => t.pendingOrders),
     paidOrders: sum((t) => t.paidOrders),
     revenue: totals
-      .map((t) => ({ currency: t.currency, total: t.revenue, paid: t.paidRevenue }))
-      .sort((a, b) => b.total - a.total || a.currency.localeCompare(b.currency)),
+      .map((t) => ({ currency: t.currency, ...t.ledger }))
+      .sort((a, b) => b.net - a.net || a.currency.localeCompare(b.currency)),
   };
 }

@@ -31,13 +31,16 @@ export interface AdminOrderListing {
   searchTooShort: boolean;
 }
 
-/** Revenue in one currency (orders keep the currency they were placed in). */
+/**
+ * The payment ledger in one currency (orders keep the currency they were placed in): paid,
+ * refunded, net, outstanding (app/modules/reports/sales-totals.server.ts, docs/decisions/031).
+ */
 export interface CurrencyRevenue {
   currency: string;
-  /** Sum of total_amount over orders that are not cancelled, minus their processed refunds. */
-  total: number;
-  /** The same over orders whose money came in (paid, partially refunded, refunded): what the shop kept. */
   paid: number;
+  refunded: number;
+  net: number;
+  outstanding: number;
 }
 
 /** The four cards of the admin orders page. */
@@ -93,6 +96,11 @@ export interface AdminOrderDetails extends AdminOrderRow {
   history: AdminOrderHistoryEntry[];
   /** Carrier and tracking, once shipped with them. */
   shipment: Shipment | null;
+  /**
+   * Pay on Delivery: `due` is the cash still to collect (pesewas) when the order is delivered and
+   * unpaid, else null; who recorded it and when, once recorded.
+   */
+  cash: { due: number | null; collectedAt: string | null; collectedBy: string | null };
   /** Internal notes, oldest first; never shown to the customer. */
   staffNotes: OrderNoteEntry[];
   /** Messages emailed to the customer and shown on their order page, oldest first. */

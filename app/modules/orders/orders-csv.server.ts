@@ -13,7 +13,8 @@ import { countryName, regionName } from "~/modules/shipping/areas";
 
 /**
  * CSV export of the filtered orders list (the same search and filters as the table, every
- * page), newest first, with each order's items, shipping address (country, Ghana region), shipping
+ * page), newest first, with each order's total and its payment ledger (paid, refunded, net,
+ * outstanding: docs/decisions/031), items, shipping address (country, Ghana region), shipping
  * zone and delivery estimate as they were at checkout, carrier and tracking, the
  * customer's checkout notes, the staff notes and the messages to the customer. Rows are read in batches along the list's index (keyset paging), so an
  * export of 100,000 orders never holds more than one batch; the export route streams them (csvResponse).
@@ -48,6 +49,10 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
       "Method",
       "Currency",
       "Total",
+      "Paid",
+      "Refunded",
+      "Net",
+      "Outstanding",
       "Items",
       "Shipping address",
       "Country",
@@ -88,6 +93,10 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
             methodLabel(r.paymentMethod),
             r.currency,
             toDecimalString(Number(r.totalAmount)),
+            toDecimalString(Number(r.paid)),
+            toDecimalString(Number(r.refunded)),
+            toDecimalString(Number(r.net)),
+            toDecimalString(Number(r.outstanding)),
             more.items,
             r.customerAddress,
             countryName(r.customerCountry),
@@ -133,6 +142,11 @@ function readBatch(db: Db, where: SQL | undefined, cursor: BatchCursor | null, b
       shippingCarrier: orders.shippingCarrier,
       trackingNumber: orders.trackingNumber,
       cursorAt: sql<string>`${orders.createdAt}::text`,
+      // The payment ledger's figures of the order (docs/decisions/031), as the database defines them.
+      paid: sql<string>`order_paid_part(${orders.paymentStatus}, ${orders.totalAmount})`,
+      refunded: sql<string>`order_refunded_part(${orders.paymentStatus}, ${orders.totalAmount}, ${orders.refundedAmount})`,
+      net: sql<string>`order_net_part(${orders.paymentStatus}, ${orders.totalAmount}, ${orders.refundedAmount})`,
+      outstanding: sql<string>`order_outstanding_part(${orders.orderStatus}, ${orders.paymentStatus}, ${orders.totalAmount})`,
     })
     .from(orders)
     .where(and(where, after))

@@ -1,26 +1,22 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { customerCounts, salesTotalsByCurrency, type CurrencyTotals } from "./sales-totals.server";
+import { customerCounts, emptyLedger, salesTotalsByCurrency, type Ledger } from "./sales-totals.server";
 
 /**
  * The admin Dashboard's figures, read from the sales totals the database keeps (sales-totals.server.ts),
  * so they cost the same over a million orders as over ten. The rules match the Customers page
  * (customers-query.server.ts): customers are keyed by user id, else trimmed lower-case email;
- * cancelled orders are not revenue; refunds (the payment ledger's processed ones) are taken off
- * revenue; money is summed only over orders in the store's current currency (orders in another
- * currency are reported apart, never converted).
+ * money is the payment ledger's (paid, refunded, net, outstanding: sales-totals.server.ts,
+ * docs/decisions/031); money is summed only over orders in the store's current currency (orders
+ * in another currency are reported apart, never converted).
  */
 export { recentActivity, type ActivityItem } from "./recent-activity.server";
 export { revenueByDay, type RevenueDay } from "./revenue-by-day.server";
 export { quickActionCounts, type QuickActionCounts } from "./quick-actions.server";
 
-export interface Revenue {
-  /** Orders paid (or since refunded) and not cancelled, minus their refunds: money received and kept. */
-  paid: number;
-  /** Every order not cancelled, paid or not (pay on delivery included), minus refunds: money booked. */
-  all: number;
-}
+/** The payment ledger's figures (sales-totals.server.ts): paid, refunded, net, outstanding. */
+export type Revenue = Ledger;
 
 export interface DashboardStats {
   /** Active products ("Active products in inventory"). */
@@ -44,13 +40,12 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
     customerCounts(db),
     queryRows<{ n: string | number }>(db, sql`select count(*) as n from products where is_active`),
   ]);
-  const toRevenue = (t: CurrencyTotals | undefined): Revenue => ({ paid: t?.paidRevenue ?? 0, all: t?.revenue ?? 0 });
   return {
     totalProducts: Number(products?.n ?? 0),
     totalOrders: totals.reduce((sum, t) => sum + t.orders, 0),
     customers,
     currency,
-    revenue: toRevenue(totals.find((t) => t.currency === currency)),
-    otherCurrencies: totals.filter((t) => t.currency !== currency).map((t) => ({ currency: t.currency, ...toRevenue(t) })),
+    revenue: totals.find((t) => t.currency === currency)?.ledger ?? emptyLedger,
+    otherCurrencies: totals.filter((t) => t.currency !== currency).map((t) => ({ currency: t.currency, ...t.ledger })),
   };
 }

@@ -2,6 +2,59 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 
 /**
+ * The payment ledger's four figures (docs/decisions/031), in pesewas of one currency. Every admin
+ * money figure is one of them, summed over orders, as the database defines them per order
+ * (order_paid_part, order_refunded_part, order_net_part, order_outstanding_part: migration 0022):
+ * - `paid`: the order's total once its money came in (paid, partially refunded, refunded: online,
+ *   marked paid, or Pay on Delivery cash recorded), whatever its order status;
+ * - `refunded`: its processed refunds (all of it once refunded);
+ * - `net`: paid − refunded;
+ * - `outstanding`: the total of an order not cancelled whose money has not come in (payment
+ *   pending or failed).
+ * A cancelled order paid and not refunded keeps its money in paid and net until it is refunded.
+ */
+export interface Ledger {
+  paid: number;
+  refunded: number;
+  net: number;
+  outstanding: number;
+}
+
+/** The ledger's figures of the orders `o` (an alias of orders) as SQL sums, named paid, refunded, net, outstanding. */
+export function ledgerSums(o: string) {
+  const a = sql.raw(o);
+  return sql`coalesce(sum(order_paid_part(${a}.payment_status, ${a}.total_amount)), 0) as paid,
+             coalesce(sum(order_refunded_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount)), 0) as refunded,
+             coalesce(sum(order_net_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount)), 0) as net,
+             coalesce(sum(order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount)), 0) as outstanding`;
+}
+
+/** One order's ledger figures as SQL columns (paid, refunded, net, outstanding) of the orders `o`. */
+export function ledgerColumns(o: string) {
+  const a = sql.raw(o);
+  return sql`order_paid_part(${a}.payment_status, ${a}.total_amount) as paid,
+             order_refunded_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount) as refunded,
+             order_net_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount) as net,
+             order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount) as outstanding`;
+}
+
+export interface LedgerSqlRow {
+  paid: string | number;
+  refunded: string | number;
+  net: string | number;
+  outstanding: string | number;
+}
+
+export const toLedger = (r: LedgerSqlRow | undefined): Ledger => ({
+  paid: Number(r?.paid ?? 0),
+  refunded: Number(r?.refunded ?? 0),
+  net: Number(r?.net ?? 0),
+  outstanding: Number(r?.outstanding ?? 0),
+});
+
+export const emptyLedger: Ledger = { paid: 0, refunded: 0, net: 0, outstanding: 0 };
+
+/**
  * The shop's running totals per currency, read from order_totals (db/schema/sales-totals.ts):
  * a few dozen rows whatever the number of orders, kept exact by the database in the
  * transaction of each order, payment and refund (docs/decisions/026).
@@ -20,9 +73,13 @@ export interface CurrencyTotals {
   revenue: number;
   /** pesewas: the same over orders whose money came in (paid, partially refunded, refunded). */
   paidRevenue: number;
+  /** The payment ledger's figures over every order in this currency. */
+  ledger: Ledger;
+  /** Orders not cancelled whose money has not come in (what `ledger.outstanding` sums). */
+  outstandingOrders: number;
 }
 
-interface TotalsSqlRow {
+interface TotalsSqlRow extends LedgerSqlRow {
   currency: string;
   orders: string | number;
   pending_orders: string | number;
@@ -30,6 +87,7 @@ interface TotalsSqlRow {
   priced_orders: string | number;
   revenue: string | number;
   paid_revenue: string | number;
+  outstanding_orders: string | number;
 }
 
 /** One entry per currency that has orders, in currency order. */
@@ -42,7 +100,12 @@ export async function salesTotalsByCurrency(db: Db): Promise<CurrencyTotals[]> {
                coalesce(sum(orders) filter (where payment_status in ('paid', 'partially_refunded')), 0) as paid_orders,
                coalesce(sum(orders) filter (where order_status <> 'cancelled'), 0) as priced_orders,
                coalesce(sum(total_amount - refunded_amount) filter (where order_status <> 'cancelled'), 0) as revenue,
-               coalesce(sum(total_amount - refunded_amount) filter (where order_status <> 'cancelled' and order_was_paid(payment_status)), 0) as paid_revenue
+               coalesce(sum(total_amount - refunded_amount) filter (where order_status <> 'cancelled' and order_was_paid(payment_status)), 0) as paid_revenue,
+               coalesce(sum(order_paid_part(payment_status, total_amount)), 0) as paid,
+               coalesce(sum(refunded_amount), 0) as refunded,
+               coalesce(sum(order_paid_part(payment_status, total_amount) - refunded_amount), 0) as net,
+               coalesce(sum(order_outstanding_part(order_status, payment_status, total_amount)), 0) as outstanding,
+               coalesce(sum(orders) filter (where order_outstanding_part(order_status, payment_status, 1) = 1), 0) as outstanding_orders
         from order_totals
         group by currency
         having sum(orders) > 0
@@ -56,6 +119,8 @@ export async function salesTotalsByCurrency(db: Db): Promise<CurrencyTotals[]> {
     pricedOrders: Number(r.priced_orders),
     revenue: Number(r.revenue),
     paidRevenue: Number(r.paid_revenue),
+    ledger: toLedger(r),
+    outstandingOrders: Number(r.outstanding_orders),
   }));
 }
 

@@ -8,10 +8,13 @@ import { SummaryCards } from "~/components/admin/list/summary-cards";
 import { keepListWhenClosing, useUrlDialog } from "~/components/admin/list/use-url-dialog";
 import { orderColumns } from "~/components/admin/orders/order-columns";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
+import { CashOwedTable } from "~/components/admin/orders/cash-owed-table";
+import { cashOwedByCouriers } from "~/modules/payments/cash-collection.server";
 import { OrderDetailsDialog } from "~/components/admin/orders/order-details-dialog";
 import { orderSummaryCards } from "~/components/admin/orders/order-summary-cards";
 import { updateOrderFromList } from "~/modules/orders/order-admin-action.server";
 import type {
+  CashCollectedResult,
   FulfilmentActionResult,
   OrderUpdateResult,
   RefundActionResult,
@@ -35,8 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
   return loadAdminList(args, "orders", async (db, params) => {
     const detailsId = params.get(DETAILS_PARAM);
     const paystackConnected = paystackConfigOf(args.context.config) !== null;
-    const [listing, summary, settings, details, payments] = await Promise.all([
-      listAdminOrders(db, parseAdminOrderFilters(params)),
+    const filters = parseAdminOrderFilters(params);
+    const [listing, summary, settings, details, payments, couriers] = await Promise.all([
+      listAdminOrders(db, filters),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).
       orderSummary(db, { maxAgeMs: 5_000 }),
       getStoreSettings(db),
@@ -44,10 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
         ? getAdminOrderDetails(db, detailsId).catch((e: unknown) => (e instanceof OrderNotFoundError ? null : Promise.reject(e)))
         : null,
       detailsId ? orderPaymentsForStaff(db, detailsId, { paystackConnected }) : null,
+      // The Cash to collect view also says what each courier owes.
+      filters.view === "cash-to-collect" ? cashOwedByCouriers(db) : null,
     ]);
     // A fresh id for the details' refund form each time it is shown: posting it twice refunds once.
     const refundId = details ? crypto.randomUUID() : null;
-    return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details, payments, refundId };
+    return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details, payments, refundId, couriers };
   });
 }
 
@@ -59,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const result = args.actionResult as { kind?: string } | undefined;
-  if (result?.kind === "refund" || result?.kind === "check-refund" || result?.kind === "fulfilment") return true;
+  if (result?.kind === "refund" || result?.kind === "check-refund" || result?.kind === "fulfilment" || result?.kind === "cash") return true;
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
@@ -73,7 +79,9 @@ export const action = ({ request, context }: Route.ActionArgs) => updateOrderFro
  */
 export async function clientAction({
   serverAction,
-}: Route.ClientActionArgs): Promise<OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult> {
+}: Route.ClientActionArgs): Promise<
+  OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult
+> {
   try {
     return await serverAction();
   } catch (error) {
@@ -84,7 +92,7 @@ export async function clientAction({
 }
 
 export default function AdminOrders({
-  loaderData: { listing, summary, currency, timeZone, details, payments, refundId },
+  loaderData: { listing, summary, currency, timeZone, details, payments, refundId, couriers },
 }: Route.ComponentProps) {
   const dialog = useUrlDialog(DETAILS_PARAM, details?.id);
   const tooShort = listing.searchTooShort;
@@ -93,7 +101,12 @@ export default function AdminOrders({
       title="Orders"
       description="Every order placed in the shop: change a status or payment and the customer's tracking page follows."
       exportHref="/admin/orders/export.csv"
-      summary={<SummaryCards cards={orderSummaryCards(summary, currency)} />}
+      summary={
+        <>
+          <SummaryCards cards={orderSummaryCards(summary, currency)} />
+          {couriers && <CashOwedTable rows={couriers} />}
+        </>
+      }
       filters={<OrderFilters searchTooShort={tooShort} />}
       dialog={dialog}
       noun="orders"

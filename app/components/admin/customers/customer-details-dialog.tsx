@@ -100,7 +100,8 @@ export function CustomerDetailsDialog({
               <Stat label="Cancelled">{customer.cancelledOrders}</Stat>
             </dl>
             <p className="mt-2 text-xs text-stone">
-              Totals count orders that are not cancelled, in {customer.currency}
+              Total spent is what the customer paid minus refunds (orders not paid yet count nothing); orders counted are those not
+              cancelled, in {customer.currency}
               {customer.otherCurrencyOrders > 0 ? `; ${customer.otherCurrencyOrders} in another currency are not added in` : ""}. Dates in{" "}
               {timeZone} time.
             </p>

@@ -10,13 +10,13 @@ export const customerSummaryCards = (summary: CustomerSummary): Summary[] => [
     label: "Total Revenue",
     icon: Banknote,
     value: money(summary.totalRevenue, summary.currency),
-    hint: `Orders not cancelled, in ${summary.currency}`,
+    hint: `Net in ${summary.currency}: paid minus refunded`,
   },
   {
     label: "Avg Order Value",
     icon: WalletCards,
     value: money(summary.averageOrderValue, summary.currency),
-    hint: "Per order not cancelled",
+    hint: "Net per paid order",
   },
   { label: "Repeat Customers", icon: Repeat, value: count(summary.repeatCustomers), hint: "More than 1 order not cancelled" },
 ];

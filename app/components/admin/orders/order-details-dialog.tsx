@@ -1,5 +1,5 @@
 import { AdminStatusBadge } from "~/components/admin/admin-status-badge";
-import { moneyWithCode } from "~/components/admin/admin-format";
+import { money, moneyWithCode } from "~/components/admin/admin-format";
 import { ContactFields, DetailsDialog, DetailsField as Field, DetailsSection } from "~/components/admin/list/details-dialog";
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
@@ -7,6 +7,7 @@ import { destinationName } from "~/modules/shipping/areas";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import type { StaffOrderPayments } from "~/modules/payments/order-payments.server";
+import { CashCollectionPrompt } from "./cash-collection-prompt";
 import { OrderFulfilment } from "./order-fulfilment";
 import { OrderHistory } from "./order-history";
 import { OrderNotes } from "./order-notes";
@@ -18,7 +19,7 @@ const box = "rounded-md border border-border bg-white p-4";
 
 /**
  * The order details dialog (docs/product-rules.md): customer, order facts, items as a table with totals,
- * the customer's checkout notes, shipping (packing slip, invoice, carrier and tracking), payments
+ * the "Cash collected?" prompt of a delivered, unpaid Pay on Delivery order, the customer's checkout notes, shipping (packing slip, invoice, carrier and tracking), payments
  * (online attempts, refunds, the refund form), messages to the customer, internal staff notes
  * and the status history with who changed what.
  */
@@ -53,6 +54,15 @@ export function OrderDetailsDialog({
             <span className="text-stone">Status</span> <AdminStatusBadge status={order.orderStatus} />
             <span className="ml-3 text-stone">Payment</span> <AdminStatusBadge kind="payment" status={order.paymentStatus} />
           </div>
+          {order.cash.due !== null && (
+            <CashCollectionPrompt
+              key={`${order.id}-${order.cash.due}`}
+              orderId={order.id}
+              amount={order.cash.due}
+              currency={order.currency}
+              carrier={order.shipment?.carrier ?? null}
+            />
+          )}
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             <DetailsSection title="Customer" className={box}>
               <dl className="grid gap-3">
@@ -78,6 +88,15 @@ export function OrderDetailsDialog({
                   <span className="font-semibold tabular-nums">{moneyWithCode(order.totalAmount, order.currency)}</span>
                 </Field>
                 <Field label="Date">{formatDateTime(order.createdAt, timeZone)}</Field>
+                {order.cash.collectedAt && (
+                  <Field label="Cash on delivery">
+                    Cash collected: {money(order.totalAmount, order.currency)}
+                    <span className="block text-stone">
+                      Recorded {formatDateTime(order.cash.collectedAt, timeZone)}
+                      {order.cash.collectedBy ? ` by ${order.cash.collectedBy}` : ""}
+                    </span>
+                  </Field>
+                )}
               </dl>
             </DetailsSection>
           </div>

@@ -5,7 +5,7 @@ import { orderStatuses, paymentStatuses } from "~/modules/orders/order-constants
 
 const options = (all: string, values: readonly string[]) => [["", all] as const, ...values.map((v) => [v, statusLabel(v)] as const)];
 
-/** Search (?q=), order status (?status=) and payment (?payment=) of the orders list. */
+/** Search (?q=), order status (?status=), payment (?payment=) and view (?view=cash-to-collect) of the orders list. */
 export function OrderFilters({ searchTooShort }: { searchTooShort: boolean }) {
   return (
     <FilterBar
@@ -23,6 +23,15 @@ export function OrderFilters({ searchTooShort }: { searchTooShort: boolean }) {
     >
       <FilterSelect id="orders-status" label="Order status" name="status" options={options("All statuses", orderStatuses)} />
       <FilterSelect id="orders-payment" label="Payment status" name="payment" options={options("All payments", paymentStatuses)} />
+      <FilterSelect
+        id="orders-view"
+        label="View"
+        name="view"
+        options={[
+          ["", "All orders"],
+          ["cash-to-collect", "Cash to collect"],
+        ]}
+      />
     </FilterBar>
   );
 }

@@ -31,6 +31,10 @@ export type FulfilmentActionResult =
   | { ok: true; kind: "fulfilment"; intent: FulfilmentIntent; message: string }
   | { ok: false; kind: "fulfilment"; intent?: FulfilmentIntent; message: string; result?: SubmissionResult<string[]> };
 
+/** "Cash collected?" of a delivered Pay on Delivery order (app/modules/payments/cash-collection.server.ts). */
+export type CashCollectedResult =
+  { ok: true; kind: "cash"; recorded: boolean; message: string } | { ok: false; kind?: "cash"; message: string };
+
 /** Shown when a change did not save; the select goes back to the saved value. */
 export const ORDER_UPDATE_FAILED = "Failed to update order";
 

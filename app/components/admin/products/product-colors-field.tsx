@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { Field, FieldError, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { MAX_COLORS } from "~/modules/catalog/product.schema";
-import { NEW_COLOR, type ProductColorValues, type ProductFormValues } from "~/modules/catalog/product-form-data";
+import { newColorRow, type ProductColorValues, type ProductFormValues } from "~/modules/catalog/product-form-data";
 import { ColorGalleryField } from "./color-gallery-field";
 
 /**
@@ -22,6 +22,8 @@ export function ProductColorsField({
   field: FieldMetadata<ProductColorValues[], ProductFormValues, string[]>;
 }) {
   const rows = field.getFieldList();
+  // What the rows hold now (as typed), so the new row takes a swatch none of them uses.
+  const current = Array.isArray(field.value) ? (field.value as (Partial<ProductColorValues> | undefined)[]) : [];
   return (
     <div className="grid gap-3">
       {rows.length === 0 && (
@@ -34,7 +36,7 @@ export function ProductColorsField({
       </ul>
       <FieldError field={field} />
       <Button
-        {...form.insert.getButtonProps({ name: field.name, defaultValue: NEW_COLOR })}
+        {...form.insert.getButtonProps({ name: field.name, defaultValue: newColorRow(current) })}
         variant="outline"
         size="sm"
         className="justify-self-start"
@@ -62,7 +64,7 @@ function ColorRow({
   return (
     <li className="grid gap-3 rounded-sm border border-border bg-white p-3 *:min-w-0 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-start">
       <Field field={color.name} label={`Colour ${index + 1} name`}>
-        <TextInput field={color.name} maxLength={60} placeholder="Royal Gold" />
+        <TextInput field={color.name} maxLength={60} />
       </Field>
       <Field field={color.hex} label={`Colour ${index + 1} code`}>
         <div className="flex gap-2">

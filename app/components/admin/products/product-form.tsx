@@ -14,6 +14,7 @@ import { blankProductForm, productFormValues, type ProductFormValues } from "~/m
 import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
 import { MADE_TO_MEASURE_DAYS, productFormSchema, type ProductInput } from "~/modules/catalog/product.schema";
 import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-action";
+import { DiscountConfirmField } from "./discount-confirm-field";
 import { ProductColorsField } from "./product-colors-field";
 import { ProductImageInput } from "./product-image-input";
 import { StockGridField } from "./stock-grid-field";
@@ -100,6 +101,7 @@ export function ProductForm({
               <MoneyInput field={fields.originalPrice} symbol={symbol} hint />
             </Field>
           </div>
+          <DiscountConfirmField price={fields.price} originalPrice={fields.originalPrice} field={fields.confirmDiscount} />
         </FormSection>
 
         <FormSection title="Picture" description="Shown on cards and the product page when no colour has its own picture.">

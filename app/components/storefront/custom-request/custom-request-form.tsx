@@ -16,7 +16,7 @@ import {
   type CustomRequestFormInput,
   type CustomRequestInput,
 } from "~/modules/custom-requests/custom-request.schema";
-import type { Measurements, MeasurementUnit } from "~/modules/measurements/measurements";
+import type { MeasurementUnit, SavedMeasurements } from "~/modules/measurements/measurements";
 import { MeasurementsFields } from "~/components/storefront/measurements/measurements-fields";
 import { useSavedMeasurements } from "~/components/storefront/measurements/use-saved-measurements";
 import { checkPickedPhotos, RequestPhotosInput } from "./request-photos-input";
@@ -61,7 +61,7 @@ export function CustomRequestForm({
   const [open, setOpen] = useState(false);
   const touchedOpen = useRef(false);
   const [unit, setUnit] = useState<MeasurementUnit>("cm");
-  const [saved, setSaved] = useState<Measurements | null>(null);
+  const [saved, setSaved] = useState<SavedMeasurements | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [photosPicked, setPhotosPicked] = useState(0);
   const [dateNeeded, setDateNeeded] = useState("");
@@ -79,10 +79,9 @@ export function CustomRequestForm({
     },
   });
 
-  // A signed-in customer's saved measurements, filled in once they arrive (unless they already chose).
-  useSavedMeasurements((measurements) => {
-    setSaved(measurements);
-    setUnit(measurements.unit);
+  // A signed-in customer's last measurements: the section opens (unless they already chose) with a button to fill them in.
+  useSavedMeasurements((offer) => {
+    setSaved(offer);
     if (!touchedOpen.current) setOpen(true);
   });
 
@@ -198,14 +197,14 @@ export function CustomRequestForm({
             <span className="block font-semibold text-charcoal">Add my measurements</span>
             <span className="block text-sm text-stone">
               {saved
-                ? "Your saved measurements are filled in; check them and change what has changed."
+                ? "Your measurements from before can be filled in below with one tap; check them and change what has changed."
                 : "Optional: you can also give them at your consultation, in Osu or by video."}
             </span>
           </span>
         </label>
         <fieldset id="request-measurements" disabled={!open} hidden={!open} className="mt-6">
           <legend className="sr-only">Your measurements</legend>
-          <MeasurementsFields key={saved ? "saved" : "empty"} unit={unit} onUnitChange={setUnit} saved={saved} errors={form.allErrors} />
+          <MeasurementsFields unit={unit} onUnitChange={setUnit} offer={saved} errors={form.allErrors} />
         </fieldset>
       </Step>
 

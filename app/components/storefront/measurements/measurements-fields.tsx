@@ -1,7 +1,18 @@
 import { Ruler } from "lucide";
+import { lazy, Suspense, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import { CM_PER_INCH, measurementFields, type Measurements, type MeasurementUnit } from "~/modules/measurements/measurements";
+import {
+  CM_PER_INCH,
+  measurementFields,
+  type Measurements,
+  type MeasurementUnit,
+  type SavedMeasurements,
+} from "~/modules/measurements/measurements";
+import { UseLastMeasurements } from "./use-last-measurements";
+
+/** The drawings beside the boxes: a chunk of their own, fetched once the boxes are shown. */
+const MeasurementDiagram = lazy(() => import("./measurement-diagram"));
 
 const boundsIn = (field: (typeof measurementFields)[number], unit: MeasurementUnit) =>
   unit === "cm" ? `${field.minCm}–${field.maxCm}` : `${Math.ceil(field.minCm / CM_PER_INCH)}–${Math.floor(field.maxCm / CM_PER_INCH)}`;
@@ -10,29 +21,39 @@ const boundsIn = (field: (typeof measurementFields)[number], unit: MeasurementUn
 const REQUEST_GUIDE_ADVICE = "If you are unsure of one, leave the section closed and our tailor will take you through it.";
 
 /**
- * The ten measurements with a cm/in choice and, beside each box, how to take it (the hints of
- * app/modules/measurements): the one measurements fieldset of the shop, on the custom request
- * form and for made to measure on the product page and in Quick View. Field names follow the
- * schemas ("measurements.values.chest"); errors come by those names. `saved` pre-fills the
- * boxes; `idPrefix` keeps ids unique when two forms can be on one page.
+ * The ten measurements with a cm/in choice and, beside each box, a drawing of where the tape goes
+ * and how to take it (the hints of app/modules/measurements): the one measurements fieldset of
+ * the shop, on the custom request form and for made to measure on the product page and in Quick
+ * View. Field names follow the schemas ("measurements.values.chest"); errors come by those names.
+ * `offer` is a signed-in customer's last measurements (from /api/my-measurements): a button
+ * fills the boxes with them, never on its own. `idPrefix` keeps ids unique when two forms can be
+ * on one page.
  */
 export function MeasurementsFields({
   unit,
   onUnitChange,
-  saved,
+  offer,
   errors,
   idPrefix = "measurement",
   guideAdvice = REQUEST_GUIDE_ADVICE,
 }: {
   unit: MeasurementUnit;
   onUnitChange: (unit: MeasurementUnit) => void;
-  saved: Measurements | null;
+  offer: SavedMeasurements | null;
   errors: Record<string, string[] | undefined>;
   idPrefix?: string;
   guideAdvice?: string;
 }) {
+  // The measurements the button filled in; the boxes are drawn again with them (what was typed is replaced).
+  const [filled, setFilled] = useState<{ measurements: Measurements; times: number } | null>(null);
+  const fillFromOffer = () => {
+    if (!offer) return;
+    onUnitChange(offer.measurements.unit);
+    setFilled((before) => ({ measurements: offer.measurements, times: (before?.times ?? 0) + 1 }));
+  };
   return (
     <div className="grid gap-6">
+      {offer && <UseLastMeasurements offer={offer} used={filled !== null} onUse={fillFromOffer} />}
       <div className="rounded-sm border border-gold/40 bg-sand/50 p-4 text-sm leading-relaxed text-charcoal/85 md:p-5">
         <p className="flex items-center gap-2 font-semibold text-charcoal">
           <Icon of={Ruler} className="size-4 text-gold-ink" /> How to measure
@@ -66,13 +87,18 @@ export function MeasurementsFields({
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+      <div key={filled?.times ?? 0} className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
         {measurementFields.map((field) => {
           const name = `measurements.values.${field.key}`;
           const id = `${idPrefix}-${field.key}`;
           const error = errors[name]?.[0];
           return (
-            <div key={field.key} className="grid content-start gap-1.5">
+            <div key={field.key} className="grid grid-cols-[3.5rem_minmax(0,1fr)] content-start gap-x-3 gap-y-1.5">
+              <div className="row-span-4 flex h-28 w-14 items-center justify-center rounded-sm bg-sand/50">
+                <Suspense fallback={null}>
+                  <MeasurementDiagram measure={field.key} className="h-[6.5rem] w-[3.25rem]" />
+                </Suspense>
+              </div>
               <label htmlFor={id} className="text-sm font-medium text-charcoal">
                 {field.label}
               </label>
@@ -82,7 +108,7 @@ export function MeasurementsFields({
                   name={name}
                   inputMode="decimal"
                   autoComplete="off"
-                  defaultValue={saved ? String(saved.values[field.key]) : undefined}
+                  defaultValue={filled ? String(filled.measurements.values[field.key]) : undefined}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
                   className={cn(

@@ -17,7 +17,7 @@ export function MadeToMeasurePanel({
   idPrefix: string;
 }) {
   const formatMoney = useFormatMoney();
-  const { setFieldset, unit, setUnit, saved, errors, markTyped } = form;
+  const { setFieldset, unit, setUnit, offer: lastMeasurements, errors } = form;
   const errorCount = Object.keys(errors).length;
   return (
     <section
@@ -57,13 +57,12 @@ export function MadeToMeasurePanel({
           {errorCount === 1 ? "One measurement needs another look." : `${errorCount} measurements need another look.`}
         </p>
       )}
-      <fieldset className="mt-5" ref={setFieldset} onInput={markTyped}>
+      <fieldset className="mt-5" ref={setFieldset}>
         <legend className="sr-only">Your measurements</legend>
         <MeasurementsFields
-          key={saved ? "saved" : "empty"}
           unit={unit}
           onUnitChange={setUnit}
-          saved={saved}
+          offer={lastMeasurements}
           errors={errors}
           idPrefix={idPrefix}
           guideAdvice={PRODUCT_GUIDE_ADVICE}

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useSavedMeasurements } from "~/components/storefront/measurements/use-saved-measurements";
-import type { Measurements, MeasurementUnit } from "~/modules/measurements/measurements";
+import type { Measurements, MeasurementUnit, SavedMeasurements } from "~/modules/measurements/measurements";
 
 /**
  * The server's measurements schema, fetched on demand: it brings Zod, which no product page
@@ -15,7 +15,7 @@ export const loadMadeToMeasurePanel = () => import("./made-to-measure-panel");
 
 /**
  * The measurements of a made-to-measure choice on the product page or in Quick View: the unit,
- * the boxes (the shared MeasurementsFields, pre-filled with a signed-in customer's saved
+ * the boxes (the shared MeasurementsFields, with a button offering a signed-in customer's last
  * measurements once they arrive) and their errors, for MadeToMeasurePanel to show. `read`
  * checks what is typed with the same schema as the server: the measurements, or null with each
  * wrong box's message shown and the first one focused. The schema and the panel start loading
@@ -25,15 +25,11 @@ export function useMadeToMeasureForm(enabled: boolean) {
   // The fieldset, kept in state (a callback ref) so reading it stays out of render.
   const [fieldset, setFieldset] = useState<HTMLFieldSetElement | null>(null);
   const [unit, setUnit] = useState<MeasurementUnit>("cm");
-  const [saved, setSaved] = useState<Measurements | null>(null);
+  // A signed-in customer's last measurements, offered by a button in the panel (never filled in on their own).
+  const [offer, setOffer] = useState<SavedMeasurements | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const typed = useRef(false);
 
-  useSavedMeasurements((measurements) => {
-    if (typed.current) return;
-    setSaved(measurements);
-    setUnit(measurements.unit);
-  }, enabled);
+  useSavedMeasurements(setOffer, enabled);
 
   useEffect(() => {
     if (!enabled) return;
@@ -57,10 +53,6 @@ export function useMadeToMeasureForm(enabled: boolean) {
     first?.focus();
     return null;
   }, [unit, fieldset]);
-  const markTyped = useCallback(() => {
-    typed.current = true;
-  }, []);
-
-  return { setFieldset, unit, setUnit, saved, errors, read, markTyped };
+  return { setFieldset, unit, setUnit, offer, errors, read };
 }
 export type MadeToMeasureForm = ReturnType<typeof useMadeToMeasureForm>;
