@@ -18,6 +18,7 @@ import * as customers from "./schema/customers";
 import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
 import * as shipping from "./schema/shipping";
+import * as shopperReminders from "./schema/shopper-reminders";
 import * as store from "./schema/store";
 import * as operations from "./schema/operations";
 import * as salesTotals from "./schema/sales-totals";
@@ -33,6 +34,7 @@ export const schema = {
   ...payments,
   ...salesTotals,
   ...shipping,
+  ...shopperReminders,
   ...store,
   ...uploads,
 };

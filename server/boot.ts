@@ -11,6 +11,9 @@ import { PageCache } from "./page-cache";
 import { compileWasmOptimizedOnly } from "./wasm-tiers";
 import { createEmailTransport } from "~/modules/email/email-transport.server";
 import { startEmailWorker } from "~/modules/email/email-worker.server";
+import { startReminderWorker } from "~/modules/email/reminder-worker.server";
+import { loadAuthSecret } from "~/modules/auth/auth-secret.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import { startPaymentHoldWorker } from "~/modules/payments/payment-hold.server";
 import { verifyTransaction } from "~/modules/payments/paystack-client.server";
 import { pruneUnconfirmedSubscribers } from "~/modules/newsletter/newsletter.server";
@@ -107,8 +110,17 @@ export async function boot(): Promise<Booted> {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, "outbox"),
+    senderName: async () => (await getStoreSettings(database.db)).storeName,
   });
   const emailWorker = startEmailWorker({ db: database.db, transport, log: workerLog });
+  // Back-in-stock emails and invitations to review (docs/product-rules.md §13 "Bringing shoppers back").
+  const reminders = startReminderWorker({
+    db: database.db,
+    origin: config.origin,
+    secret: () => loadAuthSecret(database.db, config.authSecret),
+    log: workerLog,
+    onQueued: emailWorker.nudge,
+  });
   const ownerAlerting = (alerting = startOwnerAlerting({
     database,
     origin: config.origin,
@@ -191,6 +203,7 @@ export async function boot(): Promise<Booted> {
       databaseAvailability.stop();
       await paymentHold?.stop();
       await ownerAlerting.stop();
+      await reminders.stop();
       await emailWorker.stop();
       await listener?.close();
       await database.close();

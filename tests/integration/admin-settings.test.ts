@@ -43,6 +43,11 @@ describe("settings form schemas", () => {
       orderNotifications: false,
       customerNotifications: false,
     });
+    // The days after delivery before the invitation to review: a whole number from 0 to 60.
+    expect(notificationSettingsSchema.parse({ reviewInvitationDays: " 5 " })).toMatchObject({ reviewInvitationDays: 5 });
+    expect(notificationSettingsSchema.safeParse({ reviewInvitationDays: "61" }).error?.issues[0]?.message).toBe(
+      "Enter the days after delivery as a whole number from 0 (no invitations) to 60",
+    );
   });
 
   it("round-trips the current settings through the form values", () => {
@@ -57,6 +62,7 @@ describe("settings form schemas", () => {
       backupKeepDaily: _d,
       backupKeepWeekly: _w,
       alertEmail: _a,
+      reviewInvitationDays: _r,
       ...general
     } = defaultStoreSettings;
     expect(generalSettingsSchema.parse(values)).toEqual(general);
@@ -104,6 +110,7 @@ describeWithDatabase("store settings", (database) => {
       backupKeepDaily: 7,
       backupKeepWeekly: 4,
       alertEmail: "",
+      reviewInvitationDays: 3,
     });
   });
 

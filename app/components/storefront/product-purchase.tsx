@@ -18,6 +18,8 @@ import { ORDER_LIMITS } from "~/modules/orders/order-limits";
 
 // Shown only once the shopper chooses Made to measure, so it stays out of the first download.
 const MadeToMeasurePanel = lazy(() => loadMadeToMeasurePanel().then((module) => ({ default: module.MadeToMeasurePanel })));
+// Shown only once the shopper presses a sold-out size: its code too stays out of the first download.
+const BackInStockForm = lazy(() => import("./product/back-in-stock-form"));
 
 /**
  * Colours, sizes (or made to measure), quantity and Add to Cart, on the product page and in
@@ -86,6 +88,12 @@ export function ProductPurchase({
         firstSize={firstSize}
         panelId={`${idPrefix}-panel`}
       />
+
+      {!bespoke && selection.soldOutAsked && (
+        <Suspense>
+          <BackInStockForm product={product} selection={selection} />
+        </Suspense>
+      )}
 
       {bespoke && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "~db/client";
 import { customRequests } from "~db/schema/custom";
+import { staffAlertRecipients } from "~/modules/email/admin-alerts.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { saveMeasurements } from "~/modules/measurements/customer-measurements.server";
 import { budgetLabel, type CustomRequestInput } from "./custom-request.schema";
@@ -11,7 +12,7 @@ export interface SubmitCustomRequestContext {
   storeName: string;
   origin: string;
   currency: CurrencyCode;
-  /** Where the shop reads its email (Settings → contact email). */
+  /** Where the shop reads its email (Settings → contact email); the alert also goes to every admin (staffAlertRecipients). */
   shopEmail: string;
   /** The store's calendar day, "YYYY-MM-DD". */
   today: string;
@@ -77,7 +78,7 @@ export async function submitCustomRequest(
       photoCount: photos.length,
       today: context.today,
     };
-    await queueEmail(tx, customRequestShopEmail(context.shopEmail, mail));
+    for (const to of await staffAlertRecipients(tx, context.shopEmail)) await queueEmail(tx, customRequestShopEmail(to, mail));
     await queueEmail(tx, customRequestConfirmationEmail(mail));
     if (context.userId && input.measurements) await saveMeasurements(tx, context.userId, input.measurements);
     return { reference };

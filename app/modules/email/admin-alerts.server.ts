@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { users } from "~db/schema/auth";
 import { userRoles } from "~db/schema/store";
+import { brand } from "~/lib/brand";
 import { formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import { queueEmail, type OutgoingEmail } from "./email-outbox.server";
 import { renderEmail, type EmailSummary } from "./email-templates.server";
@@ -18,6 +19,26 @@ export async function adminEmailAddresses(db: Db): Promise<string[]> {
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(eq(userRoles.role, "admin"));
   return rows.map((r) => r.email);
+}
+
+/**
+ * Who hears of what a shopper asks the shop for (a custom request): every admin, so a real
+ * person reads it from the first day, and the shop's contact address as well once the owner has
+ * set it in Settings (the sample address is nobody's inbox). With no admin yet, the contact
+ * address alone. Each address once, whatever its letter case.
+ */
+export async function staffAlertRecipients(db: Db, contactEmail: string): Promise<string[]> {
+  const contact = contactEmail.trim();
+  const sample = contact.toLowerCase() === brand.contact.email.toLowerCase();
+  const candidates = [...(await adminEmailAddresses(db)), ...(contact && !sample ? [contact] : [])];
+  const seen = new Set<string>();
+  const recipients = candidates.filter((email) => {
+    const key = email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return recipients.length > 0 ? recipients : contact ? [contact] : [];
 }
 
 export interface NewOrderAlert {

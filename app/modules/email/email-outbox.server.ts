@@ -47,6 +47,7 @@ const THROTTLED_KINDS = new Set([
   "password-reset",
   "newsletter-confirmation",
   "custom-request-received",
+  "back-in-stock",
 ]);
 
 /**

@@ -13,11 +13,15 @@ export interface EmailContent {
   paragraphs: string[];
   /** An itemised table after the paragraphs (an order's lines and totals). */
   summary?: EmailSummary;
+  /** A list of links after the paragraphs (each piece of an order to review). */
+  links?: { label: string; url: string }[];
   /** Paragraphs after the summary. */
   closing?: string[];
   button?: { label: string; url: string };
   /** Small print under the body (why they got it, contact details). */
   footer?: string;
+  /** A link in the small print to receive no more of these (an opt-out that needs no sign-in). */
+  optOut?: { label: string; url: string };
 }
 
 export interface EmailSummary {
@@ -49,6 +53,16 @@ function summaryHtml({ lines, totals }: EmailSummary): string {
   return `<tr><td style="padding:18px 32px 0"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}${sums}</table></td></tr>`;
 }
 
+function linksHtml(links: { label: string; url: string }[]): string {
+  const items = links
+    .map(
+      (l) =>
+        `<tr><td style="padding:10px 0;border-bottom:1px solid #e6dccb;font-size:15px;line-height:1.4"><a href="${escapeHtml(l.url)}" style="color:#0f3d2e;font-weight:bold;text-decoration:underline">${escapeHtml(l.label)}</a></td></tr>`,
+    )
+    .join("");
+  return `<tr><td style="padding:14px 32px 0"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}</table></td></tr>`;
+}
+
 function summaryText({ lines, totals }: EmailSummary): string[] {
   return [
     ...lines.map((l) => `${l.name}${l.detail ? ` (${l.detail})` : ""}: ${l.amount}`),
@@ -59,7 +73,7 @@ function summaryText({ lines, totals }: EmailSummary): string[] {
 }
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
-  const { storeName, preheader, heading, paragraphs, summary, closing = [], button, footer } = content;
+  const { storeName, preheader, heading, paragraphs, summary, links = [], closing = [], button, footer, optOut } = content;
   const kente =
     "background:repeating-linear-gradient(90deg,#c9a227 0 18px,#0f3d2e 18px 24px,#c9a227 24px 30px,#8c2a1c 30px 36px,#1e1b18 36px 40px,#e0b84b 40px 52px,#0f3d2e 52px 58px);background-color:#c9a227";
   const html = `<!doctype html>
@@ -72,6 +86,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <tr><td style="padding:28px 32px 8px;font-family:Georgia,serif;font-size:22px;letter-spacing:4px;text-transform:uppercase;color:#0f3d2e">${escapeHtml(storeName)}</td></tr>
 <tr><td style="padding:8px 32px 0;font-family:Georgia,serif;font-size:28px;line-height:1.2;color:#1e1b18">${escapeHtml(heading)}</td></tr>
 ${paragraphs.map(paragraphHtml).join("\n")}
+${links.length ? linksHtml(links) : ""}
 ${summary ? summaryHtml(summary) : ""}
 ${closing.map(paragraphHtml).join("\n")}
 ${
@@ -80,7 +95,9 @@ ${
 <tr><td style="padding:10px 32px 0;font-size:12px;line-height:1.5;color:#5f574d">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(button.url)}" style="color:#0f3d2e;word-break:break-all">${escapeHtml(button.url)}</a></td></tr>`
     : ""
 }
-<tr><td style="padding:28px 32px 28px;font-size:12px;line-height:1.5;color:#5f574d">${escapeHtml(footer ?? `${storeName}, Accra, Ghana`)}</td></tr>
+<tr><td style="padding:28px 32px 28px;font-size:12px;line-height:1.5;color:#5f574d">${escapeHtml(footer ?? `${storeName}, Accra, Ghana`)}${
+    optOut ? `<br><a href="${escapeHtml(optOut.url)}" style="color:#0f3d2e">${escapeHtml(optOut.label)}</a>` : ""
+  }</td></tr>
 </table></td></tr></table></body></html>`;
 
   const text = [
@@ -89,11 +106,13 @@ ${
     heading,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
+    ...(links.length ? [...links.map((l) => `${l.label}: ${l.url}`), ""] : []),
     ...(summary ? summaryText(summary) : []),
     ...closing.flatMap((p) => [p, ""]),
     ...(button ? [`${button.label}: ${button.url}`, ""] : []),
     "--",
     footer ?? `${storeName}, Accra, Ghana`,
+    ...(optOut ? [`${optOut.label}: ${optOut.url}`] : []),
     "",
   ].join("\n");
   return { html, text };

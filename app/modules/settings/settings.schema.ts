@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { socialNetworks } from "./contact-links";
 import { socialLinkSchema, whatsappNumberSchema } from "./contact-links.schema";
-import { BACKUP_KEEP, PAYMENT_HOLD_MINUTES, storeCurrencies, storeTimezones, type StoreSettings } from "./store-settings";
+import {
+  BACKUP_KEEP,
+  PAYMENT_HOLD_MINUTES,
+  REVIEW_INVITATION_DAYS,
+  storeCurrencies,
+  storeTimezones,
+  type StoreSettings,
+} from "./store-settings";
 import { exchangeRatesSchema } from "~/modules/currency/exchange-rates.schema";
 
 /**
@@ -36,6 +43,7 @@ export const storedSettingsSchema = z.object({
   backupKeepDaily: z.number().int().min(BACKUP_KEEP.daily.min).max(BACKUP_KEEP.daily.max),
   backupKeepWeekly: z.number().int().min(BACKUP_KEEP.weekly.min).max(BACKUP_KEEP.weekly.max),
   alertEmail: z.union([z.literal(""), z.email().max(254)]),
+  reviewInvitationDays: z.number().int().min(REVIEW_INVITATION_DAYS.min).max(REVIEW_INVITATION_DAYS.max),
 }) satisfies z.ZodType<StoreSettings>;
 
 /** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */
@@ -75,12 +83,34 @@ export const generalSettingsSchema = z.object({
 export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>;
 export type GeneralSettings = z.output<typeof generalSettingsSchema>;
 
-/** The Notifications tab: the three switches. */
-export const notificationSettingsSchema = z.object({
-  emailNotifications: formSwitch,
-  orderNotifications: formSwitch,
-  customerNotifications: formSwitch,
-});
+export const REVIEW_INVITATION_DAYS_MESSAGE = `Enter the days after delivery as a whole number from ${REVIEW_INVITATION_DAYS.min} (no invitations) to ${REVIEW_INVITATION_DAYS.max}`;
+
+/**
+ * The Notifications tab: the three switches and when the invitation to review goes (a post
+ * without the days leaves them as they are).
+ */
+export const notificationSettingsSchema = z
+  .object({
+    emailNotifications: formSwitch,
+    orderNotifications: formSwitch,
+    customerNotifications: formSwitch,
+    reviewInvitationDays: z
+      .string({ error: REVIEW_INVITATION_DAYS_MESSAGE })
+      .trim()
+      .regex(/^\d{1,2}$/, REVIEW_INVITATION_DAYS_MESSAGE)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(REVIEW_INVITATION_DAYS.min, REVIEW_INVITATION_DAYS_MESSAGE)
+          .max(REVIEW_INVITATION_DAYS.max, REVIEW_INVITATION_DAYS_MESSAGE),
+      )
+      .optional(),
+  })
+  .transform(({ reviewInvitationDays, ...switches }) =>
+    reviewInvitationDays === undefined ? switches : { ...switches, reviewInvitationDays },
+  );
 export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 
 /** The Payments tab's message for a hold time that is not a whole number of minutes in range. */

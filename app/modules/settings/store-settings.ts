@@ -53,9 +53,13 @@ export interface StoreSettings {
   backupKeepWeekly: number;
   /** Where the owner's alert digests go; "" sends them to every admin (Settings → System). */
   alertEmail: string;
+  /** Days after an order is delivered that its customer is invited to review what they bought; 0 sends none (Settings → Notifications). */
+  reviewInvitationDays: number;
 }
 
 export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
+
+export const REVIEW_INVITATION_DAYS = { default: 3, min: 0, max: 60 } as const;
 
 export const BACKUP_KEEP = { daily: { default: 7, min: 1, max: 90 }, weekly: { default: 4, min: 0, max: 52 } } as const;
 
@@ -81,6 +85,7 @@ export const defaultStoreSettings: StoreSettings = {
   backupKeepDaily: BACKUP_KEEP.daily.default,
   backupKeepWeekly: BACKUP_KEEP.weekly.default,
   alertEmail: "",
+  reviewInvitationDays: REVIEW_INVITATION_DAYS.default,
 };
 
 export type StoreSettingKey = keyof StoreSettings;

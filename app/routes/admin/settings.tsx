@@ -58,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       emailNotifications: settings.emailNotifications,
       orderNotifications: settings.orderNotifications,
       customerNotifications: settings.customerNotifications,
+      reviewInvitationDays: settings.reviewInvitationDays,
     },
     payments: { paystack: paystackConnection(context), holdMinutes: settings.paymentHoldMinutes, storeCurrency: settings.currency },
     currencies,

@@ -4,11 +4,20 @@ import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
-import { notificationSettingsSchema, type NotificationSettings } from "~/modules/settings/settings.schema";
+import { Field, TextInput } from "~/components/forms/field";
+import { notificationSettingsSchema } from "~/modules/settings/settings.schema";
+import { REVIEW_INVITATION_DAYS } from "~/modules/settings/store-settings";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
 
-const switches: { name: keyof NotificationSettings; label: string; description: string }[] = [
+interface NotificationValues {
+  emailNotifications: boolean;
+  orderNotifications: boolean;
+  customerNotifications: boolean;
+  reviewInvitationDays: number;
+}
+
+const switches: { name: "emailNotifications" | "orderNotifications" | "customerNotifications"; label: string; description: string }[] = [
   {
     name: "emailNotifications",
     label: "Email notifications",
@@ -27,9 +36,13 @@ const switches: { name: keyof NotificationSettings; label: string; description: 
   },
 ];
 
-/** The Notifications tab: the three switches, saved together. */
-export function NotificationSettingsForm({ values }: { values: NotificationSettings }) {
-  const { fetcher, form, fields, busy, message } = useSettingsForm({ intent: "notifications", schema: notificationSettingsSchema });
+/** The Notifications tab: the three switches and the review invitation's delay, saved together. */
+export function NotificationSettingsForm({ values }: { values: NotificationValues }) {
+  const { fetcher, form, fields, busy, message } = useSettingsForm({
+    intent: "notifications",
+    schema: notificationSettingsSchema,
+    defaultValue: { reviewInvitationDays: String(values.reviewInvitationDays) },
+  });
   const [state, setState] = useState(values);
   const changed = switches.some(({ name }) => state[name] !== values[name]);
 
@@ -62,6 +75,23 @@ export function NotificationSettingsForm({ values }: { values: NotificationSetti
             </li>
           ))}
         </ul>
+        <Field
+          field={fields.reviewInvitationDays}
+          label="Invite to review after (days)"
+          hint={`Days after an order is marked Delivered that its customer is emailed once, with a link to review each piece. 0 sends none. Default ${REVIEW_INVITATION_DAYS.default}.`}
+          className="mt-6 max-w-md border-t border-border pt-5"
+        >
+          <TextInput
+            field={fields.reviewInvitationDays}
+            hint
+            type="number"
+            inputMode="numeric"
+            min={REVIEW_INVITATION_DAYS.min}
+            max={REVIEW_INVITATION_DAYS.max}
+            step={1}
+            className="max-w-32 tabular-nums"
+          />
+        </Field>
       </SettingsSection>
       <div className="flex items-center justify-end gap-3">
         {message && !busy ? (

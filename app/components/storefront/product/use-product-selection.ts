@@ -23,6 +23,8 @@ interface SelectionState {
   /** Made to measure, chosen beside the sizes when the product offers it (then no size applies). */
   madeToMeasure: boolean;
   notice: string | null;
+  /** The sold-out size the shopper last pressed (offered "Tell me when it is back"); cleared once another size or colour is chosen. */
+  soldOutAsked?: string | null;
 }
 type UpdateSelection = (change: (state: SelectionState) => SelectionState) => void;
 
@@ -85,7 +87,7 @@ function createSelectionStore(initial: SelectionState) {
 
 /** The choice as the components read it, and the functions that change it. */
 function selectionOf(product: ProductDetail, state: SelectionState, update: UpdateSelection) {
-  const { colorIndex, size, quantity, madeToMeasure, notice } = state;
+  const { colorIndex, size, quantity, madeToMeasure, notice, soldOutAsked } = state;
   const color = product.colors[colorIndex] ?? null;
   const colorName = color?.name ?? NO_COLOR;
   return {
@@ -98,11 +100,12 @@ function selectionOf(product: ProductDetail, state: SelectionState, update: Upda
         size: next,
         wanted: next,
         notice: null,
+        soldOutAsked: null,
         quantity: fitQuantity(s.quantity, stockOf(product.variants, colourNameAt(product, s.colorIndex), next)),
       })),
     /** A sold-out size was pressed: say where it can still be had (other colours, made to measure). */
     explainSoldOut: (soldOut: string) =>
-      update((s) => ({ ...s, notice: soldOutNotice(product, colourNameAt(product, s.colorIndex), soldOut) })),
+      update((s) => ({ ...s, notice: soldOutNotice(product, colourNameAt(product, s.colorIndex), soldOut), soldOutAsked: soldOut })),
     quantity,
     setQuantity: (next: number) => update((s) => ({ ...s, quantity: next })),
     madeToMeasure,
@@ -113,6 +116,7 @@ function selectionOf(product: ProductDetail, state: SelectionState, update: Upda
     variantStock: size === null ? 0 : stockOf(product.variants, colorName, size),
     /** What the shop changed for the shopper (a sold-out size swapped), to announce; null otherwise. */
     notice,
+    soldOutAsked,
   };
 }
 
@@ -126,12 +130,13 @@ function withColour(product: ProductDetail, s: SelectionState, index: number): S
   if (!next || index === s.colorIndex) return s;
   // The size the shopper asked for, even while a sold-out colour left none chosen.
   const base = s.size ?? s.wanted;
-  if (base === null) return { ...s, colorIndex: index, notice: null };
+  if (base === null) return { ...s, colorIndex: index, notice: null, soldOutAsked: null };
   const offered = sizeToOffer(product.variants, product.sizes, next.name, base);
   const left = stockOf(product.variants, next.name, offered);
   return {
     ...s,
     colorIndex: index,
+    soldOutAsked: null,
     size: left > 0 ? offered : null,
     // Made to measure takes no size nor stock: its quantity stays, and a swap is not worth saying.
     quantity: s.madeToMeasure ? s.quantity : fitQuantity(s.quantity, left),
