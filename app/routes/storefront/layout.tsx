@@ -14,7 +14,7 @@ export default function StorefrontLayout() {
       >
         Skip to content
       </a>
-      <HeaderIsland storeName={storeName} tagline={root?.store.tagline ?? ""} />
+      <HeaderIsland storeName={storeName} tagline={root?.store.tagline ?? ""} logo={root?.store.logo ?? null} />
       <div id="main" className="flex-1">
         <Outlet />
       </div>

@@ -20,7 +20,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
       <div className="kente-band h-1.5" aria-hidden />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 md:grid-cols-2 md:px-8 lg:grid-cols-12">
         <div className="space-y-5 lg:col-span-4">
-          <BrandMark name={storeName} tagline={store.tagline} light />
+          <BrandMark name={storeName} tagline={store.tagline} logo={store.logo} light />
           <p className="max-w-sm text-sm leading-relaxed text-ivory/75">{store.description}</p>
           <div className="pt-2">
             <h2 className={heading}>The {storeName} Letter</h2>
