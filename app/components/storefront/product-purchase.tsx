@@ -11,6 +11,7 @@ import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { useCart } from "./cart/use-cart";
 import { ColourSwatches } from "./product/colour-swatches";
 import { SizePicker } from "./product/size-picker";
+import { StickyAddToCart } from "./product/sticky-add-to-cart";
 import type { ProductSelection } from "./product/use-product-selection";
 import { loadMadeToMeasurePanel, useMadeToMeasureForm } from "./product/use-made-to-measure-form";
 import { useFormatMoney } from "./use-store-settings";
@@ -38,6 +39,7 @@ export function ProductPurchase({
   const { colorIndex, size, quantity, setQuantity, color, madeToMeasure, variantStock } = selection;
   const [sizeMissing, setSizeMissing] = useState(false);
   const firstSize = useRef<HTMLButtonElement>(null);
+  const mainButton = useRef<HTMLDivElement>(null);
   const offer = product.madeToMeasure;
   const bespoke = madeToMeasure && offer !== null;
   const measurementsForm = useMadeToMeasureForm(bespoke);
@@ -132,20 +134,32 @@ export function ProductPurchase({
         </div>
       </div>
 
-      <Button
-        size="lg"
-        // The made-to-measure label is long: it wraps on a phone rather than widening the page.
-        className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
-        disabled={soldOut}
-        onClick={() => void addToCart()}
-      >
-        <Icon of={ShoppingBag} />
-        {soldOut
-          ? soldOutLabel
-          : mustChooseSize
-            ? "Choose a Size"
-            : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`}
-      </Button>
+      <div ref={mainButton}>
+        <Button
+          size="lg"
+          // The made-to-measure label is long: it wraps on a phone rather than widening the page.
+          className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
+          disabled={soldOut}
+          onClick={() => void addToCart()}
+        >
+          <Icon of={ShoppingBag} />
+          {soldOut
+            ? soldOutLabel
+            : mustChooseSize
+              ? "Choose a Size"
+              : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`}
+        </Button>
+      </div>
+      {!compact && (
+        <StickyAddToCart
+          watched={mainButton}
+          name={product.name}
+          price={formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}
+          label={soldOut ? "Sold Out" : mustChooseSize ? "Choose Size" : "Add to Cart"}
+          disabled={soldOut}
+          onAdd={() => void addToCart()}
+        />
+      )}
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function BrandMark({
           height={logo.height}
           // A dark logo stays readable on the footer's forest green.
           className={cn(
-            "h-10 w-auto max-w-[9.5rem] object-contain object-left sm:max-w-[13rem] md:h-12",
+            "h-10 w-auto max-w-[9.5rem] object-contain object-left md:h-12 sm:max-w-[13rem]",
             light && "rounded-sm bg-ivory px-3 py-2 md:h-14",
           )}
         />

@@ -41,7 +41,7 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <div className="kente-band h-1" aria-hidden />
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 md:h-20 md:px-8 lg:gap-3 xl:gap-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:h-20 md:px-8 sm:gap-4 lg:gap-3 xl:gap-4">
         <MobileMenu storeName={storeName} />
         <BrandMark name={storeName} tagline={tagline} logo={logo} className="mr-auto lg:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden shrink-0 lg:block">
