@@ -57,6 +57,8 @@ describe("settings form schemas", () => {
       backupKeepDaily: _d,
       backupKeepWeekly: _w,
       alertEmail: _a,
+      // Uploaded by a form of its own (Settings → General's logo, routes/admin/settings-logo.ts).
+      logo: _l,
       ...general
     } = defaultStoreSettings;
     expect(generalSettingsSchema.parse(values)).toEqual(general);
@@ -90,6 +92,7 @@ describeWithDatabase("store settings", (database) => {
       orderNotifications: true,
       customerNotifications: true,
       storeName: "Ahenfie",
+      logo: null,
       contactEmail: "hello@ahenfie.com",
       contactPhone: "+233 30 277 4410",
       contactAddress: "14 Oxford Street, Osu\nAccra, Ghana",
