@@ -1,3 +1,5 @@
+import type { StoreLogo } from "./store-settings";
+
 /**
  * What a store logo upload may be (Settings → General, decision 032): checked in the browser
  * before sending, and again by content on the server (store-logo.server.ts).
@@ -14,6 +16,13 @@ export const STORE_LOGO_MESSAGES = {
   missing: "Choose a logo to upload.",
   unreadable: "This file could not be read as a picture. Please upload another.",
 } as const;
+
+/** What the logo form hears back (routes/admin/settings-logo.ts). */
+export interface StoreLogoResult {
+  ok: boolean;
+  message: string;
+  logo?: StoreLogo | null;
+}
 
 /** A quick look at a picked file: the message to show, or null when it may be sent. */
 export function checkPickedLogo(file: { type: string; size: number }): string | null {

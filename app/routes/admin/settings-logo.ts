@@ -2,16 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
 import { removeStoreLogo, saveStoreLogo, StoreLogoError } from "~/modules/settings/store-logo.server";
-import { STORE_LOGO_FORM_MAX_BYTES, STORE_LOGO_MESSAGES } from "~/modules/settings/store-logo-rules";
-import type { StoreLogo } from "~/modules/settings/store-settings";
+import { STORE_LOGO_FORM_MAX_BYTES, STORE_LOGO_MESSAGES, type StoreLogoResult } from "~/modules/settings/store-logo-rules";
 import type { Route } from "./+types/settings-logo";
-
-/** What the logo form hears back (components/admin/settings/store-logo-form.tsx). */
-export interface StoreLogoResult {
-  ok: boolean;
-  message: string;
-  logo?: StoreLogo | null;
-}
 
 /** Upload: the `logo` file field, checked by content on the server. Remove: nothing to fill in. */
 const logoForms = { upload: z.object({}), remove: z.object({}) };
