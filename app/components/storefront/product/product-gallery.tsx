@@ -97,7 +97,7 @@ export function ProductGallery({
             {images.map((base, i) => (
               <span
                 key={base}
-                data-dot
+                data-dot={i === index ? "current" : ""}
                 className={cn("size-1.5 rounded-full shadow-sm transition-colors", i === index ? "bg-charcoal" : "bg-ivory/90")}
               />
             ))}
