@@ -42,5 +42,19 @@ export const sidebarWordmarkClasses: Record<WordmarkTier, string> = {
   tiny: `${twoLines} text-base tracking-[0.02em] leading-tight`,
 };
 
+/**
+ * The header's and footer's wordmark for a name: worked out where the page is made (the
+ * storefront layout) and handed to the header island as data, so the classes of every tier stay
+ * out of the JavaScript each page downloads (the product page is near its 100 KB budget).
+ */
+export interface Wordmark {
+  tier: WordmarkTier;
+  className: string;
+}
+export const headerWordmark = (name: string): Wordmark => {
+  const tier = wordmarkTier(name);
+  return { tier, className: headerWordmarkClasses[tier] };
+};
+
 /** Whether the tagline still fits under the name (only under a one-line name). */
 export const wordmarkShowsTagline = (tier: WordmarkTier) => tier === "full";

@@ -24,7 +24,7 @@ test("the name, the price and Add to Cart are on the first screen, the name and 
   await gotoHydrated(page, "/product/1");
   const main = page.getByRole("main");
   const name = main.getByRole("heading", { level: 1, name: kaftan.name });
-  const price = main.getByText("₵299.99", { exact: true }).first();
+  const price = main.getByText("Sale price ₵299.99", { exact: true });
   const bar = stickyBar(page);
   const add = bar.getByRole("button", { name: "Add to Cart" });
   await expect(bar).toBeVisible();
@@ -77,7 +77,8 @@ test("a collection's first products start on the first screen, their badges smal
   let covered = 0;
   for (const chip of await chips.all()) {
     const b = await box(chip);
-    expect(b.height).toBeLessThanOrEqual(17);
+    // 24 px before issue 45.
+    expect(b.height).toBeLessThanOrEqual(18);
     covered += b.width * b.height;
   }
   expect(covered / (picture.width * picture.height)).toBeLessThan(0.06);

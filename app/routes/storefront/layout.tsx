@@ -1,11 +1,13 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/storefront/layout/site-footer";
 import { useRootData } from "~/lib/page-context";
+import { headerWordmark } from "~/lib/wordmark";
 import { CartPanelIsland, HeaderIsland } from "~/islands/shell";
 
 export default function StorefrontLayout() {
   const root = useRootData();
   const storeName = root?.store.name ?? "Ahenfie";
+  const wordmark = headerWordmark(storeName);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,7 +16,7 @@ export default function StorefrontLayout() {
       >
         Skip to content
       </a>
-      <HeaderIsland storeName={storeName} tagline={root?.store.tagline ?? ""} logo={root?.store.logo ?? null} />
+      <HeaderIsland storeName={storeName} wordmark={wordmark} tagline={root?.store.tagline ?? ""} logo={root?.store.logo ?? null} />
       <div id="main" className="flex-1">
         <Outlet />
       </div>

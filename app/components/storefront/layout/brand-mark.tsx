@@ -1,6 +1,6 @@
 import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/cn";
-import { headerWordmarkClasses, wordmarkShowsTagline, wordmarkTier } from "~/lib/wordmark";
+import type { Wordmark } from "~/lib/wordmark";
 import type { StoreLogo } from "~/modules/settings/store-settings";
 
 /**
@@ -9,22 +9,25 @@ import type { StoreLogo } from "~/modules/settings/store-settings";
  * accessible name is its visible text (or the logo's alt) plus ", home" (hidden visually), so
  * speech users can say what they see (WCAG 2.5.3; an aria-label of its own would replace the
  * visible words). The name's size follows its length (app/lib/wordmark.ts, decision 032): any
- * name fits in two lines at every width.
+ * name fits in two lines at every width; under a name of two lines there is no tagline.
  */
 export function BrandMark({
   name,
+  wordmark,
   tagline,
   logo,
   light = false,
   className,
 }: {
   name: string;
+  /** headerWordmark(name), from the page's server side. */
+  wordmark: Wordmark;
   tagline?: string;
   logo?: StoreLogo | null;
   light?: boolean;
   className?: string;
 }) {
-  const tier = wordmarkTier(name);
+  const { tier, className: nameClassName } = wordmark;
   if (logo) {
     return (
       <Link to="/" className={cn("group inline-flex min-w-0 items-center", className)}>
@@ -57,13 +60,10 @@ export function BrandMark({
         <circle cx="20" cy="20" r="3.2" fill="#c9a227" />
       </svg>
       <span className="flex min-w-0 flex-col leading-none">
-        <span
-          data-wordmark={tier}
-          className={cn("font-display font-semibold", headerWordmarkClasses[tier], light ? "text-ivory" : "text-charcoal")}
-        >
+        <span data-wordmark={tier} className={cn("font-display font-semibold", nameClassName, light ? "text-ivory" : "text-charcoal")}>
           {name}
         </span>
-        {tagline && wordmarkShowsTagline(tier) && (
+        {tagline && tier === "full" && (
           <span
             className={cn(
               "mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap uppercase sm:block",

@@ -4,6 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";
+import { headerWordmark } from "~/lib/wordmark";
 import { BrandMark } from "./brand-mark";
 import { NewsletterIsland } from "~/islands/shell";
 
@@ -20,7 +21,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
       <div className="kente-band h-1.5" aria-hidden />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 md:grid-cols-2 md:px-8 lg:grid-cols-12">
         <div className="space-y-5 lg:col-span-4">
-          <BrandMark name={storeName} tagline={store.tagline} logo={store.logo} light />
+          <BrandMark name={storeName} wordmark={headerWordmark(storeName)} tagline={store.tagline} logo={store.logo} light />
           <p className="max-w-sm text-sm leading-relaxed text-ivory/75">{store.description}</p>
           <div className="pt-2">
             <h2 className={heading}>The {storeName} Letter</h2>

@@ -12,6 +12,7 @@ import { BrandMark } from "./brand-mark";
 import { HeaderCurrency } from "./header-currency";
 import { HeaderSearch } from "./header-search";
 import type { HeaderViewer } from "~/lib/header-viewer";
+import type { Wordmark } from "~/lib/wordmark";
 import type { StoreLogo } from "~/modules/settings/store-settings";
 
 const iconButton =
@@ -25,11 +26,13 @@ function samePage(pathname: string, to: string): boolean {
 
 export function SiteHeader({
   storeName,
+  wordmark,
   tagline,
   logo,
   viewer,
 }: {
   storeName: string;
+  wordmark: Wordmark;
   tagline: string;
   logo: StoreLogo | null;
   viewer: HeaderViewer | null;
@@ -43,7 +46,7 @@ export function SiteHeader({
       <div className="kente-band h-1" aria-hidden />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:h-20 md:px-8 sm:gap-4 lg:gap-3 xl:gap-4">
         <MobileMenu storeName={storeName} />
-        <BrandMark name={storeName} tagline={tagline} logo={logo} className="mr-auto lg:mr-0" />
+        <BrandMark name={storeName} wordmark={wordmark} tagline={tagline} logo={logo} className="mr-auto lg:mr-0" />
         <nav aria-label="Main" className="mx-auto hidden shrink-0 lg:block">
           {/* Each link on one line ("Track Order" never breaks), whatever the store name beside it. */}
           <ul className="flex items-center gap-4 whitespace-nowrap xl:gap-7">

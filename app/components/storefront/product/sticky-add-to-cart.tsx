@@ -40,8 +40,8 @@ export function StickyAddToCart({
       data-testid="sticky-add-to-cart"
       // Hidden (not only moved) while the page's button shows: out of the tab order and the accessibility tree.
       className={cn(
-        "fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-border bg-ivory/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur transition-transform duration-300 lg:hidden",
-        mainInView && "invisible translate-y-full",
+        "fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-border bg-ivory px-4 py-3 shadow-lg lg:hidden",
+        mainInView && "invisible",
       )}
     >
       <div className="min-w-0 flex-1">
