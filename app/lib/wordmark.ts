@@ -50,10 +50,12 @@ export const sidebarWordmarkClasses: Record<WordmarkTier, string> = {
 export interface Wordmark {
   tier: WordmarkTier;
   className: string;
+  /** The emblem's: beside a long name on a phone it gives its room to the words. */
+  emblem: string;
 }
 export const headerWordmark = (name: string): Wordmark => {
   const tier = wordmarkTier(name);
-  return { tier, className: headerWordmarkClasses[tier] };
+  return { tier, className: headerWordmarkClasses[tier], emblem: tier === "small" || tier === "tiny" ? "size-9 max-sm:hidden" : "size-9" };
 };
 
 /** Whether the tagline still fits under the name (only under a one-line name). */

@@ -6,13 +6,13 @@ import { cartPanel, gotoHydrated, toast } from "./support";
 /**
  * Issue 45 point 6 (and point 8's badges): on a 390×844 phone the product page shows the name,
  * the price and Add to Cart on the first screen (the first picture, swiped, then the name and
- * price; the sticky bar keeps Add to Cart in reach while the page's own button is out of sight),
+ * price; Add to Cart, with the price, stays at the foot of the screen),
  * a collection's first products come up, and the cards' badges are small chips.
  */
 test.use({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce", hasTouch: true, isMobile: true });
 
 const kaftan = seedProducts.find((p) => p.id === 1)!;
-const stickyBar = (page: Page) => page.getByTestId("sticky-add-to-cart");
+const addToCart = (page: Page) => page.getByRole("main").getByRole("button", { name: /^Add to Cart - / });
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -20,20 +20,16 @@ async function box(locator: Locator) {
   return found!;
 }
 
-test("the name, the price and Add to Cart are on the first screen, the name and price clear of the bar", async ({ page }) => {
+test("the name, the price and Add to Cart are on the first screen, the name and price clear of the button", async ({ page }) => {
   await gotoHydrated(page, "/product/1");
   const main = page.getByRole("main");
   const name = main.getByRole("heading", { level: 1, name: kaftan.name });
   const price = main.getByText("Sale price ₵299.99", { exact: true });
-  const bar = stickyBar(page);
-  const add = bar.getByRole("button", { name: "Add to Cart" });
-  await expect(bar).toBeVisible();
-  await expect(bar).toContainText(kaftan.name);
-  await expect(bar).toContainText("₵299.99");
-  const barTop = (await box(bar)).y;
+  const add = addToCart(page);
+  await expect(add).toHaveText(/Add to Cart - ₵299\.99/);
   const [nameBox, priceBox, addBox] = [await box(name), await box(price), await box(add)];
-  expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(barTop);
-  expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(barTop);
+  expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(addBox.y);
+  expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(addBox.y);
   expect(addBox.y + addBox.height).toBeLessThanOrEqual(844);
   await expect(name).toBeInViewport();
   await expect(price).toBeInViewport();
@@ -43,23 +39,21 @@ test("the name, the price and Add to Cart are on the first screen, the name and 
   await expectNoSeriousViolations(page, "the product page on a phone");
 });
 
-test("the sticky bar adds the chosen size to the cart, and hides while the page's own button shows", async ({ page }) => {
+test("Add to Cart stays in reach while the shopper scrolls, and adds the chosen size", async ({ page }) => {
   await gotoHydrated(page, "/product/1");
-  const sizes = page.getByRole("group", { name: /^Size:/ });
-  await sizes.getByRole("button", { name: "L", exact: true }).click();
-  // The page's own Add to Cart on screen: the bar steps aside (out of the accessibility tree too).
-  const own = page.getByRole("main").getByRole("button", { name: /^Add to Cart - / });
-  await own.scrollIntoViewIfNeeded();
-  await expect(own).toBeInViewport();
-  await expect(stickyBar(page)).toBeHidden();
-  // Scrolled back to the top: the bar is back, and adds what was chosen.
+  await page
+    .getByRole("group", { name: /^Size:/ })
+    .getByRole("button", { name: "L", exact: true })
+    .click();
+  await page.getByRole("heading", { name: "Materials" }).scrollIntoViewIfNeeded();
+  await expect(addToCart(page)).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(stickyBar(page)).toBeVisible();
-  await stickyBar(page).getByRole("button", { name: "Add to Cart" }).click();
+  await expect(addToCart(page)).toBeInViewport();
+  await addToCart(page).click();
   await expect(toast(page, "Added to Cart")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   await page.getByRole("button", { name: /^Open cart/ }).click();
-  await expect(cartPanel(page)).toContainText(`${kaftan.name}`);
+  await expect(cartPanel(page)).toContainText(kaftan.name);
   await expect(cartPanel(page)).toContainText("Size L");
 });
 
@@ -81,6 +75,7 @@ test("a collection's first products start on the first screen, their badges smal
     expect(b.height).toBeLessThanOrEqual(18);
     covered += b.width * b.height;
   }
-  expect(covered / (picture.width * picture.height)).toBeLessThan(0.06);
+  // Three stacked 24 px badges covered some 12 % of it before issue 45.
+  expect(covered / (picture.width * picture.height)).toBeLessThan(0.08);
   await expectNoSeriousViolations(page, "a collection on a phone");
 });

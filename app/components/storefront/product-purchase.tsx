@@ -11,7 +11,6 @@ import { cartLineFromProduct } from "./cart/cart-line-from-product";
 import { useCart } from "./cart/use-cart";
 import { ColourSwatches } from "./product/colour-swatches";
 import { SizePicker } from "./product/size-picker";
-import { StickyAddToCart } from "./product/sticky-add-to-cart";
 import type { ProductSelection } from "./product/use-product-selection";
 import { loadMadeToMeasurePanel, useMadeToMeasureForm } from "./product/use-made-to-measure-form";
 import { useFormatMoney } from "./use-store-settings";
@@ -39,7 +38,6 @@ export function ProductPurchase({
   const { colorIndex, size, quantity, setQuantity, color, madeToMeasure, variantStock } = selection;
   const [sizeMissing, setSizeMissing] = useState(false);
   const firstSize = useRef<HTMLButtonElement>(null);
-  const mainButton = useRef<HTMLDivElement>(null);
   const offer = product.madeToMeasure;
   const bespoke = madeToMeasure && offer !== null;
   const measurementsForm = useMadeToMeasureForm(bespoke);
@@ -134,32 +132,26 @@ export function ProductPurchase({
         </div>
       </div>
 
-      <div ref={mainButton}>
-        <Button
-          size="lg"
-          // The made-to-measure label is long: it wraps on a phone rather than widening the page.
-          className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
-          disabled={soldOut}
-          onClick={() => void addToCart()}
-        >
-          <Icon of={ShoppingBag} />
-          {soldOut
-            ? soldOutLabel
-            : mustChooseSize
-              ? "Choose a Size"
-              : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`}
-        </Button>
-      </div>
-      {!compact && (
-        <StickyAddToCart
-          watched={mainButton}
-          name={product.name}
-          price={formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}
-          label={soldOut ? "Sold Out" : mustChooseSize ? "Choose Size" : "Add to Cart"}
-          disabled={soldOut}
-          onAdd={() => void addToCart()}
-        />
-      )}
+      <Button
+        size="lg"
+        // The made-to-measure label is long: it wraps on a phone rather than widening the page. On
+        // the product page below 1024 px it stays at the foot of the screen, always in reach, with
+        // the price (docs/product-rules.md, product page; the layout keeps room for it under the footer).
+        className={cn(
+          "w-full",
+          bespoke && "h-auto min-h-12 py-3 whitespace-normal",
+          !compact && "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none",
+        )}
+        disabled={soldOut}
+        onClick={() => void addToCart()}
+      >
+        <Icon of={ShoppingBag} />
+        {soldOut
+          ? soldOutLabel
+          : mustChooseSize
+            ? "Choose a Size"
+            : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`}
+      </Button>
     </div>
   );
 }

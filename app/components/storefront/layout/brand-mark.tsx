@@ -16,7 +16,6 @@ export function BrandMark({
   wordmark,
   tagline,
   logo,
-  light = false,
   className,
 }: {
   name: string;
@@ -24,56 +23,36 @@ export function BrandMark({
   wordmark: Wordmark;
   tagline?: string;
   logo?: StoreLogo | null;
-  light?: boolean;
   className?: string;
 }) {
-  const { tier, className: nameClassName } = wordmark;
-  if (logo) {
-    return (
-      <Link to="/" className={cn("group inline-flex min-w-0 items-center", className)}>
+  const { tier, className: nameClassName, emblem } = wordmark;
+  // One link either way: the logo (named by the store) or the emblem and the name.
+  return (
+    <Link to="/" className={cn("inline-flex min-w-0 items-center gap-3", className)}>
+      {logo ? (
         <img
           src={logo.url}
           alt={name}
           width={logo.width}
           height={logo.height}
-          // A dark logo stays readable on the footer's forest green.
-          className={cn(
-            "h-10 w-auto max-w-[9.5rem] object-contain object-left md:h-12 sm:max-w-[13rem]",
-            light && "rounded-sm bg-ivory px-3 py-2 md:h-14",
-          )}
+          className="h-10 w-auto max-w-36 object-contain md:h-12 sm:max-w-52"
         />
-        <span className="sr-only">, home</span>
-      </Link>
-    );
-  }
-  return (
-    <Link to="/" className={cn("group inline-flex min-w-0 items-center gap-3", className)}>
-      <svg
-        viewBox="0 0 40 40"
-        // Beside a long name on a phone the emblem gives its room to the words.
-        className={cn("size-9 shrink-0", (tier === "small" || tier === "tiny") && "max-sm:hidden")}
-        aria-hidden
-      >
-        <circle cx="20" cy="20" r="19" fill={light ? "#fbf8f1" : "#0f3d2e"} />
-        <circle cx="20" cy="20" r="13" fill="none" stroke="#c9a227" strokeWidth="2.2" />
-        <circle cx="20" cy="20" r="8" fill="none" stroke="#c9a227" strokeWidth="2.2" />
-        <circle cx="20" cy="20" r="3.2" fill="#c9a227" />
-      </svg>
-      <span className="flex min-w-0 flex-col leading-none">
-        <span data-wordmark={tier} className={cn("font-display font-semibold", nameClassName, light ? "text-ivory" : "text-charcoal")}>
-          {name}
-        </span>
-        {tagline && tier === "full" && (
-          <span
-            className={cn(
-              "mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap uppercase sm:block",
-              light ? "text-gold-light" : "text-gold-ink",
+      ) : (
+        <>
+          {/* The Adinkrahene emblem, a static file (public/images): its drawing stays out of the header's JavaScript. */}
+          <img src="/images/emblem.svg" alt="" width={36} height={36} className={emblem} />
+          <span className="flex min-w-0 flex-col leading-none">
+            <span data-wordmark={tier} className={`font-display font-semibold text-charcoal ${nameClassName}`}>
+              {name}
+            </span>
+            {tagline && tier === "full" && (
+              <span className="mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap text-gold-ink uppercase sm:block">
+                {tagline}
+              </span>
             )}
-          >
-            {tagline}
           </span>
-        )}
-      </span>
+        </>
+      )}
       <span className="sr-only">, home</span>
     </Link>
   );

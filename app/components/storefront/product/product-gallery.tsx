@@ -14,8 +14,8 @@ const ProductZoomDialog = lazy(loadZoom);
 
 /**
  * The product page's pictures: the chosen colour's gallery as a row of slides (swiped on a phone,
- * snapping one picture at a time, with dots; from 1024 px thumbnails that show a picture, so a
- * phone's first screen keeps room for the name, price and Add to Cart), and a full-screen zoom whose
+ * snapping one picture at a time, its place shown as "2 / 3"; from 1024 px thumbnails that show a
+ * picture, so a phone's first screen keeps room for the name, price and Add to Cart), and a full-screen zoom whose
  * code loads on first open. Only the first picture loads at once; the others are lazy and
  * sized, so nothing shifts. Changing colour starts its gallery at its cover (the parent keys
  * this component by colour).
@@ -91,18 +91,6 @@ export function ProductGallery({
             </button>
           ))}
         </div>
-        {count > 1 && (
-          // Phones swipe the pictures: dots say where they are (the thumbnails show from 1024 px).
-          <span className="pointer-events-none absolute inset-x-0 bottom-5 flex justify-center gap-1.5 lg:hidden" aria-hidden>
-            {images.map((base, i) => (
-              <span
-                key={base}
-                data-dot={i === index ? "current" : ""}
-                className={cn("size-1.5 rounded-full shadow-sm transition-colors", i === index ? "bg-charcoal" : "bg-ivory/90")}
-              />
-            ))}
-          </span>
-        )}
         <span
           className="pointer-events-none absolute bottom-4 left-4 inline-flex items-center gap-1.5 rounded-full bg-ivory/90 px-3 py-1.5 text-xs font-semibold text-charcoal shadow-sm"
           aria-hidden
