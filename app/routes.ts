@@ -32,6 +32,7 @@ export default [
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("custom-requests", "routes/admin/custom-requests.tsx"),
   ]),
+  route("admin/settings/logo", "routes/admin/settings-logo.ts"),
   route("admin/custom-requests/photos/:name", "routes/admin/custom-request-photo.ts"),
   route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
   route("admin/products/stock.csv", "routes/admin/products-stock-export.ts"),

@@ -4,6 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
 import { lookupViewer } from "~/modules/auth/session.server";
 import { REVIEW_FORM_MAX_BYTES } from "~/modules/reviews/review.schema";
+import { STORE_LOGO_FORM_MAX_BYTES } from "~/modules/settings/store-logo-rules";
 import { CUSTOM_REQUEST_FORM_MAX_BYTES, CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES } from "~/modules/custom-requests/custom-request-limits";
 
 /** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
@@ -31,6 +32,10 @@ export const CUSTOM_REQUEST_BODY_MAX_BYTES = CUSTOM_REQUEST_FORM_MAX_BYTES + 64 
 export const CUSTOM_REQUEST_GUEST_BODY_MAX_BYTES = CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES + 64 * 1024;
 const CUSTOM_REQUEST_PATH = /^\/custom-orders\/request(\.data)?\/?$/i;
 
+/** The store logo (Settings → General), for a signed-in admin only; a little above its form's own limit. */
+export const STORE_LOGO_BODY_MAX_BYTES = STORE_LOGO_FORM_MAX_BYTES + 64 * 1024;
+const STORE_LOGO_PATH = /^\/admin\/settings\/logo(\.data)?\/?$/i;
+
 type LimitContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
 
 function tooLarge(c: Context, maxBytes: number): Response {
@@ -44,7 +49,7 @@ function tooLarge(c: Context, maxBytes: number): Response {
  * Limits request bodies before any route reads them: a declared Content-Length over the limit
  * is refused at once, and a body sent without one (chunked) is counted as it streams in and
  * refused the moment it passes the limit (Hono's bodyLimit), so no request can make the server
- * hold more than its limit in memory. Only an admin's post to the products page, a signed-in customer's review and a
+ * hold more than its limit in memory. Only an admin's post to the products page or the store logo, a signed-in customer's review and a
  * custom order request may be large;
  * whether the poster is an admin is checked before a byte of the body is read.
  */
@@ -53,6 +58,9 @@ export async function limitRequestBody(c: Context, next: Next, context: LimitCon
   if (UPLOAD_PATH.test(c.req.path)) {
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer?.isAdmin) maxSize = UPLOAD_BODY_MAX_BYTES;
+  } else if (STORE_LOGO_PATH.test(c.req.path)) {
+    const { viewer } = await lookupViewer(c.req.raw, context);
+    if (viewer?.isAdmin) maxSize = STORE_LOGO_BODY_MAX_BYTES;
   } else if (REVIEW_PATH.test(c.req.path)) {
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer) maxSize = REVIEW_BODY_MAX_BYTES;

@@ -4,12 +4,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "~db/client";
 import { deriveMissingProductImage } from "~/modules/catalog/product-images.server";
-import { PRODUCT_PHOTO_PATH, readUploadedFile, REVIEW_PHOTO_PATH } from "~/modules/uploads/uploaded-files.server";
+import { PRODUCT_PHOTO_PATH, readUploadedFile, REVIEW_PHOTO_PATH, STORE_LOGO_PATH } from "~/modules/uploads/uploaded-files.server";
 import type { Logger } from "./logger";
 import { IMMUTABLE, staticFiles } from "./static-files";
 
 /**
- * `/uploads/*`: the product and review photos uploaded in the admin and with reviews. They live
+ * `/uploads/*`: the product and review photos uploaded in the admin and with reviews, and the
+ * shop's logo (`logos/…`, Settings → General). They live
  * in the database (app/modules/uploads), so every instance serves the same ones; each instance
  * keeps a copy of what it has served under `<dataDir>/uploads/` and serves that first, so a
  * photo costs one query per instance, not one per request. They are named by their content, so
@@ -51,7 +52,7 @@ export function serveUploads(
     const local = await serveLocalCopy(c);
     if (local) return local;
     // Only names the shop writes reach the database (no other folder, no "..", no NUL).
-    if (!PRODUCT_PHOTO_PATH.test(filePath)) return next();
+    if (!PRODUCT_PHOTO_PATH.test(filePath) && !STORE_LOGO_PATH.test(filePath)) return next();
     const bytes = await readPhoto(db, filePath).catch((error: unknown) => {
       logger.warn({ err: error, path: c.req.path }, "could not read an uploaded photo");
       return null;

@@ -20,8 +20,8 @@ test.describe("the header's logo link", () => {
       const logo = page
         .getByRole("banner")
         .locator('a[href="/"]')
-        .filter({ has: page.locator("svg") });
-      const storeName = (await logo.locator("span.font-display").textContent())!.trim();
+        .filter({ has: page.locator("[data-wordmark]") });
+      const storeName = (await logo.locator("[data-wordmark]").textContent())!.trim();
       await expect(logo).toHaveAccessibleName(new RegExp(`^${storeName}\\b.*home$`, "i"));
     });
   }

@@ -63,6 +63,8 @@ describe("settings form schemas", () => {
       backupKeepWeekly: _w,
       alertEmail: _a,
       reviewInvitationDays: _r,
+      // Uploaded by a form of its own (Settings → General's logo, routes/admin/settings-logo.ts).
+      logo: _l,
       ...general
     } = defaultStoreSettings;
     expect(generalSettingsSchema.parse(values)).toEqual(general);
@@ -96,6 +98,7 @@ describeWithDatabase("store settings", (database) => {
       orderNotifications: true,
       customerNotifications: true,
       storeName: "Ahenfie",
+      logo: null,
       contactEmail: "hello@ahenfie.com",
       contactPhone: "+233 30 277 4410",
       contactAddress: "14 Oxford Street, Osu\nAccra, Ghana",

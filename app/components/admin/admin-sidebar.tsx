@@ -2,6 +2,7 @@ import { LogOut } from "lucide";
 import { Form, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
+import { sidebarWordmarkClasses, wordmarkTier } from "~/lib/wordmark";
 import { adminNav } from "./admin-nav";
 
 const itemClass =
@@ -9,17 +10,21 @@ const itemClass =
 
 /** The admin navigation; `collapsed` shows icons only (names stay as tooltips and labels). */
 export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapsed: boolean; storeName: string; onNavigate?: () => void }) {
+  const tier = wordmarkTier(storeName);
   return (
     <div className="flex h-full flex-col bg-forest-deep text-ivory">
       <div className="kente-band h-1 shrink-0" aria-hidden />
-      <div className={cn("flex h-16 shrink-0 items-center border-b border-ivory/10", collapsed ? "justify-center" : "px-5")}>
+      <div className={cn("flex min-h-16 shrink-0 items-center border-b border-ivory/10 py-2", collapsed ? "justify-center" : "px-5")}>
         {collapsed ? (
           <span className="font-display text-2xl text-gold-light" aria-hidden>
             {storeName.charAt(0)}
           </span>
         ) : (
-          <div className="leading-tight">
-            <p className="font-display text-xl tracking-[0.25em] uppercase">{storeName}</p>
+          <div className="min-w-0 leading-tight">
+            {/* Sized by its length (app/lib/wordmark.ts): any store name fits in two lines. */}
+            <p data-wordmark={tier} title={storeName} className={cn("font-display", sidebarWordmarkClasses[tier])}>
+              {storeName}
+            </p>
             <p className="text-[0.65rem] font-bold tracking-[0.25em] text-gold-light uppercase">Admin</p>
           </div>
         )}

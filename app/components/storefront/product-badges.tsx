@@ -8,6 +8,7 @@ export function ProductBadges({
   price,
   originalPrice,
   soldOut,
+  chips = false,
   className,
 }: {
   isNew: boolean;
@@ -15,16 +16,31 @@ export function ProductBadges({
   price: number;
   originalPrice: number | null;
   soldOut?: boolean;
+  /** Smaller below 640 px (product cards: the badges must not hide the garment on a phone). */
+  chips?: boolean;
   className?: string;
 }) {
   const discount = discountPercent(price, originalPrice);
+  const chip = chips ? "max-sm:px-1.5 max-sm:py-px max-sm:text-[0.56rem] max-sm:leading-4 max-sm:tracking-[0.08em]" : undefined;
   if (!isNew && !isBestseller && !discount && !soldOut) return null;
   return (
     <div className={className}>
-      {soldOut && <Badge variant="dark">Sold Out</Badge>}
-      {isNew && <Badge>New</Badge>}
-      {isBestseller && <Badge variant="gold">Bestseller</Badge>}
-      {discount && <Badge variant="sale">-{discount}%</Badge>}
+      {soldOut && (
+        <Badge variant="dark" className={chip}>
+          Sold Out
+        </Badge>
+      )}
+      {isNew && <Badge className={chip}>New</Badge>}
+      {isBestseller && (
+        <Badge variant="gold" className={chip}>
+          Bestseller
+        </Badge>
+      )}
+      {discount && (
+        <Badge variant="sale" className={chip}>
+          -{discount}%
+        </Badge>
+      )}
     </div>
   );
 }

@@ -47,16 +47,18 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           price={product.price}
           originalPrice={product.originalPrice}
           soldOut={soldOut}
-          className="pointer-events-none absolute top-3 left-3 flex flex-col items-start gap-1.5"
+          // Small chips in the picture's top corner on a phone, side by side, clear of the garment.
+          chips
+          className="pointer-events-none absolute top-2 left-2 flex max-w-[calc(100%-3.25rem)] flex-wrap gap-1 sm:top-3 sm:left-3 sm:flex-col sm:items-start sm:gap-1.5"
         />
         <WishlistButton productId={product.id} productName={product.name} className="absolute top-3 right-3 z-10" />
-        <div className="absolute inset-x-3 bottom-3 z-10 flex gap-2 transition-all duration-300 md:translate-y-3 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100">
+        <div className="absolute right-2 bottom-2 z-10 flex gap-1.5 transition-all duration-300 md:translate-y-3 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100 sm:inset-x-3 sm:bottom-3 sm:gap-2">
           <button
             type="button"
             disabled={soldOut}
             onClick={() => setQuickView("choose-size")}
             aria-haspopup="dialog"
-            className="inline-flex h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest px-3 text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70"
+            className="inline-flex size-9 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70 sm:h-10 sm:w-auto sm:flex-1 sm:px-3"
             aria-label={soldOut ? `Sold Out: ${product.name}` : `Choose size: ${product.name}`}
           >
             <Icon of={ShoppingBag} className="size-4" />
@@ -65,7 +67,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           <button
             type="button"
             onClick={() => setQuickView("view")}
-            className="inline-flex size-10 cursor-pointer items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand"
+            className="inline-flex size-9 cursor-pointer items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand sm:size-10"
             aria-label={`Quick view ${product.name}`}
           >
             <Icon of={Eye} className="size-4" />

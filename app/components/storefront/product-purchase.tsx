@@ -142,8 +142,14 @@ export function ProductPurchase({
 
       <Button
         size="lg"
-        // The made-to-measure label is long: it wraps on a phone rather than widening the page.
-        className={cn("w-full", bespoke && "h-auto min-h-12 py-3 whitespace-normal")}
+        // The made-to-measure label is long: it wraps on a phone rather than widening the page. On
+        // the product page below 1024 px it stays at the foot of the screen, always in reach, with
+        // the price (docs/product-rules.md, product page; the layout keeps room for it under the footer).
+        className={cn(
+          "w-full",
+          bespoke && "h-auto min-h-12 py-3 whitespace-normal",
+          !compact && "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none",
+        )}
         disabled={soldOut}
         onClick={() => void addToCart()}
       >

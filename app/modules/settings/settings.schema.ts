@@ -5,6 +5,8 @@ import {
   BACKUP_KEEP,
   PAYMENT_HOLD_MINUTES,
   REVIEW_INVITATION_DAYS,
+  STORE_LOGO_BOX,
+  STORE_LOGO_URL,
   storeCurrencies,
   storeTimezones,
   type StoreSettings,
@@ -29,6 +31,13 @@ export const storedSettingsSchema = z.object({
   orderNotifications: z.boolean(),
   customerNotifications: z.boolean(),
   storeName: z.string().trim().min(1).max(100),
+  logo: z
+    .object({
+      url: z.string().regex(STORE_LOGO_URL),
+      width: z.number().int().min(1).max(STORE_LOGO_BOX.width),
+      height: z.number().int().min(1).max(STORE_LOGO_BOX.height),
+    })
+    .nullable(),
   contactEmail: z.string().trim().max(254),
   contactPhone: z.string().trim().max(40),
   contactAddress: z.string().trim().max(300),

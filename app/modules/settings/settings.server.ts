@@ -152,7 +152,12 @@ export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>):
     const issue = parsed.error.issues[0];
     throw new InvalidSettingsError(`Invalid setting ${issue?.path.join(".") || ""}: ${issue?.message ?? "not allowed"}`.trim());
   }
-  const entries = Object.entries(parsed.data).filter(([, value]) => value !== undefined);
+  // A setting saved as null (no logo) is its default: its row goes, the read falls back to it.
+  const cleared = Object.entries(parsed.data)
+    .filter(([, value]) => value === null)
+    .map(([key]) => key);
+  if (cleared.length > 0) await db.delete(settings).where(inArray(settings.key, cleared));
+  const entries = Object.entries(parsed.data).filter(([, value]) => value !== undefined && value !== null);
   if (entries.length > 0) {
     const now = new Date();
     await db

@@ -1,7 +1,7 @@
 import { brand } from "~/lib/brand";
 import type { CurrencyCode } from "~/lib/money";
 import { socialLinksOf } from "./contact-links";
-import type { StoreSettings, StoreTimezone } from "./store-settings";
+import type { StoreLogo, StoreSettings, StoreTimezone } from "./store-settings";
 
 /**
  * Who the shop is, as every storefront page states it: the settings shoppers see (name,
@@ -10,6 +10,8 @@ import type { StoreSettings, StoreTimezone } from "./store-settings";
  */
 export interface StoreProfile {
   name: string;
+  /** The uploaded logo, or null for the text wordmark. */
+  logo: StoreLogo | null;
   tagline: string;
   description: string;
   /** The currency prices are shown and charged in (docs/product-rules.md §13 "Money"). */
@@ -31,6 +33,7 @@ export interface StoreProfile {
 export function storeProfile(settings: StoreSettings): StoreProfile {
   return {
     name: settings.storeName,
+    logo: settings.logo,
     tagline: brand.tagline,
     description: brand.description,
     currency: settings.currency,

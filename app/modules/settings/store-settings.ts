@@ -15,6 +15,22 @@ export type StoreTimezone = (typeof storeTimezones)[number];
 export const currencyChangeWarning =
   "Prices are not converted. Changing the currency changes only the currency prices are shown and charged in; new orders record it.";
 
+/**
+ * The shop's logo (Settings → General): a WebP the server made from the owner's upload, kept with
+ * the other uploads (`/uploads/logos/<hash>.webp`, decision 032), shown instead of the text
+ * wordmark with the store name as its alt text. Its size in pixels, so the page keeps its room.
+ */
+export interface StoreLogo {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Where a logo is served from: named after a hash of its bytes, so it never changes. */
+export const STORE_LOGO_URL = /^\/uploads\/logos\/[0-9a-f]{32}\.webp$/;
+/** The largest logo stored: twice the header's size for sharp screens. */
+export const STORE_LOGO_BOX = { width: 480, height: 160 } as const;
+
 export interface StoreSettings {
   currency: CurrencyCode;
   /** IANA zone used for dates in admin and emails, and for the revenue-per-day chart. */
@@ -28,6 +44,8 @@ export interface StoreSettings {
   /** Account emails to customers beyond the required ones (verification and reset always go). */
   customerNotifications: boolean;
   storeName: string;
+  /** null: the text wordmark. */
+  logo: StoreLogo | null;
   contactEmail: string;
   contactPhone: string;
   /** Lines separated by "\n". */
@@ -71,6 +89,7 @@ export const defaultStoreSettings: StoreSettings = {
   orderNotifications: true,
   customerNotifications: true,
   storeName: brand.name,
+  logo: null,
   contactEmail: brand.contact.email,
   contactPhone: brand.contact.phone,
   contactAddress: brand.contact.addressLines.join("\n"),

@@ -12,6 +12,7 @@ import { asBuffer, uploadedFiles } from "~db/schema/uploads";
  * - `reviews/<random>-<width>.webp`: review photos, under `/uploads/` only once staff approve the
  *   review (server/uploads.ts asks app/modules/reviews/review-photos.server.ts);
  * - `custom-requests/<random>.webp`: a customer's reference photos, for staff only.
+ * - `logos/<hash>.webp`: the shop's logo (app/modules/settings/store-logo.server.ts), public.
  * Names come from a hash of the content or from random bytes, so a stored file never changes.
  */
 export interface UploadedFile {
@@ -26,6 +27,9 @@ export const productPhotoPath = (name: string, width: number) => `products/${nam
 /** Review photos: `reviews/<32 random hex>-<width>.webp` (random: nobody can name one before seeing it). */
 export const REVIEW_PHOTO_PATH = /^reviews\/([0-9a-f]{32})-(\d+)\.webp$/;
 export const reviewPhotoPath = (name: string, width: number) => `reviews/${name}-${width}.webp`;
+/** The shop's logo (Settings → General): `logos/<32 hex of its content>.webp`, public under `/uploads/`. */
+export const STORE_LOGO_PATH = /^logos\/[0-9a-f]{32}\.webp$/;
+export const storeLogoPath = (name: string) => `logos/${name}.webp`;
 /** A custom request's photo, by its stored name (`<32 hex>.webp`). */
 export const CUSTOM_REQUEST_PHOTO_NAME = /^[0-9a-f]{32}\.webp$/;
 export const customRequestPhotoPath = (name: string) => `custom-requests/${name}`;

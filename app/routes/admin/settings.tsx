@@ -14,6 +14,7 @@ import {
   type SettingsTab,
 } from "~/components/admin/settings/settings-result";
 import { useSettingsToasts } from "~/components/admin/settings/settings-toasts";
+import { StoreLogoForm } from "~/components/admin/settings/store-logo-form";
 import { SystemPanel } from "~/components/admin/settings/system-panel";
 import { CORRECT_FIELDS } from "~/components/admin/settings/use-settings-form";
 import { exchangeRatesForAdmin, saveExchangeRates } from "~/modules/currency/exchange-rates.server";
@@ -54,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     general: generalSettingsFormValues(settings),
+    logo: settings.logo,
     notifications: {
       emailNotifications: settings.emailNotifications,
       orderNotifications: settings.orderNotifications,
@@ -234,7 +236,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="general">
-          <GeneralSettingsForm values={loaderData.general} />
+          <div className="grid gap-6">
+            <StoreLogoForm logo={loaderData.logo} storeName={loaderData.general.storeName} />
+            <GeneralSettingsForm values={loaderData.general} />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="payments">
           <PaymentSettingsPanel {...loaderData.payments} />

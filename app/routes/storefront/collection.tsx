@@ -100,11 +100,12 @@ export default function Collection({ loaderData, params }: Route.ComponentProps)
   const heading = headingFor(slug);
   const shortTitle = slug === "all" ? "All" : collectionTitle(slug);
   return (
-    <main className="mx-auto max-w-7xl px-4 pt-8 pb-24 md:px-8 md:pt-12">
+    <main className="mx-auto max-w-7xl px-4 pt-3 pb-24 md:px-8 md:pt-12">
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Collections", to: "/collections/all" }, { label: shortTitle }]} />
-      <header className="mt-6 mb-10 max-w-3xl">
-        <h1 className="text-5xl font-semibold md:text-6xl">{heading}</h1>
-        <p className="mt-4 text-base leading-relaxed text-stone md:text-lg">
+      {/* Compact on a phone: the first products show on the first screen. */}
+      <header className="mt-3 mb-4 max-w-3xl md:mt-6 md:mb-10">
+        <h1 className="text-3xl font-semibold md:text-6xl sm:text-5xl">{heading}</h1>
+        <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-stone md:mt-4 md:text-lg sm:line-clamp-none">
           {intros.get(slug) ?? "We could not find this collection. Browse our kaftans, suits and heritage pieces instead."}
         </p>
       </header>

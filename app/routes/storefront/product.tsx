@@ -84,7 +84,7 @@ type ProductData = Extract<Route.ComponentProps["loaderData"], { reviews: unknow
 
 function ProductView({ product, data: { related, reviews, timeZone } }: { product: ProductDetail; data: ProductData }) {
   return (
-    <main className="mx-auto max-w-7xl px-4 pt-6 pb-24 md:px-8 md:pt-10">
+    <main data-page="product" className="mx-auto max-w-7xl px-4 pt-3 pb-24 md:px-8 md:pt-10">
       <Breadcrumbs
         items={[
           { label: "Home", to: "/" },

@@ -87,7 +87,8 @@ export function CollectionFilters({
     <form
       role="search"
       aria-label={`Filter ${title}`}
-      className="grid gap-4 rounded-sm border border-border bg-white/70 p-5 md:grid-cols-2 md:gap-6 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
+      // A phone shows the search and the Filters button on one row (the products start higher up).
+      className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 rounded-sm border border-border bg-white/70 p-3 md:grid-cols-2 md:items-stretch md:gap-6 md:p-6 lg:grid-cols-[1.4fr_1fr_1.3fr_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         setSentQuery(query.trim());
@@ -95,7 +96,9 @@ export function CollectionFilters({
       }}
     >
       <div className="space-y-2">
-        <Label htmlFor={`${id}-q`}>Search</Label>
+        <Label htmlFor={`${id}-q`} className="max-md:sr-only">
+          Search
+        </Label>
         <div className="relative">
           <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" />
           <Input
@@ -122,7 +125,7 @@ export function CollectionFilters({
         {showAll ? "Hide filters" : "Filters & sort"}
         {refinements > 0 && <span className="rounded-full bg-gold px-2 text-xs text-charcoal">{refinements}</span>}
       </Button>
-      <div id={`${id}-more`} className={cn("space-y-2", collapsed)}>
+      <div id={`${id}-more`} className={cn("space-y-2 max-md:col-span-2", collapsed)}>
         <Label htmlFor={`${id}-sort`}>Sort by</Label>
         <select
           id={`${id}-sort`}
@@ -138,7 +141,7 @@ export function CollectionFilters({
           ))}
         </select>
       </div>
-      <div className={cn("space-y-2", collapsed)}>
+      <div className={cn("space-y-2 max-md:col-span-2", collapsed)}>
         <div className="flex items-baseline justify-between">
           <span className="text-sm font-medium" id={`${id}-price`}>
             Price
@@ -160,7 +163,7 @@ export function CollectionFilters({
           thumbLabels={["Minimum price", "Maximum price"]}
         />
       </div>
-      <div className={cn("flex flex-wrap items-center gap-x-6 gap-y-3 md:col-span-2 lg:col-span-1 lg:flex-nowrap lg:gap-x-2", collapsed)}>
+      <div className={cn("col-span-2 flex flex-wrap items-center gap-x-6 gap-y-3 lg:col-span-1 lg:flex-nowrap lg:gap-x-2", collapsed)}>
         <div className="flex flex-wrap gap-x-6 gap-y-3 lg:flex-col lg:gap-2">
           <label className="flex cursor-pointer items-center gap-2 text-sm">
             <Checkbox name="featured" checked={filters.featured} onChange={(e) => update({ featured: e.target.checked })} />

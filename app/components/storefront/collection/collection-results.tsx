@@ -110,7 +110,7 @@ export function CollectionResults({
       <h2 ref={resultsHeading} tabIndex={-1} className="sr-only scroll-mt-28">
         Products{listing.pageCount > 1 && `, page ${listing.page} of ${listing.pageCount}`}
       </h2>
-      <div className="mt-8 mb-6 flex items-center justify-between text-sm text-stone" aria-live="polite">
+      <div className="mt-3 mb-3 flex items-center justify-between text-sm text-stone md:mt-8 md:mb-6" aria-live="polite">
         {loading ? (
           <p>Loading products...</p>
         ) : (

@@ -1,45 +1,58 @@
 import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/cn";
+import type { Wordmark } from "~/lib/wordmark";
+import type { StoreLogo } from "~/modules/settings/store-settings";
 
 /**
- * The wordmark: an Adinkrahene-style emblem and the store name, a link home. Its accessible name
- * is its visible text plus ", home" (hidden visually), so speech users can say what they see
- * (WCAG 2.5.3; an aria-label of its own would replace the visible words).
+ * The wordmark: an Adinkrahene-style emblem and the store name, a link home; or, once the owner
+ * uploads one (Settings → General), the shop's logo with the store name as its text. Its
+ * accessible name is its visible text (or the logo's alt) plus ", home" (hidden visually), so
+ * speech users can say what they see (WCAG 2.5.3; an aria-label of its own would replace the
+ * visible words). The name's size follows its length (app/lib/wordmark.ts, decision 032): any
+ * name fits in two lines at every width; under a name of two lines there is no tagline.
  */
 export function BrandMark({
   name,
+  wordmark,
   tagline,
-  light = false,
+  logo,
   className,
 }: {
   name: string;
+  /** headerWordmark(name), from the page's server side. */
+  wordmark: Wordmark;
   tagline?: string;
-  light?: boolean;
+  logo?: StoreLogo | null;
   className?: string;
 }) {
+  const { tier, className: nameClassName, emblem } = wordmark;
+  // One link either way: the logo (named by the store) or the emblem and the name.
   return (
-    <Link to="/" className={cn("group inline-flex items-center gap-3", className)}>
-      <svg viewBox="0 0 40 40" className="size-9 shrink-0" aria-hidden>
-        <circle cx="20" cy="20" r="19" fill={light ? "#fbf8f1" : "#0f3d2e"} />
-        <circle cx="20" cy="20" r="13" fill="none" stroke="#c9a227" strokeWidth="2.2" />
-        <circle cx="20" cy="20" r="8" fill="none" stroke="#c9a227" strokeWidth="2.2" />
-        <circle cx="20" cy="20" r="3.2" fill="#c9a227" />
-      </svg>
-      <span className="flex flex-col leading-none">
-        <span className={cn("font-display text-2xl font-semibold tracking-[0.08em] uppercase", light ? "text-ivory" : "text-charcoal")}>
-          {name}
-        </span>
-        {tagline && (
-          <span
-            className={cn(
-              "mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap uppercase sm:block",
-              light ? "text-gold-light" : "text-gold-ink",
+    <Link to="/" className={cn("inline-flex min-w-0 items-center gap-3", className)}>
+      {logo ? (
+        <img
+          src={logo.url}
+          alt={name}
+          width={logo.width}
+          height={logo.height}
+          className="h-10 w-auto max-w-36 object-contain md:h-12 sm:max-w-52"
+        />
+      ) : (
+        <>
+          {/* The Adinkrahene emblem, a static file (public/images): its drawing stays out of the header's JavaScript. */}
+          <img src="/images/emblem.svg" alt="" width={36} height={36} className={emblem} />
+          <span className="flex min-w-0 flex-col leading-none">
+            <span data-wordmark={tier} className={`font-display font-semibold text-charcoal ${nameClassName}`}>
+              {name}
+            </span>
+            {tagline && tier === "full" && (
+              <span className="mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap text-gold-ink uppercase sm:block">
+                {tagline}
+              </span>
             )}
-          >
-            {tagline}
           </span>
-        )}
-      </span>
+        </>
+      )}
       <span className="sr-only">, home</span>
     </Link>
   );

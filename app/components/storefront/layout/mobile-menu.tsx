@@ -20,7 +20,7 @@ export default function MobileMenuSheet({
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="overflow-y-auto px-6 pt-6">
-        <SheetTitle className="tracking-[0.08em] uppercase">{storeName}</SheetTitle>
+        <SheetTitle className="pr-8 tracking-[0.08em] text-balance [overflow-wrap:anywhere] uppercase">{storeName}</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Mobile" className="mt-6">
           <h2 id="mobile-menu-collections" className="text-[0.7rem] font-bold tracking-[0.28em] text-gold-ink uppercase">

@@ -4,7 +4,9 @@ import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
 import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";
-import { BrandMark } from "./brand-mark";
+import { cn } from "~/lib/cn";
+import { headerWordmark } from "~/lib/wordmark";
+import type { StoreLogo } from "~/modules/settings/store-settings";
 import { NewsletterIsland } from "~/islands/shell";
 
 const heading = "mb-5 text-xs font-bold uppercase tracking-[0.22em] text-gold-light";
@@ -20,7 +22,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
       <div className="kente-band h-1.5" aria-hidden />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 md:grid-cols-2 md:px-8 lg:grid-cols-12">
         <div className="space-y-5 lg:col-span-4">
-          <BrandMark name={storeName} tagline={store.tagline} light />
+          <FooterBrand name={storeName} tagline={store.tagline} logo={store.logo} />
           <p className="max-w-sm text-sm leading-relaxed text-ivory/75">{store.description}</p>
           <div className="pt-2">
             <h2 className={heading}>The {storeName} Letter</h2>
@@ -132,5 +134,42 @@ function FooterLinks({ title, links }: { title: string; links: readonly { label:
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The footer's wordmark, in ivory on forest green: the server's HTML alone (the header's, an
+ * island, is brand-mark.tsx). A logo sits on an ivory plate, so a dark one stays readable; the
+ * name is sized by its length as in the header (app/lib/wordmark.ts).
+ */
+function FooterBrand({ name, tagline, logo }: { name: string; tagline: string; logo: StoreLogo | null }) {
+  const { tier, className } = headerWordmark(name);
+  return (
+    <Link to="/" className="inline-flex min-w-0 items-center gap-3">
+      {logo ? (
+        <img
+          src={logo.url}
+          alt={name}
+          width={logo.width}
+          height={logo.height}
+          className="h-14 w-auto max-w-52 rounded-sm bg-ivory object-contain p-2"
+        />
+      ) : (
+        <>
+          <img src="/images/emblem-light.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+          <span className="flex min-w-0 flex-col leading-none">
+            <span data-wordmark={tier} className={cn("font-display font-semibold text-ivory", className)}>
+              {name}
+            </span>
+            {tier === "full" && (
+              <span className="mt-1 hidden text-[0.58rem] font-bold tracking-[0.32em] whitespace-nowrap text-gold-light uppercase sm:block">
+                {tagline}
+              </span>
+            )}
+          </span>
+        </>
+      )}
+      <span className="sr-only">, home</span>
+    </Link>
   );
 }

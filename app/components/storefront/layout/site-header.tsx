@@ -12,6 +12,8 @@ import { BrandMark } from "./brand-mark";
 import { HeaderCurrency } from "./header-currency";
 import { HeaderSearch } from "./header-search";
 import type { HeaderViewer } from "~/lib/header-viewer";
+import type { Wordmark } from "~/lib/wordmark";
+import type { StoreLogo } from "~/modules/settings/store-settings";
 
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-charcoal transition-colors hover:bg-sand cursor-pointer";
@@ -22,7 +24,19 @@ function samePage(pathname: string, to: string): boolean {
   return page(pathname) === page(to);
 }
 
-export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; tagline: string; viewer: HeaderViewer | null }) {
+export function SiteHeader({
+  storeName,
+  wordmark,
+  tagline,
+  logo,
+  viewer,
+}: {
+  storeName: string;
+  wordmark: Wordmark;
+  tagline: string;
+  logo: StoreLogo | null;
+  viewer: HeaderViewer | null;
+}) {
   // The header's links are the kit's plain links: React Router's NavLink resolved each one on every render.
   const { pathname } = usePageContext();
   const cart = useCart();
@@ -30,11 +44,12 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <div className="kente-band h-1" aria-hidden />
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 md:h-20 md:px-8 lg:gap-3 xl:gap-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:h-20 md:px-8 sm:gap-4 lg:gap-3 xl:gap-4">
         <MobileMenu storeName={storeName} />
-        <BrandMark name={storeName} tagline={tagline} className="mr-auto lg:mr-0" />
-        <nav aria-label="Main" className="mx-auto hidden lg:block">
-          <ul className="flex items-center gap-5 xl:gap-7">
+        <BrandMark name={storeName} wordmark={wordmark} tagline={tagline} logo={logo} className="mr-auto lg:mr-0" />
+        <nav aria-label="Main" className="mx-auto hidden shrink-0 lg:block">
+          {/* Each link on one line ("Track Order" never breaks), whatever the store name beside it. */}
+          <ul className="flex items-center gap-4 whitespace-nowrap xl:gap-7">
             {headerLinks.map((link) => {
               // The page a link opens is the one shown; a link to a part of a page ("#contact") never is.
               const active = !link.to.includes("#") && samePage(pathname, link.to);
@@ -56,7 +71,7 @@ export function SiteHeader({ storeName, tagline, viewer }: { storeName: string; 
             })}
           </ul>
         </nav>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1">
           {/* Below 440 px the heart gives way to the search button; the phone menu lists Wishlist. */}
           <HeaderCurrency />
           <HeaderSearch iconButtonClassName={iconButton} />

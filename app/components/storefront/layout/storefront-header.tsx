@@ -2,12 +2,24 @@ import { Link } from "~/components/ui/link";
 import { useRootData } from "~/lib/page-context";
 import { useViewer, useViewerUpdates } from "../viewer-store";
 import { SiteHeader } from "./site-header";
+import type { Wordmark } from "~/lib/wordmark";
+import type { StoreLogo } from "~/modules/settings/store-settings";
 
 /**
  * The top of every storefront page: the maintenance reminder (admins only) and the header,
  * with who is signed in as the browser learns it (viewer-store.ts). One island (decision 021).
  */
-export function StorefrontHeader({ storeName, tagline }: { storeName: string; tagline: string }) {
+export function StorefrontHeader({
+  storeName,
+  wordmark,
+  tagline,
+  logo,
+}: {
+  storeName: string;
+  wordmark: Wordmark;
+  tagline: string;
+  logo: StoreLogo | null;
+}) {
   const maintenanceMode = useRootData()?.maintenanceMode ?? false;
   const viewer = useViewer();
   useViewerUpdates();
@@ -21,7 +33,7 @@ export function StorefrontHeader({ storeName, tagline }: { storeName: string; ta
           </Link>
         </p>
       )}
-      <SiteHeader storeName={storeName} tagline={tagline} viewer={viewer} />
+      <SiteHeader storeName={storeName} wordmark={wordmark} tagline={tagline} logo={logo} viewer={viewer} />
     </>
   );
 }

@@ -7,11 +7,13 @@ import type { ProductSelection } from "./use-product-selection";
 /** Four to a row under the gallery: a quarter of the phone's width, of the info column from 1024 px. */
 const COLOUR_PICTURE_SIZES = "(min-width: 1024px) 120px, 25vw";
 
-/** One picture per colour under the gallery (each colour's cover): choosing one chooses the colour. */
+/** One picture per colour under the gallery (each colour's cover), from 1024 px: choosing one chooses the colour. */
 export function ColourPictures({ product, selection }: { product: ProductDetail; selection: ProductSelection }) {
   if (product.colors.length < 2) return null;
   return (
-    <div className="grid grid-cols-4 gap-3" role="group" aria-label="Colour pictures">
+    // From 1024 px only: on a phone the colour swatches beside the sizes choose the colour, and the
+    // first screen keeps room for the name, price and Add to Cart.
+    <div className="hidden grid-cols-4 gap-3 lg:grid" role="group" aria-label="Colour pictures">
       {product.colors.map((color, index) => (
         <button
           key={color.name}

@@ -18,13 +18,14 @@ import type { ReviewSummary } from "~/modules/reviews/product-reviews.server";
 export function ProductDetails({ product, reviewSummary }: { product: ProductDetail; reviewSummary: ReviewSummary }) {
   const soldOut = product.totalStock <= 0;
   return (
-    <div className="mt-6 grid gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+    // On a phone the name and price come right under the first picture (docs/product-rules.md, product page).
+    <div className="mt-3 grid gap-5 md:mt-6 md:gap-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
       <div className="lg:sticky lg:top-28 lg:self-start">
         <ProductPicturesIsland product={product} />
       </div>
 
       <div className="space-y-7">
-        <div className="space-y-4">
+        <div className="space-y-3 md:space-y-4">
           <div className="flex flex-wrap gap-1.5">
             {product.category && <Badge variant="outline">{product.category.name}</Badge>}
             <ProductBadges
@@ -36,7 +37,7 @@ export function ProductDetails({ product, reviewSummary }: { product: ProductDet
               className="contents"
             />
           </div>
-          <h1 className="text-4xl leading-tight font-semibold md:text-5xl">{product.name}</h1>
+          <h1 className="text-3xl leading-tight font-semibold md:text-5xl sm:text-4xl">{product.name}</h1>
           <div>
             <ProductPriceIsland price={product.price} originalPrice={product.originalPrice} size="lg" />
           </div>

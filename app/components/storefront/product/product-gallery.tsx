@@ -14,7 +14,8 @@ const ProductZoomDialog = lazy(loadZoom);
 
 /**
  * The product page's pictures: the chosen colour's gallery as a row of slides (swiped on a phone,
- * snapping one picture at a time), thumbnails that show a picture, and a full-screen zoom whose
+ * snapping one picture at a time, its place shown as "2 / 3"; from 1024 px thumbnails that show a
+ * picture, so a phone's first screen keeps room for the name, price and Add to Cart), and a full-screen zoom whose
  * code loads on first open. Only the first picture loads at once; the others are lazy and
  * sized, so nothing shifts. Changing colour starts its gallery at its cover (the parent keys
  * this component by colour).
@@ -55,7 +56,7 @@ export function ProductGallery({
   }
 
   return (
-    <div className="space-y-3">
+    <div className="lg:space-y-3">
       <div className="relative overflow-hidden rounded-sm bg-sand">
         <div
           ref={track}
@@ -101,7 +102,11 @@ export function ProductGallery({
       </div>
 
       {count > 1 && (
-        <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label={`Pictures${colorName ? ` of ${colorName}` : ""}`}>
+        <div
+          className="hidden gap-2 overflow-x-auto pb-1 lg:flex"
+          role="group"
+          aria-label={`Pictures${colorName ? ` of ${colorName}` : ""}`}
+        >
           {images.map((base, i) => (
             <button
               key={base}

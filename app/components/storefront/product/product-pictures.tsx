@@ -8,7 +8,7 @@ import { useSharedProductSelection } from "./use-product-selection";
 export function ProductPictures({ product }: { product: ProductDetail }) {
   const selection = useSharedProductSelection(product);
   return (
-    <div className="space-y-4">
+    <div className="lg:space-y-4">
       <ProductGallery
         key={selection.colorIndex}
         product={product}
