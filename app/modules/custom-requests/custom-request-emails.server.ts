@@ -1,6 +1,7 @@
 import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail } from "~/modules/email/email-templates.server";
-import { formatMeasurement, measurementFields, type Measurements } from "~/modules/measurements/measurements";
+import { formatMeasurement, measurementFields } from "~/modules/measurements/measurement-fields";
+import { type Measurements } from "~/modules/measurements/measurements";
 import { BESPOKE_LEAD_DAYS, daysBetween } from "./custom-request.schema";
 
 /** What both emails say about a request. */

@@ -1,13 +1,6 @@
 import { z } from "zod";
-import {
-  CM_PER_INCH,
-  formatMeasurement,
-  measurementFields,
-  measurementUnits,
-  type MeasurementKey,
-  type Measurements,
-  type MeasurementUnit,
-} from "./measurements";
+import { CM_PER_INCH, formatMeasurement, measurementFields } from "./measurement-fields";
+import { measurementUnits, type MeasurementKey, type Measurements, type MeasurementUnit } from "./measurements";
 
 /**
  * The Zod schemas of measurements (measurements.ts says what they are): what a form sends,

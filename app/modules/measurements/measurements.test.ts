@@ -1,8 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { isMeasurements, measurementFields } from "./measurements";
+import { measurementFields } from "./measurement-fields";
+import { isMeasurements, measurementKeys, measurementsFingerprint } from "./measurements";
 import { storedMeasurementsSchema } from "./measurements.schema";
 
 const values = Object.fromEntries(measurementFields.map((f) => [f.key, f.minCm + 1]));
+
+describe("measurementKeys", () => {
+  // The cart's check and fingerprint read the keys alone; forms, emails and summaries the fields.
+  it("lists the fields' keys, in the fields' order", () => {
+    expect(measurementKeys).toEqual(measurementFields.map((f) => f.key));
+  });
+
+  it("keys the cart's fingerprint by every value, in that order", () => {
+    const swapped = { ...values, chest: values.waist, waist: values.chest };
+    expect(measurementsFingerprint({ unit: "cm", values: swapped as never })).not.toBe(
+      measurementsFingerprint({ unit: "cm", values: values as never }),
+    );
+  });
+});
 
 describe("isMeasurements", () => {
   // The browser's cart checks stored measurements without Zod; it must accept exactly what the

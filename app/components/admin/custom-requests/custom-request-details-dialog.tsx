@@ -2,7 +2,7 @@ import { DetailsDialog, ContactFields, DetailsField as Field, DetailsSection } f
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
 import type { AdminCustomRequest } from "~/modules/custom-requests/custom-requests-admin.server";
-import { formatMeasurement, measurementFields } from "~/modules/measurements/measurements";
+import { formatMeasurement, measurementFields } from "~/modules/measurements/measurement-fields";
 import { customRequestPhotoUrl, formatDay } from "./custom-request-format";
 import { CustomRequestStatusBadge } from "./custom-request-status-badge";
 import { CustomRequestUpdateForm } from "./custom-request-update-form";

@@ -2,13 +2,8 @@ import { Ruler } from "lucide";
 import { lazy, Suspense, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import {
-  CM_PER_INCH,
-  measurementFields,
-  type Measurements,
-  type MeasurementUnit,
-  type SavedMeasurements,
-} from "~/modules/measurements/measurements";
+import { CM_PER_INCH, measurementFields } from "~/modules/measurements/measurement-fields";
+import { type Measurements, type MeasurementUnit, type SavedMeasurements } from "~/modules/measurements/measurements";
 import { UseLastMeasurements } from "./use-last-measurements";
 
 /** The drawings beside the boxes: a chunk of their own, fetched once the boxes are shown. */
