@@ -28,7 +28,7 @@ const twoLines = "line-clamp-2 [overflow-wrap:anywhere] text-balance";
  * so it never takes more than 15rem there.
  */
 export const headerWordmarkClasses: Record<WordmarkTier, string> = {
-  full: "text-xl whitespace-nowrap sm:text-2xl tracking-[0.08em] uppercase",
+  full: "text-lg whitespace-nowrap min-[400px]:text-xl sm:text-2xl tracking-[0.08em] uppercase",
   medium: `${twoLines} text-base sm:text-xl tracking-[0.06em] uppercase leading-[1.05]`,
   small: `${twoLines} text-[0.95rem] sm:text-lg tracking-[0.04em] uppercase leading-[1.05] lg:max-w-[15rem]`,
   tiny: `${twoLines} text-[0.95rem] sm:text-lg tracking-[0.01em] leading-[1.05] lg:max-w-[15rem]`,

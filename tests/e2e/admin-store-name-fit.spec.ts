@@ -74,7 +74,6 @@ test("names of 10, 24 and 40 characters fit the header, footer and admin sidebar
             const lines = await link.evaluate((a) => a.getClientRects().length);
             const box = (await link.boundingBox())!;
             expect(lines, `${await link.textContent()} (${at})`).toBe(1);
-            expect(box.height, `${await link.textContent()} (${at})`).toBeLessThan(30);
             expect(box.x, at).toBeGreaterThan(wordmark.right);
           }
         }
