@@ -44,7 +44,7 @@ export function RevenueChart({ days, currency, timeZone }: { days: RevenueDay[];
   const description =
     total === 0
       ? `No revenue from ${first ? shortDay(first.day) : ""} to ${last ? shortDay(last.day) : ""}.`
-      : `${money(total, currency)} from ${orders} orders, ${money(paid, currency)} of it paid. Best day ${best ? `${shortDay(best.day)} with ${money(best.revenue, currency)}` : ""}. Every day is listed in the table that follows.`;
+      : `${money(total, currency)} from ${orders} orders, ${money(paid, currency)} of it paid, net of refunds. Best day ${best ? `${shortDay(best.day)} with ${money(best.revenue, currency)}` : ""}. Every day is listed in the table that follows.`;
 
   return (
     <DashboardPanel
@@ -57,7 +57,8 @@ export function RevenueChart({ days, currency, timeZone }: { days: RevenueDay[];
             <dd className="font-display text-2xl font-semibold lining-nums tabular-nums">{money(total, currency)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-stone">Paid</dt>
+            {/* Net of refunds, as the Revenue card's Net (decision 031): "Paid" there is before refunds. */}
+            <dt className="text-xs text-stone">Paid, net of refunds</dt>
             <dd className="font-display text-2xl font-semibold text-forest lining-nums tabular-nums">{money(paid, currency)}</dd>
           </div>
         </dl>
@@ -119,7 +120,7 @@ export function RevenueChart({ days, currency, timeZone }: { days: RevenueDay[];
         </div>
         <figcaption className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-xs text-stone">
           <span className="inline-flex items-center gap-1.5">
-            <span className="size-3 rounded-[2px] bg-forest" aria-hidden /> Paid
+            <span className="size-3 rounded-[2px] bg-forest" aria-hidden /> Paid, net of refunds
           </span>
           <span className="inline-flex items-center gap-1.5">
             <span className="size-3 rounded-[2px] bg-gold" aria-hidden /> Not paid yet (pay on delivery, pending)
@@ -133,7 +134,7 @@ export function RevenueChart({ days, currency, timeZone }: { days: RevenueDay[];
             <tr>
               <th scope="col">Day</th>
               <th scope="col">Revenue, all orders</th>
-              <th scope="col">Paid</th>
+              <th scope="col">Paid, net of refunds</th>
               <th scope="col">Orders</th>
             </tr>
           </thead>
