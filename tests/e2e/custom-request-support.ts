@@ -2,9 +2,6 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { ownClientAddress } from "./support";
 
-/** The store's contact email in the e2e shop (the seed's): where the shop's copy of a request goes. */
-export const SHOP_EMAIL = "hello@ahenfie.com";
-
 /** A small real JPEG, as a customer's reference photo. */
 export function referencePhoto(colour = "#0f3d2e"): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 150, channels: 3, background: colour } })
