@@ -51,8 +51,12 @@ const adminRoutes = flatten(routes as RouteEntry[])
   .map((r) => ({ ...r, url: withSampleParams(r.url) }));
 // Layout and index share "/admin"; one request checks both.
 const adminUrls = [...new Set(adminRoutes.map((r) => r.url))];
-// CSV downloads, the private photos and backup files are files, not pages.
-const pageUrls = adminUrls.filter((url) => !url.endsWith(".csv") && !url.includes(sampleParams.name!) && !url.endsWith("/download"));
+/** A resource route (a `.ts` module: a file or JSON, never a page of the admin layout). */
+const isResource = (url: string) => adminRoutes.some((r) => r.url === url && r.file.endsWith(".ts"));
+// CSV downloads, the private photos, backup files and the logo's JSON are files, not pages.
+const pageUrls = adminUrls.filter(
+  (url) => !url.endsWith(".csv") && !url.includes(sampleParams.name!) && !url.endsWith("/download") && !isResource(url),
+);
 /** A printable order document (invoice, packing slip): a page of its own, outside the admin layout. */
 const isOrderDocument = (url: string) => adminRoutes.some((r) => r.url === url && r.file.endsWith("order-document.tsx"));
 /** The URL's own route module (the index, not the layout, for "/admin") exports an action. */

@@ -5,8 +5,9 @@ import { expectNoSeriousViolations } from "./axe";
 
 /**
  * A guest orders twice under one email (product 2, ₵799.99; product 5, ₵189.99 + ₵30
- * shipping): the Customers page finds them by email as one customer with 2 orders and
- * ₵1,019.98 spent, and the dialog shows the statistics and both orders.
+ * shipping), paying on delivery: the Customers page finds them by email as one customer with
+ * 2 orders, nothing spent yet (docs/decisions/031: spent is what was paid, minus refunds) and
+ * ₵1,019.98 outstanding, and the dialog shows the statistics and both orders.
  */
 test("an admin finds a guest customer by email, with their orders, statistics and export", async ({ page: shopper, browser }) => {
   test.setTimeout(120_000);
@@ -34,8 +35,8 @@ test("an admin finds a guest customer by email, with their orders, statistics an
   // docs/product-rules.md: the address cut to 30 characters, on one line.
   await expect(row.getByRole("rowheader")).toContainText("12 Independence Avenue, Ridge…");
   await expect(row.getByRole("cell").nth(0)).toHaveText("2");
-  await expect(row.getByRole("cell").nth(1)).toContainText("₵1,019.98");
-  await expect(row.getByRole("cell").nth(1)).toContainText("avg ₵509.99");
+  await expect(row.getByRole("cell").nth(1)).toContainText("₵0.00");
+  await expect(row.getByRole("cell").nth(1)).toContainText("avg ₵0.00");
 
   await admin.getByRole("link", { name: `Details of ${guest.name}` }).click();
   const dialog = admin.getByRole("dialog", { name: guest.name });
@@ -43,8 +44,9 @@ test("an admin finds a guest customer by email, with their orders, statistics an
   await expect(dialog).toContainText("Guest customer");
   const stats = dialog.getByRole("region", { name: "Statistics" });
   await expect(stats.getByRole("definition").nth(0)).toHaveText("2");
-  await expect(stats.getByRole("definition").nth(1)).toHaveText("₵1,019.98");
-  await expect(stats.getByRole("definition").nth(2)).toHaveText("₵509.99");
+  await expect(stats.getByRole("definition").nth(1)).toHaveText("₵0.00");
+  await expect(stats.getByRole("definition").nth(2)).toHaveText("₵0.00");
+  await expect(stats.getByRole("definition").nth(3)).toHaveText("₵1,019.98"); // Outstanding
   const history = dialog.getByRole("table", { name: `Orders of ${guest.name}, newest first` });
   await expect(history.getByRole("row")).toHaveCount(3);
   await expect(history.getByRole("row").nth(1)).toContainText(second);
@@ -70,5 +72,5 @@ test("an admin finds a guest customer by email, with their orders, statistics an
   const csv = fs.readFileSync(await download.path(), "utf8").toLowerCase();
   expect(csv.split("@example.com")).toHaveLength(2);
   expect(csv).toContain(guest.email);
-  expect(csv).toContain(",guest,2,0,1019.98,509.99,");
+  expect(csv).toContain(",guest,2,0,0.00,0.00,");
 });

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN_STATE, gotoAdmin } from "./admin-support";
+import { expect, test } from "@playwright/test";
+import { ADMIN_STATE } from "./admin-support";
+import { field, openAddProduct } from "./product-form-support";
 import { expectNoSeriousViolations } from "./axe";
-import { toast } from "./support";
 
 /**
  * The product form's guards (issue 45, point 8): a new colour row starts empty with a swatch no
@@ -12,16 +12,6 @@ import { toast } from "./support";
 test.use({ storageState: ADMIN_STATE, reducedMotion: "reduce" });
 // Each test opens the whole product dialog and runs axe on it: slow on a busy 2-core machine.
 test.beforeEach(() => test.slow());
-
-const field = (scope: Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( optional)?$`));
-
-async function openAddProduct(page: Page): Promise<Locator> {
-  await gotoAdmin(page, "/admin/products?new=1");
-  const add = page.getByRole("dialog", { name: "Add New Product" });
-  await expect(field(add, "Name")).toBeVisible();
-  return add;
-}
 
 for (const width of [390, 1440]) {
   test(`a new colour row starts empty with a swatch of its own; two colours of one name are refused by name (${width})`, async ({
@@ -52,50 +42,6 @@ for (const width of [390, 1440]) {
     await expectNoSeriousViolations(page, `the product form with a repeated colour name (${width})`, '[role="dialog"]');
   });
 }
-
-test("a price more than 70 % below the original price needs its confirmation; ticked, the product is saved (1440)", async ({ page }) => {
-  const name = `Clearance Smock ${Date.now().toString(36)}`;
-  const add = await openAddProduct(page);
-  await field(add, "Name").fill(name);
-  // Kept off the storefront: the storefront specs running alongside count the sample catalog.
-  await add.getByRole("switch", { name: /Active/ }).click();
-  await add.getByLabel("Set every cell to").fill("2");
-  await add.getByRole("button", { name: "Set all" }).click();
-  await field(add, "Price (₵)").fill("209.99");
-  await field(add, "Original price (₵)").fill("1399.99");
-
-  const warning = add.getByTestId("deep-discount");
-  await expect(warning).toContainText("The price is more than 70 % below the original price: shoppers will see −85 %.");
-  const confirm = add.getByRole("checkbox", { name: "Yes, sell at −85 %" });
-  await expect(confirm).not.toBeChecked();
-  await add.getByRole("button", { name: "Create Product" }).click();
-  await expect(toast(page, "Failed to save product")).toBeVisible();
-  await expect(confirm).toHaveAttribute("aria-invalid", "true");
-  await expect(confirm).toHaveAccessibleDescription(
-    "The price is more than 70 % below the original price: tick “Yes, sell at −85 %” if that is right, or correct the prices",
-  );
-  // Nothing typed is lost.
-  await expect(field(add, "Name")).toHaveValue(name);
-  await expect(field(add, "Price (₵)")).toHaveValue("209.99");
-  await expect(field(add, "Original price (₵)")).toHaveValue("1399.99");
-  await expectNoSeriousViolations(page, "the product form asking to confirm a deep discount", '[role="dialog"]');
-
-  // A discount of 70 % or less needs no confirmation: the box goes.
-  await field(add, "Price (₵)").fill("420");
-  await expect(warning).toHaveCount(0);
-  // Back to −85 %: the box is back, unticked.
-  await field(add, "Price (₵)").fill("209.99");
-  await expect(confirm).not.toBeChecked();
-  await confirm.check();
-  await add.getByRole("button", { name: "Create Product" }).click();
-  await expect(toast(page, "Product created successfully")).toBeVisible();
-  await expect(add).toBeHidden();
-  const row = page
-    .getByRole("table")
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader", { name }) });
-  await expect(row).toContainText("₵209.99");
-});
 
 test("on a phone, the deep-discount confirmation fits the screen and passes axe (390)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -103,7 +103,7 @@ test.describe("on a mid-range phone (412 px wide at 1.75×, Lighthouse's phone)"
     ]);
     // The next row starts at the foot of the screen (the collection's header is compact on a phone
     // since issue 45): fetched lazily, after the first row, not competing with it.
-    expect(placement[2]).toMatchObject({ loading: "lazy", priority: null });
+    expect(placement[2]).toMatchObject({ loading: "lazy", priority: "auto" });
     expect(placement[2]!.top).toBeGreaterThan(screenHeight * 0.75);
   });
 });

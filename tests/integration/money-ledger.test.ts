@@ -159,7 +159,7 @@ describeWithDatabase("money figures follow the payment ledger", (database, drive
       expect((await customerSummary(db)).totalRevenue).toBe(ledger.net);
       const [row] = (await listCustomers(db)).rows;
       expect(row!.totalSpent).toBe(ledger.net);
-      expect((await getCustomer(db, `email:${email}`))!.totalSpent).toBe(ledger.net);
+      expect(await getCustomer(db, `email:${email}`)).toMatchObject({ totalSpent: ledger.net, outstanding: ledger.outstanding });
       const [order] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, id));
       expect((await csvLedgers(db)).get(order!.orderNumber)).toEqual(ledger);
     });

@@ -18,6 +18,8 @@ export interface CustomerDetails extends CustomerRow {
   orders: CustomerOrder[];
   /** How many orders the customer has in all (including cancelled ones). */
   orderCount: number;
+  /** What their orders not cancelled still owe (pay on delivery before the cash is recorded, a failed payment), in the store currency. */
+  outstanding: number;
 }
 
 interface OrderSqlRow {
@@ -52,6 +54,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     order_count: string;
     cancelled_orders: string;
     total_spent: string;
+    outstanding: string;
     priced_orders: string;
     other_currency_orders: string;
     first_order_ms: number | null;
@@ -62,6 +65,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
                count(*) filter (where o.order_status <> 'cancelled') as total_orders,
                count(*) filter (where o.order_status = 'cancelled') as cancelled_orders,
                coalesce(sum(order_net_part(o.payment_status, o.total_amount, o.refunded_amount)) filter (where o.currency = ${currency}), 0) as total_spent,
+               coalesce(sum(order_outstanding_part(o.order_status, o.payment_status, o.total_amount)) filter (where o.currency = ${currency}), 0) as outstanding,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced_orders,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency <> ${currency}) as other_currency_orders,
                ${epochMs("min(o.created_at)")} as first_order_ms,
@@ -95,6 +99,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     totalOrders: Number(stats.total_orders),
     cancelledOrders: Number(stats.cancelled_orders),
     totalSpent,
+    outstanding: Number(stats.outstanding),
     averageOrder: pricedOrders > 0 ? Math.round(totalSpent / pricedOrders) : 0,
     otherCurrencyOrders: Number(stats.other_currency_orders),
     currency,

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import { removeStoreLogo, saveStoreLogo, StoreLogoError } from "~/modules/settings/store-logo.server";
 import { STORE_LOGO_FORM_MAX_BYTES, STORE_LOGO_MESSAGES, type StoreLogoResult } from "~/modules/settings/store-logo-rules";
 import type { Route } from "./+types/settings-logo";
@@ -11,6 +13,13 @@ const logoForms = { upload: z.object({}), remove: z.object({}) };
 function refusal(refused: GuardFailure): StoreLogoResult {
   if (refused.reason === "too-large") return { ok: false, message: STORE_LOGO_MESSAGES.size };
   return { ok: false, message: refused.firstMessage ?? "The logo could not be saved. Reload the page and try again." };
+}
+
+/** The logo now in use ({ logo: null } without one), for admins: a GET here answers what a post would change. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { logo } = await getStoreSettings(context.database.db);
+  return Response.json({ logo }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**

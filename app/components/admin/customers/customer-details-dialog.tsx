@@ -95,6 +95,7 @@ export function CustomerDetailsDialog({
               <Stat label="Total orders">{customer.totalOrders}</Stat>
               <Stat label="Total spent">{money(customer.totalSpent, customer.currency)}</Stat>
               <Stat label="Average order">{money(customer.averageOrder, customer.currency)}</Stat>
+              <Stat label="Outstanding">{money(customer.outstanding, customer.currency)}</Stat>
               <Stat label="First order">{formatDateTime(customer.firstOrderAt, timeZone)}</Stat>
               <Stat label="Last order">{formatDateTime(customer.lastOrderAt, timeZone)}</Stat>
               <Stat label="Cancelled">{customer.cancelledOrders}</Stat>

@@ -39,8 +39,9 @@ export function BrandMark({
         />
       ) : (
         <>
-          {/* The Adinkrahene emblem, a static file (public/images): its drawing stays out of the header's JavaScript. */}
-          <img src="/images/emblem.svg" alt="" width={36} height={36} className={emblem} />
+          {/* The Adinkrahene emblem, a static file (public/images): its drawing stays out of the header's
+              JavaScript. Low priority: React would otherwise preload it ahead of the page's first pictures. */}
+          <img src="/images/emblem.svg" alt="" width={36} height={36} fetchPriority="low" className={emblem} />
           <span className="flex min-w-0 flex-col leading-none">
             <span data-wordmark={tier} className={`font-display font-semibold text-charcoal ${nameClassName}`}>
               {name}

@@ -152,11 +152,13 @@ function FooterBrand({ name, tagline, logo }: { name: string; tagline: string; l
           alt={name}
           width={logo.width}
           height={logo.height}
+          // Far below the first screen: fetched as it comes near, and not preloaded by React.
+          loading="lazy"
           className="h-14 w-auto max-w-52 rounded-sm bg-ivory object-contain p-2"
         />
       ) : (
         <>
-          <img src="/images/emblem-light.svg" alt="" width={36} height={36} className="size-9 shrink-0" />
+          <img src="/images/emblem-light.svg" alt="" width={36} height={36} loading="lazy" className="size-9 shrink-0" />
           <span className="flex min-w-0 flex-col leading-none">
             <span data-wordmark={tier} className={cn("font-display font-semibold text-ivory", className)}>
               {name}
