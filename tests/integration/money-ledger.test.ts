@@ -159,7 +159,11 @@ describeWithDatabase("money figures follow the payment ledger", (database, drive
       expect((await customerSummary(db)).totalRevenue).toBe(ledger.net);
       const [row] = (await listCustomers(db)).rows;
       expect(row!.totalSpent).toBe(ledger.net);
-      expect(await getCustomer(db, `email:${email}`)).toMatchObject({ totalSpent: ledger.net, outstanding: ledger.outstanding });
+      expect(await getCustomer(db, `email:${email}`)).toMatchObject({
+        totalSpent: ledger.net,
+        refunded: ledger.refunded,
+        outstanding: ledger.outstanding,
+      });
       const [order] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, id));
       expect((await csvLedgers(db)).get(order!.orderNumber)).toEqual(ledger);
     });

@@ -145,20 +145,30 @@ export function ProductPurchase({
         // The made-to-measure label is long: it wraps on a phone rather than widening the page. On
         // the product page below 1024 px it stays at the foot of the screen, always in reach, with
         // the price (docs/product-rules.md, product page; the layout keeps room for it under the footer).
+        // There the made-to-measure label takes two deliberate lines, the price under the words.
         className={cn(
           "w-full",
-          bespoke && "h-auto min-h-12 py-3 whitespace-normal",
+          bespoke && "h-auto min-h-12 flex-wrap gap-y-0.5 py-3 whitespace-normal",
+          bespoke && !compact && "max-lg:px-4 max-lg:tracking-[0.08em]",
           !compact && "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none",
         )}
         disabled={soldOut}
         onClick={() => void addToCart()}
       >
         <Icon of={ShoppingBag} />
-        {soldOut
-          ? soldOutLabel
-          : mustChooseSize
-            ? "Choose a Size"
-            : `Add to Cart${bespoke ? " - Made to measure" : ""} - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`}
+        {soldOut ? (
+          soldOutLabel
+        ) : mustChooseSize ? (
+          "Choose a Size"
+        ) : bespoke ? (
+          <>
+            <span>Add to Cart - Made to measure</span>
+            <span className={cn(!compact && "max-lg:sr-only")}> - </span>
+            <span className={cn(!compact && "max-lg:w-full")}>{formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}</span>
+          </>
+        ) : (
+          `Add to Cart - ${formatMoney(lineTotal({ unitPrice, quantity: shownQuantity }))}`
+        )}
       </Button>
     </div>
   );

@@ -18,6 +18,8 @@ export interface CustomerDetails extends CustomerRow {
   orders: CustomerOrder[];
   /** How many orders the customer has in all (including cancelled ones). */
   orderCount: number;
+  /** What was given back to them (processed refunds), in the store currency. */
+  refunded: number;
   /** What their orders not cancelled still owe (pay on delivery before the cash is recorded, a failed payment), in the store currency. */
   outstanding: number;
 }
@@ -54,6 +56,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     order_count: string;
     cancelled_orders: string;
     total_spent: string;
+    refunded: string;
     outstanding: string;
     priced_orders: string;
     other_currency_orders: string;
@@ -65,6 +68,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
                count(*) filter (where o.order_status <> 'cancelled') as total_orders,
                count(*) filter (where o.order_status = 'cancelled') as cancelled_orders,
                coalesce(sum(order_net_part(o.payment_status, o.total_amount, o.refunded_amount)) filter (where o.currency = ${currency}), 0) as total_spent,
+               coalesce(sum(order_refunded_part(o.payment_status, o.total_amount, o.refunded_amount)) filter (where o.currency = ${currency}), 0) as refunded,
                coalesce(sum(order_outstanding_part(o.order_status, o.payment_status, o.total_amount)) filter (where o.currency = ${currency}), 0) as outstanding,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced_orders,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency <> ${currency}) as other_currency_orders,
@@ -99,6 +103,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     totalOrders: Number(stats.total_orders),
     cancelledOrders: Number(stats.cancelled_orders),
     totalSpent,
+    refunded: Number(stats.refunded),
     outstanding: Number(stats.outstanding),
     averageOrder: pricedOrders > 0 ? Math.round(totalSpent / pricedOrders) : 0,
     otherCurrencyOrders: Number(stats.other_currency_orders),

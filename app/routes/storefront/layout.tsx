@@ -9,8 +9,9 @@ export default function StorefrontLayout() {
   const storeName = root?.store.name ?? "Ahenfie";
   const wordmark = headerWordmark(storeName);
   return (
-    // Below 1024 px the product page's Add to Cart stays at the foot of the screen: room for it under the footer.
-    <div className="flex min-h-dvh flex-col has-[main[data-page=product]]:max-lg:pb-12">
+    // Below 1024 px the product page's Add to Cart stays at the foot of the screen: room for it
+    // (two lines when made to measure) under the footer.
+    <div className="flex min-h-dvh flex-col has-[main[data-page=product]]:max-lg:pb-18">
       <a
         href="#main"
         className="sr-only z-50 rounded-sm bg-forest px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -6,7 +6,7 @@ import { useFormatMoneyBrief, useFreeShippingThreshold } from "../use-store-sett
 const reassurances = (freeFrom: string | null) =>
   [
     freeFrom
-      ? { icon: Truck, title: "Free Shipping", text: `on orders over ${freeFrom}` }
+      ? { icon: Truck, title: "Free Shipping", text: `in Ghana on orders over ${freeFrom}` }
       : { icon: Truck, title: "Shipping", text: "Priced by destination at checkout" },
     { icon: ShieldCheck, title: "Secure Payment", text: "Card, Mobile Money or on delivery" },
     { icon: RotateCcw, title: "Easy Returns", text: "30-day return policy" },
