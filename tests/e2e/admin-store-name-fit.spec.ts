@@ -90,6 +90,15 @@ test("names of 10, 24 and 40 characters fit the header, footer and admin sidebar
       expect(sidebar, `sidebar, ${name.length} characters`).toMatchObject({ text: name, cut: false });
       expect(sidebar.lines).toBeLessThanOrEqual(2);
       expect(await page.locator("aside [data-wordmark]").evaluate((p) => p.getBoundingClientRect().right)).toBeLessThanOrEqual(256);
+      // The sidebar's name block and the top bar end on one line, whatever the name.
+      const nameBlockBottom = await page
+        .locator("aside [data-wordmark]")
+        .evaluate((p) => p.parentElement!.parentElement!.getBoundingClientRect().bottom);
+      const topBarBottom = await page
+        .locator("header")
+        .first()
+        .evaluate((h) => h.getBoundingClientRect().bottom);
+      expect(Math.abs(nameBlockBottom - topBarBottom), `sidebar header and top bar, ${name.length} characters`).toBeLessThanOrEqual(1);
       await page.setViewportSize(widths[0]);
       await page.getByRole("button", { name: "Toggle sidebar" }).click();
       const sheet = page.getByRole("dialog");

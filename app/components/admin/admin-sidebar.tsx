@@ -14,7 +14,8 @@ export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapse
   return (
     <div className="flex h-full flex-col bg-forest-deep text-ivory">
       <div className="kente-band h-1 shrink-0" aria-hidden />
-      <div className={cn("flex min-h-16 shrink-0 items-center border-b border-ivory/10 py-2", collapsed ? "justify-center" : "px-5")}>
+      {/* 60 px under the 4 px band: its bottom line meets the top bar's (64 px) whatever the name's length. */}
+      <div className={cn("flex h-15 shrink-0 items-center border-b border-ivory/10 py-1", collapsed ? "justify-center" : "px-5")}>
         {collapsed ? (
           <span className="font-display text-2xl text-gold-light" aria-hidden>
             {storeName.charAt(0)}
@@ -25,7 +26,7 @@ export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapse
             <p data-wordmark={tier} title={storeName} className={cn("font-display", sidebarWordmarkClasses[tier])}>
               {storeName}
             </p>
-            <p className="text-[0.65rem] font-bold tracking-[0.25em] text-gold-light uppercase">Admin</p>
+            <p className="mt-1 text-[0.65rem] leading-none font-bold tracking-[0.25em] text-gold-light uppercase">Admin</p>
           </div>
         )}
       </div>
