@@ -221,11 +221,11 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
 
 /**
  * A statement answering `total`: the active products of a category (null: all) that are in
- * stock, featured ones only if asked, up to LISTING_COUNT_CAP + 1, as `countUpTo` would count them
- * with `someVariantInStock`: the
- * distinct products of the variants in stock, read index-only from product_variants_listed_in_stock_idx,
- * whose copies of the product's flags the database keeps (migration 0024, decision 037). Over a
- * large catalog the count through products probed the variants once per candidate product.
+ * stock, featured ones only if asked, up to LISTING_COUNT_CAP + 1, as `countUpTo` would count
+ * them with `someVariantInStock`: the distinct products of the variants in stock, read
+ * index-only from product_variants_listed_in_stock_idx, whose copies of the product's flags the
+ * database keeps (migration 0024, decision 037). Over a large catalog the count through
+ * products probed the variants once per candidate product.
  */
 function inStockCount(db: Db, categoryId: number | null, featuredOnly: boolean): SQL {
   const matches = db
@@ -248,11 +248,12 @@ const ONE_WORD = /^[\p{L}\p{N}]{1,100}$/u;
 
 /**
  * A statement answering `total`: the matches of a one-word search (`where` holds it with the
- * category and the active flag), up to LISTING_COUNT_CAP + 1. Every product holding the word in its search text matches the
- * search, so when the kept count of such products (product_word_counts, migration 0024) is past
- * the cap, the listing is capped without reading them; otherwise they are counted as before,
- * in the same statement. Over a large catalog, counting a common word's 10,001 matches read
- * some 5,000 pages of products.
+ * category and the active flag), up to LISTING_COUNT_CAP + 1. Every product holding the word in
+ * its search text matches the search, so when the kept count of such products
+ * (product_word_counts, migration 0024) is past the cap, the listing is capped without reading
+ * them; otherwise they are counted as before, in the same statement (PostgreSQL runs that
+ * count only then). Over a large catalog, counting a common word's 10,001 matches read some
+ * 5,000 pages of products.
  */
 function oneWordSearchCount(db: Db, categoryId: number | null, word: string, where: SQL | undefined): SQL {
   const holders = db
