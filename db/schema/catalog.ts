@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const categories = pgTable("categories", {
   id: serial("id").primaryKey(),
@@ -129,6 +129,16 @@ export const productVariants = pgTable(
     size: text("size").notNull(),
     sku: text("sku").notNull(),
     stock: integer("stock").notNull().default(0),
+    /**
+     * The product's category, featured and active flags, copied here by the database (migration
+     * 0024: a trigger on each insert of a variant and on each change of those product columns, in
+     * the same transaction) and never written by the app, so that a listing's "in stock" count is
+     * an index-only read of product_variants_listed_in_stock_idx. Orders change only stock, so
+     * they never wait on a product's row (decision 037).
+     */
+    productCategoryId: integer("product_category_id"),
+    productFeatured: boolean("product_featured").notNull().default(false),
+    productActive: boolean("product_active").notNull().default(true),
   },
   (t) => [
     uniqueIndex("product_variants_product_color_size_unique").on(t.productId, t.color, t.size),
@@ -141,6 +151,29 @@ export const productVariants = pgTable(
     index("product_variants_in_stock_idx")
       .on(t.productId)
       .where(sql`${t.stock} > 0`),
+    // The "in stock" count of a collection (listCollection): the active products of a category,
+    // featured or not, with some variant in stock, counted distinct in product order without
+    // reading a product's row.
+    index("product_variants_listed_in_stock_idx")
+      .on(t.productCategoryId, t.productFeatured, t.productId)
+      .where(sql`${t.stock} > 0 and ${t.productActive}`),
     check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
   ],
+);
+
+/**
+ * How many active products of each category hold each word of their search text (a run of
+ * letters and digits of products.searchText, at most 100 characters), kept by the database in
+ * the same transaction as every product change (migration 0024, decision 037). A search of one
+ * word held by more than LISTING_COUNT_CAP products is "10,000+" without reading them: each
+ * product holding the word matches the search. `categoryId` 0 stands for no category.
+ */
+export const productWordCounts = pgTable(
+  "product_word_counts",
+  {
+    word: text("word").notNull(),
+    categoryId: integer("category_id").notNull(),
+    products: integer("products").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.categoryId] })],
 );

@@ -1,8 +1,8 @@
 import { and, type AnyColumn, asc, count, desc, eq, gte, inArray, like, lte, max, min, sql, type SQL } from "drizzle-orm";
 import { countUpTo } from "~/lib/sql-count.server";
 import { escapeLike } from "~/lib/sql-like";
-import type { Db } from "~db/client";
-import { categories, productColors, products, productVariants } from "~db/schema/catalog";
+import { queryRows, type Db } from "~db/client";
+import { categories, productColors, products, productVariants, productWordCounts } from "~db/schema/catalog";
 import { cached, cachedEach } from "./catalog-cache.server";
 import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog-constants";
 import type { ProductCardData, ProductDetail } from "./catalog-types";
@@ -145,12 +145,10 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
     // The name or the description holds the search, whatever its case (products.searchText).
     if (filters.q) conditions.push(like(products.searchText, sql`lower(${`%${escapeLike(filters.q)}%`})`));
     // The chosen range is clamped to the collection's own bounds; both ends inclusive.
-    if (filters.min !== undefined && filters.min > priceBounds.min) {
-      conditions.push(gte(products.price, Math.min(filters.min, priceBounds.max) * 100));
-    }
-    if (filters.max !== undefined && filters.max < priceBounds.max) {
-      conditions.push(lte(products.price, Math.max(filters.max, priceBounds.min) * 100));
-    }
+    const priceFrom = filters.min !== undefined && filters.min > priceBounds.min;
+    const priceTo = filters.max !== undefined && filters.max < priceBounds.max;
+    if (priceFrom) conditions.push(gte(products.price, Math.min(filters.min!, priceBounds.max) * 100));
+    if (priceTo) conditions.push(lte(products.price, Math.max(filters.max!, priceBounds.min) * 100));
     if (filters.featured) conditions.push(eq(products.isFeatured, true));
     if (filters.instock) conditions.push(someVariantInStock);
     const where = and(...conditions);
@@ -162,25 +160,42 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
       "price-desc": [desc(products.price), desc(products.id)],
     }[filters.sort];
 
+    // A count that costs an index read whatever the catalog's size (decision 037), or null: then
+    // the matches are counted through products, up to the cap.
+    const onlyFlags = !filters.q && !priceFrom && !priceTo;
+    const onlySearch = !filters.instock && !filters.featured && !priceFrom && !priceTo;
+    const quickCount =
+      filters.instock && onlyFlags
+        ? inStockCount(db, categoryId, filters.featured)
+        : filters.q && onlySearch && ONE_WORD.test(filters.q)
+          ? oneWordSearchCount(db, categoryId, filters.q, where)
+          : null;
+
     // The page's ids only: its cards come from the catalog cache (listingCards). The card columns'
     // subqueries made planning and running the page's query three times the cost of this one.
-    const pageQuery = (page: number) =>
+    // A quick count rides along on the first page's query (PostgreSQL evaluates it once).
+    const pageQuery = (page: number, withCount = false) =>
       db
-        .select({ id: products.id })
+        .select({ id: products.id, counted: withCount && quickCount ? sql<string | number>`(${quickCount})` : sql<null>`null` })
         .from(products)
         .where(where)
         .orderBy(...orderBy)
         .limit(pageSize)
         .offset((page - 1) * pageSize);
 
-    const countMatches = () => countUpTo(db, products, where, LISTING_COUNT_CAP);
+    const countMatches = async () => {
+      if (!quickCount) return countUpTo(db, products, where, LISTING_COUNT_CAP);
+      const [row] = await queryRows<{ total: string | number }>(db, quickCount);
+      return Number(row?.total ?? 0);
+    };
     // A first page that is not full holds every match, so it is its own count: most searches
     // are answered by one query. Otherwise the count and the page asked for run together,
     // and a page past the end is fetched again.
-    let counted: number, firstRows: { id: number }[];
+    let counted: number, firstRows: { id: number; counted: string | number | null }[];
     if (filters.page === 1) {
-      firstRows = await pageQuery(1);
-      counted = firstRows.length < pageSize ? firstRows.length : await countMatches();
+      firstRows = await pageQuery(1, true);
+      const quick = firstRows[0]?.counted;
+      counted = firstRows.length < pageSize ? firstRows.length : quick != null ? Number(quick) : await countMatches();
     } else {
       [counted, firstRows] = await Promise.all([countMatches(), pageQuery(filters.page)]);
     }
@@ -202,6 +217,58 @@ export async function listCollection(db: Db, categorySlug: string, filters: Coll
   // (server/page-cache.ts). Collections, their sort orders and pages are few and kept.
   if (filters.q || filters.min !== undefined || filters.max !== undefined) return load();
   return cached(db, `list:${slug}:${pageSize}:${JSON.stringify(filters)}`, load);
+}
+
+/**
+ * A statement answering `total`: the active products of a category (null: all) that are in
+ * stock, featured ones only if asked, up to LISTING_COUNT_CAP + 1, as `countUpTo` would count
+ * them with `someVariantInStock`: the distinct products of the variants in stock, read
+ * index-only from product_variants_listed_in_stock_idx, whose copies of the product's flags the
+ * database keeps (migration 0024, decision 037). Over a large catalog the count through
+ * products probed the variants once per candidate product.
+ */
+function inStockCount(db: Db, categoryId: number | null, featuredOnly: boolean): SQL {
+  const matches = db
+    .selectDistinct({ id: productVariants.productId })
+    .from(productVariants)
+    .where(
+      and(
+        sql`${productVariants.stock} > 0`,
+        eq(productVariants.productActive, true),
+        categoryId === null ? undefined : eq(productVariants.productCategoryId, categoryId),
+        featuredOnly ? eq(productVariants.productFeatured, true) : undefined,
+      ),
+    )
+    .limit(LISTING_COUNT_CAP + 1);
+  return sql`select count(*) as total from (${matches}) as matches`;
+}
+
+/** A search of one word, letters and digits only: the words product_word_counts keeps. */
+const ONE_WORD = /^[\p{L}\p{N}]{1,100}$/u;
+
+/**
+ * A statement answering `total`: the matches of a one-word search (`where` holds it with the
+ * category and the active flag), up to LISTING_COUNT_CAP + 1. Every product holding the word in
+ * its search text matches the search, so when the kept count of such products
+ * (product_word_counts, migration 0024) is past the cap, the listing is capped without reading
+ * them; otherwise they are counted as before, in the same statement (PostgreSQL runs that
+ * count only then). Over a large catalog, counting a common word's 10,001 matches read some
+ * 5,000 pages of products.
+ */
+function oneWordSearchCount(db: Db, categoryId: number | null, word: string, where: SQL | undefined): SQL {
+  const holders = db
+    .select({ products: sql`coalesce(sum(${productWordCounts.products}), 0)` })
+    .from(productWordCounts)
+    .where(
+      and(eq(productWordCounts.word, sql`lower(${word})`), categoryId === null ? undefined : eq(productWordCounts.categoryId, categoryId)),
+    );
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(LISTING_COUNT_CAP + 1);
+  return sql`select case when (${holders}) > ${LISTING_COUNT_CAP} then ${LISTING_COUNT_CAP + 1}
+                    else (select count(*) from (${matches}) as matches) end as total`;
 }
 
 /** Active product counts per category slug, for the home filter badges. */
