@@ -14,12 +14,14 @@ const keyPages = ["home", "collection", "product", "checkout"];
  * The browser bundle's chunks, for the storefront's first load. Left to itself the bundler cut
  * the modules every storefront page loads into 50–65 files, one per set of routes sharing them
  * (an icon, a button, a store); gzipped one by one they weighed 12–16 KiB more than together.
- * - `react`: React and React DOM, which every page loads.
+ * - `react`: React and React DOM, which every page React Router runs loads.
  * - `router`: React Router, which every page loads except the pages of islands (decision 021).
- * - `islands-<pages>`: our modules that the key pages of islands (their generated entries, `app/islands/<page>.client.tsx`)
- *   import statically, by which of them reach them (`islands-shell` when all of them do), and the
- *   lucide icons they draw. None of them imports React Router (vite-islands.ts checks), so
- *   neither do these chunks.
+ * - `islands-<pages>`: our modules that the islands of the key pages (`app/islands/shell.ts` and
+ *   the page's module, `app/islands/pages.ts`) import statically, by which of them reach them
+ *   (`islands-shell` when all of them do), and the lucide icons they draw. The pages of islands
+ *   no longer load these (they have a build of their own, on Preact: `islandsChunkGroups`,
+ *   decision 036); the router's pages that draw the same header, cart and cards keep the
+ *   grouping they had.
  * - `storefront-shell`: every module of ours that the document (`root.tsx`) and the storefront
  *   layout import statically, with the libraries they use. Every storefront page loads it.
  * - One chunk per set of key pages (`home-collection`, `product`, …): our modules those pages
@@ -34,19 +36,7 @@ export function storefrontChunkGroups(appDir: string) {
   return [
     { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 101 },
     { name: "router", test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 100 },
-    // Sets of more pages go first, as below: a group takes in what its modules import.
-    ...keyIslandsPages().map((_, index, pages) => {
-      const pageCount = pages.length - index;
-      return {
-        priority: 99.5 + pageCount / 100,
-        name(id: string, graph: ModuleGraph) {
-          const reaching = facts(graph).islandsReaching.get(id);
-          if (reaching?.length !== pageCount) return null;
-          // What every page of islands loads (the header, cart, toasts) is their shell.
-          return pageCount === pages.length ? "islands-shell" : `islands-${reaching.sort().join("-")}`;
-        },
-      };
-    }),
+    ...islandsGroups((graph) => facts(graph).islandsReaching),
     // A group takes in what its modules import, so a module that imports what an island reaches
     // (even lazily) is left to the bundler: its chunk and the island's never meet the router's.
     {
@@ -66,6 +56,68 @@ export function storefrontChunkGroups(appDir: string) {
       };
     }),
   ];
+}
+
+/**
+ * The chunks of the islands' own build (vite-islands.ts, decision 036), where react and
+ * react-dom are Preact's compat layer:
+ * - `preact`: Preact, its hooks and compat, which every page of islands loads.
+ * - `islands-<pages>`: our modules that the key pages of islands (their generated entries,
+ *   `app/islands/<page>.client.tsx`) import statically, by which of them reach them
+ *   (`islands-shell` when all of them do), and the lucide icons they draw. Another page of
+ *   islands (a content page) loads the groups its islands fall in, so it never splits the key
+ *   pages' chunks further.
+ * What only lazy panels, dialogs or deferred components use is left to the bundler.
+ */
+export function islandsChunkGroups(appDir: string) {
+  let reaching: Map<string, string[]> | undefined;
+  const entry = (page: string) => path.join(appDir, "islands", `${page}.client.tsx`);
+  return [
+    { name: "preact", test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 101 },
+    ...islandsGroups((graph) => (reaching ??= readIslandsReaching(appDir, graph, (page) => [entry(page)]))),
+  ];
+}
+
+/** The `islands-<pages>` groups: sets of more pages go first, as below (a group takes in what its modules import). */
+function islandsGroups(islandsReaching: (graph: ModuleGraph) => Map<string, string[]>) {
+  return keyIslandsPages().map((_, index, pages) => {
+    const pageCount = pages.length - index;
+    return {
+      priority: 99.5 + pageCount / 100,
+      name(id: string, graph: ModuleGraph) {
+        const reaching = islandsReaching(graph).get(id);
+        if (reaching?.length !== pageCount) return null;
+        // What every page of islands loads (the header, cart, toasts) is their shell.
+        return pageCount === pages.length ? "islands-shell" : `islands-${reaching.sort().join("-")}`;
+      },
+    };
+  });
+}
+
+/** The modules the key pages of islands reach from `roots`, and the icons they draw: for each, the pages. */
+function readIslandsReaching(appDir: string, graph: ModuleGraph, roots: (page: string) => string[]) {
+  const icons = lucideIconFiles(graph);
+  const islandsReaching = new Map<string, string[]>();
+  for (const page of keyIslandsPages()) {
+    const add = (id: string) => {
+      const pages = islandsReaching.get(id) ?? [];
+      if (!pages.includes(page)) islandsReaching.set(id, [...pages, page]);
+    };
+    const entries = new Set(roots(page).filter((id) => id.endsWith(".client.tsx")));
+    for (const id of appModulesReachedFrom(roots(page), graph, appDir)) {
+      if (entries.has(id)) continue; // its chunk runs it: only the page of islands loads that one
+      for (const icon of lucideImports(graph.getModuleInfo(id)?.code ?? "")) if (icons.files.has(icon)) add(icons.files.get(icon)!);
+      // Libraries included: a module left out would go with the first island group that imports it.
+      add(id);
+    }
+  }
+  return islandsReaching;
+}
+
+/** The modules of `app/islands/` that declare a page's islands: the shell's and the page's own. */
+function islandsModules(appDir: string, page: string): string[] {
+  const module = (ISLANDS_PAGES as Record<string, string | null>)[page];
+  return [path.join(appDir, "islands/shell.ts"), ...(module ? [path.join(appDir, `islands/${module}.ts`)] : [])];
 }
 
 function readGraph(appDir: string, graph: ModuleGraph) {
@@ -91,22 +143,10 @@ function readGraph(appDir: string, graph: ModuleGraph) {
     }
     return result;
   };
-  const islandsReaching = new Map<string, string[]>();
-  const islandsEntries = islandsPages().map((page) => path.join(appDir, "islands", `${page}.client.tsx`));
-  const islandsReach = appModulesReachedFrom(islandsEntries, graph, appDir, { lazily: true });
-  for (const page of keyIslandsPages()) {
-    const add = (id: string) => {
-      const pages = islandsReaching.get(id) ?? [];
-      if (!pages.includes(page)) islandsReaching.set(id, [...pages, page]);
-    };
-    const entry = path.join(appDir, "islands", `${page}.client.tsx`);
-    for (const id of appModulesReachedFrom([entry], graph, appDir)) {
-      if (id === entry) continue; // its chunk runs it: only the page of islands loads that one
-      for (const icon of lucideImports(graph.getModuleInfo(id)?.code ?? "")) if (icons.files.has(icon)) add(icons.files.get(icon)!);
-      // Libraries included: a module left out would go with the first island group that imports it.
-      add(id);
-    }
-  }
+  // In the router's build, the islands' modules are those the routes import (the generated entries are the islands' build's).
+  const islandsRoots = (page: string) => islandsModules(appDir, page);
+  const islandsReaching = readIslandsReaching(appDir, graph, islandsRoots);
+  const islandsReach = appModulesReachedFrom(islandsPages().flatMap(islandsRoots), graph, appDir, { lazily: true });
   for (const page of keyPages) {
     const entry = path.join(routes, `${page}.tsx`);
     for (const id of appModulesReachedFrom([entry], graph, appDir)) {

@@ -1,29 +1,60 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Plugin } from "vite";
+import { build, type Alias, type Plugin, type PluginOption } from "vite";
 import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from "./app/islands/islands-manifest.ts";
 import { ISLANDS_PAGES, islandsEntryPath, islandsNamedIn, islandsPagesProblems } from "./app/islands/pages.ts";
+import { PAGE_STYLES_FILE, type PageStylesIndex } from "./server/page-styles.ts";
+import { islandsChunkGroups } from "./vite-chunks.ts";
+import { mentionedClasses } from "./vite-page-styles.ts";
 
-const ROUTER = /[\\/]node_modules[\\/]react-router[\\/]/;
+/** React's packages, which no script of a page of islands may hold (decision 036). */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+/** Preact, which no script of a page React Router runs may hold. */
+const PREACT = /[\\/]node_modules[\\/]preact[\\/]/;
 
 /**
- * The pages of islands (decision 021), declared once in `app/islands/pages.ts`, in the build and
- * in `npm run dev` alike. Each page's entry, `app/islands/<page>.client.tsx`, is generated here
- * (`islandsEntryModule`): no file of that name exists. The build adds each as an entry of the
- * browser's code, sharing its chunks with the router's pages, and writes `islands.json` beside
- * the client's folder to tell the server which scripts each page loads; the dev server has Vite
- * serve the same entries as modules (server/islands-manifest.ts), so a page of islands runs
- * there as it does in production.
+ * React's imports as Preact's compat layer answers them (preactjs.com, "Switching to Preact":
+ * aliasing in the bundler), for the islands' build only. Exact names: `react-dom/server` and the
+ * like stay unresolved, so nothing of React's server code comes in unnoticed.
+ */
+export const PREACT_ALIASES: Alias[] = [
+  { find: /^react$/, replacement: "preact/compat" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+];
+
+interface IslandsBuildOptions {
+  /** The project's own aliases (`~`, `~db`), the same in both builds. */
+  aliases: Record<string, string>;
+  /** Plugins the islands' build shares with the router's (the compressed copies of each file). */
+  plugins: () => PluginOption[];
+}
+
+/**
+ * The pages of islands (decisions 021 and 036), declared once in `app/islands/pages.ts`. Each
+ * page's entry, `app/islands/<page>.client.tsx`, is generated here (`islandsEntryModule`): no
+ * file of that name exists.
+ *
+ * - **In the build**, once the router's browser build is written, the islands get a build of
+ *   their own (`buildIslands`) into the same folder, in which react and react-dom are
+ *   `preact/compat`: the server still renders every page with React, and the browser hydrates
+ *   the islands with Preact. The router's pages never load a file of it, and no file of the
+ *   router's build holds Preact: this plugin stops the build if one does, and the islands'
+ *   build stops if any of its files holds React, React DOM or React Router.
+ * - **Under `npm run dev`**, Vite serves the same entries as modules (server/islands-manifest.ts)
+ *   with React itself: one dev server cannot give one module two Reacts.
  *
  * It stops the build, and the dev server's start, when a route names a page not declared or a
- * declared page is named by no route; and the build when anything an island reaches, even
- * lazily, imports React Router: that code would break in a page the router does not run, and
- * the router's 39 KiB would come back.
+ * declared page is named by no route.
  */
-export function islandsBuild(appDir: string): Plugin {
-  const entries = new Map(Object.keys(ISLANDS_PAGES).map((page) => [islandsEntryFile(appDir, page), page]));
-  let manifest: IslandsManifest | undefined;
+export function islandsBuild(appDir: string, options: IslandsBuildOptions): Plugin {
   let serving = false;
+  let root = "";
+  let outDir = "";
+  let sourcemap: boolean | "inline" | "hidden" = false;
+  let markup: Record<string, string[]> | undefined;
   const checkPages = () => {
     const problems = readIslandsPagesProblems(appDir);
     if (problems.length > 0) throw new Error(`Pages of islands (app/islands/pages.ts):\n- ${problems.join("\n- ")}`);
@@ -34,6 +65,9 @@ export function islandsBuild(appDir: string): Plugin {
     enforce: "pre",
     configResolved(config) {
       serving = config.command === "serve";
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      sourcemap = config.build.sourcemap;
     },
     configureServer() {
       checkPages();
@@ -41,62 +75,125 @@ export function islandsBuild(appDir: string): Plugin {
     buildStart() {
       if (!serving) checkPages();
     },
-    options(options) {
-      if (serving) return options;
-      const input = options.input;
-      const more = [...entries.keys()];
-      if (Array.isArray(input)) options.input = [...input, ...more];
-      else if (typeof input === "string") options.input = [input, ...more];
-      else if (input) options.input = { ...input, ...Object.fromEntries([...entries].map(([file, page]) => [`islands-${page}`, file])) };
-      return options;
+    ...islandsEntries(appDir, () => serving),
+    generateBundle(_options, bundle) {
+      if (serving) return;
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [file] : []));
+      for (const chunk of chunks) {
+        const preact = chunk.moduleIds.find((id) => PREACT.test(id));
+        if (preact) this.error(`The router's chunk ${chunk.fileName} holds Preact (${preact}): only the islands' build may (decision 036)`);
+      }
+      markup = Object.fromEntries(Object.keys(ISLANDS_PAGES).map((page) => [page, islandsMarkupChunks(appDir, page, chunks)]));
     },
+    async closeBundle(error?: Error) {
+      if (serving || error || !markup) return;
+      await buildIslands({ appDir, root, outDir, sourcemap, markup, ...options });
+    },
+  };
+}
+
+/** The generated entries: resolved by their file name in the build, by their path under the dev server. */
+function islandsEntries(appDir: string, serving: () => boolean): Pick<Plugin, "resolveId" | "load"> {
+  const entries = new Map(Object.keys(ISLANDS_PAGES).map((page) => [islandsEntryFile(appDir, page), page]));
+  return {
     resolveId(id) {
-      // The build names an entry by its file; the browser asks the dev server for its path.
       if (entries.has(id)) return id;
       const page = Object.keys(ISLANDS_PAGES).find((name) => islandsEntryPath(name) === id.split("?")[0]);
       return page ? islandsEntryFile(appDir, page) : null;
     },
     load(id) {
       const page = entries.get(id);
-      return page ? islandsEntryModule(page, { dev: serving }) : null;
+      return page ? islandsEntryModule(page, { dev: serving() }) : null;
     },
+  };
+}
+
+/**
+ * The islands' own browser build (decision 036): every page's generated entry, with react and
+ * react-dom answered by `preact/compat`, into the router's client folder. It writes
+ * `islands.json` beside that folder (each page's entry and the scripts it imports, for the
+ * server to preload) and adds its scripts to the page-styles index the router's build wrote
+ * (vite-page-styles.ts), each entry also counting the router's chunks that drew its markup.
+ */
+async function buildIslands({
+  appDir,
+  root,
+  outDir,
+  sourcemap,
+  markup,
+  aliases,
+  plugins,
+}: IslandsBuildOptions & {
+  appDir: string;
+  root: string;
+  outDir: string;
+  sourcemap: boolean | "inline" | "hidden";
+  markup: Record<string, string[]>;
+}) {
+  const stylesFile = path.join(outDir, "..", PAGE_STYLES_FILE);
+  const styles = JSON.parse(fs.readFileSync(stylesFile, "utf8")) as PageStylesIndex;
+  const styled = new Set(
+    Object.values(styles.stylesheets).flatMap((rules) => rules.flatMap(([, , needs]) => (needs ?? []).flatMap((names) => names))),
+  );
+  const entries = new Map(Object.keys(ISLANDS_PAGES).map((page) => [islandsEntryFile(appDir, page), page]));
+  let manifest: IslandsManifest | undefined;
+  const islands: Plugin = {
+    name: "ahenfie:islands-on-preact",
+    enforce: "pre",
+    ...islandsEntries(appDir, () => false),
     generateBundle(_options, bundle) {
-      if (serving) return;
       manifest = { version: 1, pages: {} };
       const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
       for (const chunk of chunks.values()) {
+        const react = chunk.moduleIds.find((id) => REACT.test(id));
+        if (react) this.error(`The islands' chunk ${chunk.fileName} holds ${react}: a page of islands runs on Preact (decision 036)`);
+        // Each script's classes for the page-styles index; an entry also counts the router's chunks that drew its page.
+        const page = chunk.isEntry && chunk.facadeModuleId ? entries.get(chunk.facadeModuleId) : undefined;
+        styles.scripts[`/${chunk.fileName}`] = mentionedClasses(chunk.code, styled);
+        styles.loads[`/${chunk.fileName}`] = [...chunk.imports, ...chunk.dynamicImports, ...(page ? markup[page]! : [])].map(
+          (name) => `/${name}`,
+        );
+      }
+      for (const chunk of chunks.values()) {
         const page = chunk.isEntry && chunk.facadeModuleId ? entries.get(chunk.facadeModuleId) : undefined;
         if (!page) continue;
-        this.info(`islands: ${page}`);
-        const routerPath = pathToRouter(chunk.facadeModuleId!, (id) => this.getModuleInfo(id));
-        if (routerPath) this.error(`The islands of "${page}" reach React Router: ${routerPath.join(" → ")}`);
         const imports = new Set<string>();
-        const reached = new Set<string>();
-        const visit = (fileName: string, statically: boolean, via: string[]) => {
-          if (reached.has(`${fileName}:${statically}`)) return;
-          reached.add(`${fileName}:${statically}`);
+        const visit = (fileName: string) => {
           const next = chunks.get(fileName);
-          if (!next) return;
-          if (next.moduleIds.some((id) => ROUTER.test(id))) {
-            this.error(
-              `The islands of "${page}" load React Router's chunk through the bundler's grouping: ${[...via, fileName].join(" → ")}`,
-            );
-          }
-          if (statically && fileName !== chunk.fileName) imports.add(`/${fileName}`);
-          for (const name of next.imports) visit(name, statically, [...via, fileName]);
-          for (const name of next.dynamicImports) visit(name, false, [...via, fileName]);
+          if (!next || imports.has(`/${fileName}`)) return;
+          if (fileName !== chunk.fileName) imports.add(`/${fileName}`);
+          for (const name of next.imports) visit(name);
         };
-        visit(chunk.fileName, true, []);
+        visit(chunk.fileName);
         manifest.pages[page] = { entry: `/${chunk.fileName}`, imports: [...imports].sort() };
       }
       const missing = [...entries.values()].filter((page) => !manifest!.pages[page]);
       if (missing.length > 0) this.error(`No entry was built for the pages of islands ${missing.join(", ")}`);
     },
-    writeBundle(options) {
-      if (!serving && manifest && options.dir)
-        fs.writeFileSync(path.join(options.dir, "..", ISLANDS_MANIFEST_FILE), JSON.stringify(manifest));
-    },
   };
+  await build({
+    configFile: false,
+    root,
+    mode: "production",
+    logLevel: "warn",
+    publicDir: false,
+    plugins: [islands, ...plugins()],
+    resolve: { alias: [...PREACT_ALIASES, ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))] },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      assetsInlineLimit: 0,
+      sourcemap,
+      rolldownOptions: {
+        input: Object.fromEntries([...entries].map(([file, page]) => [`${page}.client`, file])),
+        output: { codeSplitting: { groups: islandsChunkGroups(appDir) } },
+      },
+    },
+  });
+  if (!manifest) throw new Error("The islands' build wrote no manifest");
+  fs.writeFileSync(path.join(outDir, "..", ISLANDS_MANIFEST_FILE), JSON.stringify(manifest));
+  fs.writeFileSync(stylesFile, JSON.stringify(styles));
 }
 
 /**
@@ -107,14 +204,9 @@ export function islandsBuild(appDir: string): Plugin {
  */
 export function islandsMarkupChunks(
   appDir: string,
-  entryModule: string | null,
+  page: string,
   chunks: readonly { fileName: string; facadeModuleId: string | null }[],
 ): string[] {
-  const page =
-    entryModule && path.dirname(entryModule) === path.join(appDir, "islands")
-      ? /^(.*)\.client\.tsx$/.exec(path.basename(entryModule))?.[1]
-      : null;
-  if (!page) return [];
   const files = new Set([
     path.join(appDir, "root.tsx"),
     path.join(appDir, "routes/storefront/layout.tsx"),
@@ -157,28 +249,4 @@ export function readIslandsPagesProblems(appDir: string): string[] {
   return islandsPagesProblems(ISLANDS_PAGES, routes, (module) =>
     [".ts", ".tsx"].some((extension) => fs.existsSync(path.join(appDir, "islands", module + extension))),
   );
-}
-
-type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
-
-/** The chain of imports from `entry` to React Router, if there is one. */
-function pathToRouter(entry: string, info: (id: string) => ModuleInfo): string[] | null {
-  const parent = new Map<string, string | null>([[entry, null]]);
-  const queue = [entry];
-  while (queue.length > 0) {
-    const id = queue.shift()!;
-    if (ROUTER.test(id)) {
-      const chain: string[] = [];
-      for (let at: string | null = id; at !== null; at = parent.get(at) ?? null) chain.unshift(path.basename(at));
-      return chain;
-    }
-    if (id.includes("node_modules")) continue; // a library's own imports are its business
-    const module = info(id);
-    for (const next of [...(module?.importedIds ?? []), ...(module?.dynamicallyImportedIds ?? [])]) {
-      if (parent.has(next)) continue;
-      parent.set(next, id);
-      queue.push(next);
-    }
-  }
-  return null;
 }

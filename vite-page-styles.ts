@@ -3,16 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { PAGE_STYLES_FILE, type PageStylesIndex, type StyleRule } from "./server/page-styles.ts";
-import { islandsMarkupChunks } from "./vite-islands.ts";
 
 /**
  * Writes, for the server, the app's stylesheet taken apart rule by rule with the classes each
  * rule needs, the classes each script mentions and the scripts each one loads
  * (server/page-styles.ts, decision 019). A page then carries inline only the rules its scripts
  * can use: 66–73 KB of the 105 KB stylesheet. Parsing CSS is done here, once, by css-tree: the
- * server only compares sets of class names.
+ * server only compares sets of class names. The islands' build (vite-islands.ts) adds its own
+ * scripts to the index once this one is written.
  */
-export function pageStylesIndex(appDir: string): Plugin {
+export function pageStylesIndex(): Plugin {
   let index: PageStylesIndex | undefined;
   return {
     name: "ahenfie:page-styles",
@@ -29,9 +29,7 @@ export function pageStylesIndex(appDir: string): Plugin {
       const chunks = files.filter((file) => file.type === "chunk");
       for (const file of chunks) {
         index.scripts[`/${file.fileName}`] = mentionedClasses(file.code, styled);
-        // A page of islands also counts the router's chunks that drew its markup (vite-islands.ts).
-        const markup = file.isEntry ? islandsMarkupChunks(appDir, file.facadeModuleId, chunks) : [];
-        index.loads[`/${file.fileName}`] = [...file.imports, ...file.dynamicImports, ...markup].map((name) => `/${name}`);
+        index.loads[`/${file.fileName}`] = [...file.imports, ...file.dynamicImports].map((name) => `/${name}`);
       }
     },
     writeBundle(options) {

@@ -7,31 +7,34 @@ import { storefrontChunkGroups } from "./vite-chunks.ts";
 import { pageStylesIndex } from "./vite-page-styles.ts";
 import { islandsBuild } from "./vite-islands.ts";
 
+const aliases = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "~db": fileURLToPath(new URL("./db", import.meta.url)),
+};
+
+// The browser's files compressed once, at the best levels, beside themselves (x.js.br,
+// x.js.gz): the server sends the smallest the browser accepts (server/http.ts) instead of
+// gzipping each at a middling level as it goes. Brotli takes 14 % off React's chunk.
+const browserFilesCompressed = () =>
+  compression({
+    algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+    threshold: 1024,
+    exclude: [/\.vite\//], // the build's manifest, read by the build only
+    logLevel: "silent",
+  });
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
-    // The browser's files compressed once, at the best levels, beside themselves (x.js.br,
-    // x.js.gz): the server sends the smallest the browser accepts (server/http.ts) instead of
-    // gzipping each at a middling level as it goes. Brotli takes 14 % off React's chunk.
-    !isSsrBuild &&
-      compression({
-        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
-        threshold: 1024,
-        exclude: [/\.vite\//], // the build's manifest, read by the build only
-        logLevel: "silent",
-      }),
+    !isSsrBuild && browserFilesCompressed(),
     // Each page's share of the stylesheet, for the server to inline (vite-page-styles.ts).
-    !isSsrBuild && pageStylesIndex(fileURLToPath(new URL("./app", import.meta.url))),
-    // The pages hydrated as islands, without the router's code (vite-islands.ts, decision 021).
-    !isSsrBuild && islandsBuild(fileURLToPath(new URL("./app", import.meta.url))),
+    !isSsrBuild && pageStylesIndex(),
+    // The pages hydrated as islands, without the router's code, on Preact: a build of their own
+    // once the router's is written (vite-islands.ts, decisions 021 and 036).
+    !isSsrBuild && islandsBuild(aliases["~"], { aliases, plugins: () => [browserFilesCompressed()] }),
   ],
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "~db": fileURLToPath(new URL("./db", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   build: {
     assetsInlineLimit: 0,
     sourcemap: process.env.ANALYZE === "1",

@@ -24,13 +24,15 @@ export function parseCedis(text: string): number {
 }
 
 /**
- * Waits until React has hydrated the page: the header's cart button then carries React's
- * props. Clicking before that would hit server-rendered HTML with no handlers.
+ * Waits until the page is hydrated: the header's first button then carries React's props (a page
+ * React Router runs) or Preact's event handlers (a page of islands, decision 036: `__e` is
+ * Preact 11's name for a node's `_listeners`). Clicking before that would hit server-rendered
+ * HTML with no handlers.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps") || key === "__e");
   });
 }
 
