@@ -222,13 +222,14 @@ function islandsEntryFile(appDir: string, page: string): string {
 
 /**
  * The entry of a page of islands: hydrates the shell's islands and those of the page's module.
- * In development, React Router's Fast Refresh runtime is set up first, as its own scripts do on
- * the router's pages (the app's components are compiled to register with it).
+ * In the build (on Preact), Preact's options are set first (`app/islands/preact-options.ts`). In
+ * development (on React), React Router's Fast Refresh runtime is set up first, as its own scripts
+ * do on the router's pages (the app's components are compiled to register with it).
  */
 export function islandsEntryModule(page: string, { dev }: { dev: boolean }): string {
   const module = (ISLANDS_PAGES as Record<string, string | null>)[page];
   return [
-    dev ? `import "virtual:react-router/inject-hmr-runtime";` : "",
+    dev ? `import "virtual:react-router/inject-hmr-runtime";` : `import "~/islands/preact-options";`,
     `import { hydrateIslands } from "~/islands/hydrate-islands";`,
     `import { shellIslands } from "~/islands/shell";`,
     module ? `import { pageIslands } from "~/islands/${module}";` : "const pageIslands = [];",

@@ -8,7 +8,11 @@ import { ROOT_DATA_ID, type Island } from "./island";
 
 /**
  * Hydrates every island on the page whose component is in `islands` (decision 021). Each gets
- * its own React root, with the page's context as the router gave it to the server's render.
+ * its own root, with the page's context as the router gave it to the server's render. In the
+ * build, `react-dom/client` here is Preact's compat layer (decision 036): the server's HTML is
+ * React's, and Preact takes it over as it is. Each island's hydration is a User Timing measure
+ * (`hydrate island <name>`), for a profile, and for the browser specs to read the island's
+ * markup just before and just after it.
  */
 export async function hydrateIslands(islands: readonly { island: Island<never> }[]): Promise<void> {
   const byName = new Map(islands.map(({ island }) => [island.name, island]));
@@ -29,8 +33,8 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
     if (link) rememberShowResults(link.href);
   });
   for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
-    // Each root in a task of its own: a root sets up React's ~140 event listeners at once, and the
-    // scripts' evaluation before them is already one long task on a slow phone.
+    // Each root in a task of its own: the scripts' evaluation before them is already one long
+    // task on a slow phone (under React, each root also set up ~140 event listeners at once).
     await yieldToBrowser();
     const name = container.dataset.island!;
     const island = byName.get(name);
@@ -42,10 +46,11 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
       continue;
     }
     const props = JSON.parse(propsScript.textContent || "{}") as object;
-    // In a transition React hydrates in slices of a few milliseconds, yielding to the browser
-    // between them, so a slow phone is never blocked for long (Lighthouse's total blocking time);
-    // a click on an island not yet hydrated makes React hydrate it at once and replay the click.
-    const hydrate = () =>
+    // Preact hydrates an island at once, in this task (its startTransition just runs the
+    // function). Under React (`npm run dev`), a transition hydrates in slices of a few
+    // milliseconds, yielding to the browser between them.
+    const hydrate = () => {
+      performance.mark(`hydrate island ${name}`);
       startTransition(() => {
         hydrateRoot(
           container,
@@ -54,6 +59,8 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
           </PageContextProvider>,
         );
       });
+      performance.measure(`hydrate island ${name}`, `hydrate island ${name}`);
+    };
     if (island?.hydrate === "visible") whenNearScreen(container, hydrate);
     else hydrate();
   }

@@ -45,13 +45,15 @@ describe("pages of islands, declared once (app/islands/pages.ts)", () => {
     expect(readIslandsPagesProblems(new URL("..", import.meta.url).pathname)).toEqual([]);
   });
 
-  it("generates each page's entry: the shell's islands and its page's, with Fast Refresh set up first in development", () => {
+  it("generates each page's entry: the shell's islands and its page's, with Preact's options set first in the build and Fast Refresh in development", () => {
     expect(Object.keys(ISLANDS_PAGES)).toContain("product");
     const product = islandsEntryModule("product", { dev: false });
+    expect(product.split("\n")[0]).toBe('import "~/islands/preact-options";');
     expect(product).toContain('import { pageIslands } from "~/islands/product";');
     expect(product).toContain("hydrateIslands([...shellIslands, ...pageIslands])");
     expect(product).not.toContain("react-router");
     expect(islandsEntryModule("not-found", { dev: false })).not.toContain("~/islands/not-found");
     expect(islandsEntryModule("home", { dev: true }).split("\n")[0]).toBe('import "virtual:react-router/inject-hmr-runtime";');
+    expect(islandsEntryModule("home", { dev: true })).not.toContain("preact");
   });
 });

@@ -134,9 +134,7 @@ export function ProductPurchase({
               <Icon of={Plus} className="size-4" />
             </button>
           </div>
-          <span className="text-sm text-stone">
-            {shownQuantity} item{shownQuantity === 1 ? "" : "s"} selected
-          </span>
+          <span className="text-sm text-stone">{`${shownQuantity} item${shownQuantity === 1 ? "" : "s"} selected`}</span>
         </div>
       </div>
 

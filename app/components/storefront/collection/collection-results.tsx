@@ -115,8 +115,9 @@ export function CollectionResults({
           <p>Loading products...</p>
         ) : (
           <p>
-            {formatCount(listing.total)}
-            {listing.totalIsCapped ? "+" : ""} {listing.total === 1 ? "product" : "products"}
+            {/* One piece of text: an empty string between two would be a text node the server never
+                wrote, which Preact's hydration has to mend (decision 036). */}
+            {`${formatCount(listing.total)}${listing.totalIsCapped ? "+" : ""} ${listing.total === 1 ? "product" : "products"}`}
             {listing.pageCount > 1 && ` · Page ${listing.page} of ${listing.pageCount}`}
           </p>
         )}

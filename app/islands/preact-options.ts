@@ -1,0 +1,39 @@
+import { options } from "preact";
+
+/**
+ * Preact's timing made React's where our islands depend on it (decision 036). The production
+ * entries of the pages of islands import this first (`islandsEntryModule` in vite-islands.ts);
+ * nothing else does, so the router's pages never load Preact.
+ *
+ * React runs the effects still pending from a commit before it renders again. Preact runs them
+ * after the next paint, even when a re-render comes first: a state set in a ref callback is
+ * rendered in a microtask, before the effects of the commit that set it. Radix's collections
+ * register their items in an effect and look them up in exactly that re-render, so under
+ * Preact's order a slider's thumbs never found their index and stayed hidden (`display: none`)
+ * after hydration. Here a re-render first runs whatever effects are pending; otherwise effects
+ * run when Preact runs them (after the next frame, 35 ms at most).
+ */
+let pendingEffects: (() => void) | null = null;
+
+const runPendingEffects = () => {
+  const run = pendingEffects;
+  pendingEffects = null;
+  run?.();
+};
+
+options.requestAnimationFrame = (flushEffects) => {
+  pendingEffects = flushEffects;
+  const done = () => {
+    clearTimeout(timeout);
+    cancelAnimationFrame(frame);
+    setTimeout(runPendingEffects);
+  };
+  const timeout = setTimeout(done, 35);
+  const frame = requestAnimationFrame(done);
+};
+
+options.debounceRendering = (render) =>
+  queueMicrotask(() => {
+    runPendingEffects();
+    render();
+  });
