@@ -25,6 +25,16 @@ export const PREACT_ALIASES: Alias[] = [
   { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
 ];
 
+/**
+ * Modules the islands' build answers with the component itself, not deferred: Preact resumes a
+ * deferred component's hydration inside its render loop, where the re-render a Radix slider's
+ * thumb asks for from its ref runs before the effects that register the thumbs, which then stay
+ * hidden. Where React hydrates (the router's pages), the slider still follows the first download.
+ */
+const DEFERRED_ON_REACT_ONLY = (appDir: string): Alias[] => [
+  { find: /^~\/components\/ui\/deferred-slider$/, replacement: path.join(appDir, "components/ui/slider.tsx") },
+];
+
 interface IslandsBuildOptions {
   /** The project's own aliases (`~`, `~db`), the same in both builds. */
   aliases: Record<string, string>;
@@ -178,7 +188,13 @@ async function buildIslands({
     logLevel: "warn",
     publicDir: false,
     plugins: [islands, ...plugins()],
-    resolve: { alias: [...PREACT_ALIASES, ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement }))] },
+    resolve: {
+      alias: [
+        ...PREACT_ALIASES,
+        ...DEFERRED_ON_REACT_ONLY(appDir),
+        ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      ],
+    },
     build: {
       outDir,
       emptyOutDir: false,

@@ -5,16 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Slider } from "~/components/ui/slider";
+import { Slider } from "~/components/ui/deferred-slider";
 import { cn } from "~/lib/cn";
 import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog-constants";
 import { useStoreCurrency } from "../use-store-settings";
 
 const SEARCH_DEBOUNCE_MS = 350;
-
-// Radix's slider comes with the first download (4.3 KB gzipped), not deferred: Preact resumes a
-// deferred component's hydration inside its render loop, where the re-render a thumb's ref asks
-// for runs before the effects that register the thumbs, and they stayed hidden (decision 036).
 
 /**
  * Search, sort, price range, featured-only, in-stock-only and reset. Every change is
