@@ -1,5 +1,5 @@
 import { Search, X } from "lucide";
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { navigateTo } from "~/lib/navigation";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
@@ -47,6 +47,12 @@ export function SearchField({
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [activeId, setActiveId] = useState<string | undefined>();
+  // Focused as it mounts when asked. Not the autoFocus prop: React focuses such a field itself,
+  // Preact (the pages of islands, decision 036) only writes the attribute, which a browser honours
+  // on the page's load alone.
+  useLayoutEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
 
   function go(href: string) {
     setOpen(false);
@@ -92,7 +98,6 @@ export function SearchField({
         aria-controls={listboxId}
         aria-activedescendant={expanded ? activeId : undefined}
         autoComplete="off"
-        autoFocus={autoFocus}
         enterKeyHint="search"
         maxLength={MAX_QUERY_LENGTH}
         placeholder={placeholder}
