@@ -96,7 +96,7 @@ function NoWayToPay() {
             </a>
           </>
         )}
-        {whatsapp && contact.email ? " or" : ""}
+        {whatsapp && contact.email ? " or" : null}
         {contact.email && (
           <>
             {" "}

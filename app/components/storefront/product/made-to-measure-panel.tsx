@@ -46,7 +46,7 @@ export function MadeToMeasurePanel({
           <Icon of={Clock} className="mt-0.5 size-4 shrink-0 text-gold-ink" />
           <div>
             <p className="font-semibold text-charcoal" data-testid="made-to-measure-days">
-              Made for you in {offer.days} working day{offer.days === 1 ? "" : "s"}, then shipped
+              {`Made for you in ${offer.days} working day${offer.days === 1 ? "" : "s"}, then shipped`}
             </p>
             <p className="text-xs text-stone">cut to order, never from stock</p>
           </div>
