@@ -33,20 +33,26 @@ options.requestAnimationFrame = (flushEffects) => {
 };
 
 /**
- * Re-renders in a task of their own (Preact's own default is a microtask, in the task that asked
- * for them). An island's hydration asks for its catch-up at once (browser values, a slider's
- * thumbs): in the same task, its effects and that re-render made one long task with the
- * hydration (124 ms on a collection page at 4× CPU slowdown), counted whole in Lighthouse's total
- * blocking time. A message posted to a channel runs next, without setTimeout's clamping.
+ * Re-renders asked for outside an event's handler run in a task of their own (Preact's default
+ * is a microtask, in the task that asked for them). An island's hydration asks for its catch-up
+ * at once (browser values, a slider's thumbs): in the same task, its effects and that re-render
+ * made one long task with the hydration (124 ms on a collection page at 4× CPU slowdown), counted
+ * whole in Lighthouse's total blocking time. A message posted to a channel runs next, without
+ * setTimeout's clamping. What a tap or a key asks for is still rendered at once after its
+ * handler, before the next frame, as React renders discrete input.
  */
 const renderQueue: (() => void)[] = [];
 const channel = new MessageChannel();
 channel.port1.onmessage = () => renderQueue.shift()?.();
 
 options.debounceRendering = (render) => {
-  renderQueue.push(() => {
+  const run = () => {
     runPendingEffects();
     render();
-  });
-  channel.port2.postMessage(null);
+  };
+  if (window.event) queueMicrotask(run);
+  else {
+    renderQueue.push(run);
+    channel.port2.postMessage(null);
+  }
 };
