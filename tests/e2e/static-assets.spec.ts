@@ -6,13 +6,17 @@ import { expect, test } from "@playwright/test";
  */
 
 test("a page's scripts and stylesheet arrive as Brotli, gzip or plain, the same file each way", async ({ request }) => {
+  // A page of islands hydrates with Preact, a router page with React (decision 036): both kinds.
   const html = await (await request.get("/")).text();
-  const framework = /\/assets\/react-[\w-]+\.js/.exec(html)?.[0];
+  const routerHtml = await (await request.get("/auth")).text();
+  const islandsFramework = /\/assets\/preact-[\w-]+\.js/.exec(html)?.[0];
+  const routerFramework = /\/assets\/react-[\w-]+\.js/.exec(routerHtml)?.[0];
   const stylesheet = /\/assets\/storefront-shell-[\w-]+\.css/.exec(html)?.[0];
-  expect(framework, "the page names React's chunk").toBeTruthy();
+  expect(islandsFramework, "the home page names Preact's chunk").toBeTruthy();
+  expect(routerFramework, "the sign-in page names React's chunk").toBeTruthy();
   expect(stylesheet, "the page names its stylesheet").toBeTruthy();
 
-  for (const path of [framework!, stylesheet!]) {
+  for (const path of [islandsFramework!, routerFramework!, stylesheet!]) {
     const plain = await request.get(path, { headers: { "accept-encoding": "identity" } });
     expect(plain.status()).toBe(200);
     expect(plain.headers()["content-encoding"]).toBeUndefined();
@@ -44,6 +48,10 @@ test("the browser loads the page's scripts as Brotli", async ({ page }) => {
   });
   await page.goto("/product/1");
   await page.waitForLoadState("networkidle");
-  const framework = [...encodings].find(([url]) => url.includes("/assets/react-"));
-  expect(framework?.[1]).toBe("br");
+  const islandsFramework = [...encodings].find(([url]) => url.includes("/assets/preact-"));
+  expect(islandsFramework?.[1]).toBe("br");
+  await page.goto("/auth");
+  await page.waitForLoadState("networkidle");
+  const routerFramework = [...encodings].find(([url]) => url.includes("/assets/react-"));
+  expect(routerFramework?.[1]).toBe("br");
 });
