@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { ledgerSums } from "~/modules/reports/sales-totals.server";
 import { epochMs, ordersOfCustomer, parseCustomerKey } from "./customer-key.server";
 import type { RecentOrder } from "~/modules/orders/customer-orders.server";
 import type { CustomerRow } from "./customers-query.server";
@@ -55,7 +56,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     total_orders: string;
     order_count: string;
     cancelled_orders: string;
-    total_spent: string;
+    net: string;
     refunded: string;
     outstanding: string;
     priced_orders: string;
@@ -67,9 +68,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
     sql`select count(*) as order_count,
                count(*) filter (where o.order_status <> 'cancelled') as total_orders,
                count(*) filter (where o.order_status = 'cancelled') as cancelled_orders,
-               coalesce(sum(order_net_part(o.payment_status, o.total_amount, o.refunded_amount)) filter (where o.currency = ${currency}), 0) as total_spent,
-               coalesce(sum(order_refunded_part(o.payment_status, o.total_amount, o.refunded_amount)) filter (where o.currency = ${currency}), 0) as refunded,
-               coalesce(sum(order_outstanding_part(o.order_status, o.payment_status, o.total_amount)) filter (where o.currency = ${currency}), 0) as outstanding,
+               ${ledgerSums("o", sql`o.currency = ${currency}`)},
                count(*) filter (where o.order_status <> 'cancelled' and o.currency = ${currency}) as priced_orders,
                count(*) filter (where o.order_status <> 'cancelled' and o.currency <> ${currency}) as other_currency_orders,
                ${epochMs("min(o.created_at)")} as first_order_ms,
@@ -91,7 +90,7 @@ export async function getCustomer(db: Db, keyInput: string): Promise<CustomerDet
   );
   const newest = history[0]!;
   const account = newest.user_id ? await findAccount(db, newest.user_id) : null;
-  const totalSpent = Number(stats.total_spent);
+  const totalSpent = Number(stats.net);
   const pricedOrders = Number(stats.priced_orders);
   return {
     key,

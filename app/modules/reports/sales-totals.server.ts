@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~db/client";
 
 /**
@@ -20,13 +20,17 @@ export interface Ledger {
   outstanding: number;
 }
 
-/** The ledger's figures of the orders `o` (an alias of orders) as SQL sums, named paid, refunded, net, outstanding. */
-export function ledgerSums(o: string) {
+/**
+ * The ledger's figures of the orders `o` (an alias of orders) as SQL sums, named paid, refunded,
+ * net, outstanding; only over the rows `only` holds for, when given (e.g. one currency).
+ */
+export function ledgerSums(o: string, only?: SQL) {
   const a = sql.raw(o);
-  return sql`coalesce(sum(order_paid_part(${a}.payment_status, ${a}.total_amount)), 0) as paid,
-             coalesce(sum(order_refunded_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount)), 0) as refunded,
-             coalesce(sum(order_net_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount)), 0) as net,
-             coalesce(sum(order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount)), 0) as outstanding`;
+  const filter = only ? sql` filter (where ${only})` : sql``;
+  return sql`coalesce(sum(order_paid_part(${a}.payment_status, ${a}.total_amount))${filter}, 0) as paid,
+             coalesce(sum(order_refunded_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount))${filter}, 0) as refunded,
+             coalesce(sum(order_net_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount))${filter}, 0) as net,
+             coalesce(sum(order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount))${filter}, 0) as outstanding`;
 }
 
 /** One order's ledger figures as SQL columns (paid, refunded, net, outstanding) of the orders `o`. */
