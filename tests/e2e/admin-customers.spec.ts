@@ -49,6 +49,8 @@ test("an admin finds a guest customer by email, with their orders, statistics an
   await expect(stats.getByRole("definition").nth(3)).toHaveText("₵1,019.98"); // Outstanding
   await expect(stats.getByRole("definition").nth(4)).toHaveText("0"); // Cancelled
   await expect(stats.getByRole("definition").nth(5)).toHaveText("₵0.00"); // Refunded
+  await stats.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await admin.screenshot({ path: "test-results/customer-details-statistics-1440.png" });
   const history = dialog.getByRole("table", { name: `Orders of ${guest.name}, newest first` });
   await expect(history.getByRole("row")).toHaveCount(3);
   await expect(history.getByRole("row").nth(1)).toContainText(second);
