@@ -82,6 +82,16 @@ export const orders = pgTable(
      */
     cashCollectedAt: timestamp("cash_collected_at", { withTimezone: true }),
     cashCollectedBy: text("cash_collected_by"),
+    /**
+     * Where the order came from: the storefront's checkout, or the channel staff took it through
+     * (issue 46: whatsapp, phone, showroom, instagram, email, other; sales-channels.ts).
+     */
+    source: text("source").notNull().default("storefront"),
+    /** Staff's discount on a staff order, in pesewas off the subtotal, and why (0 and null otherwise). */
+    discountAmount: bigint("discount_amount", { mode: "number" }).notNull().default(0),
+    discountReason: text("discount_reason"),
+    /** The staff member who placed a staff order (null for the storefront's). */
+    placedBy: text("placed_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +119,8 @@ export const orders = pgTable(
     index("orders_guest_email_idx")
       .on(sql`lower(btrim(${t.customerEmail}))`, t.createdAt.desc())
       .where(sql`${t.userId} is null`),
+    check("orders_source_known", sql`${t.source} in ('storefront', 'whatsapp', 'phone', 'showroom', 'instagram', 'email', 'other')`),
+    check("orders_discount_within_subtotal", sql`${t.discountAmount} >= 0 and ${t.discountAmount} <= ${t.subtotalAmount}`),
   ],
 );
 
@@ -138,8 +150,18 @@ export const orderItems = pgTable(
     measurements: jsonb("measurements"),
     madeToMeasureSurcharge: bigint("made_to_measure_surcharge", { mode: "number" }),
     madeToMeasureDays: integer("made_to_measure_days"),
+    /**
+     * standard (a size from stock), made_to_measure (measurements above) or custom (issue 46: a
+     * piece staff describe and price themselves, with no product, made in `production_days`).
+     */
+    kind: text("kind").notNull().default("standard"),
+    productionDays: integer("production_days"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    check("order_items_kind_known", sql`${t.kind} in ('standard', 'made_to_measure', 'custom')`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

@@ -45,19 +45,19 @@ test.describe("without Paystack's keys", () => {
     const hold = page.getByLabel("Hold time (minutes)");
     await expect(hold).toHaveValue("30");
     await hold.fill("5");
-    await page.getByRole("button", { name: "Save hold time" }).click();
+    await page.getByRole("button", { name: "Save payment times" }).click();
     await expect(hold).toHaveAttribute("aria-invalid", "true");
     await expect(hold).toHaveAccessibleDescription(/Enter the hold time in whole minutes, from 10 to 10080 \(7 days\)/);
     try {
       await hold.fill("45");
-      await page.getByRole("button", { name: "Save hold time" }).click();
+      await page.getByRole("button", { name: "Save payment times" }).click();
       await expect(toast(page, "Settings saved")).toBeVisible();
       await page.reload();
       await waitForAdminHydration(page);
       await expect(page.getByLabel("Hold time (minutes)")).toHaveValue("45");
     } finally {
       await page.getByLabel("Hold time (minutes)").fill("30");
-      await page.getByRole("button", { name: "Save hold time" }).click();
+      await page.getByRole("button", { name: "Save payment times" }).click();
       await expect(toast(page, "Settings saved")).toBeVisible();
     }
   });

@@ -17,16 +17,33 @@ const HOLD_MESSAGE = "Enter the hold time in whole minutes, from 10 to 10080 (7 
 
 describe("the Payments tab's schema", () => {
   it("takes whole minutes from 10 to 10080 and refuses anything else with one clear message", () => {
-    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: " 45 " })).toEqual({ paymentHoldMinutes: 45 });
-    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: "10080" })).toEqual({ paymentHoldMinutes: 10_080 });
+    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: " 45 ", paymentLinkHours: "72" })).toEqual({
+      paymentHoldMinutes: 45,
+      paymentLinkHours: 72,
+    });
+    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: "10080", paymentLinkHours: "720" })).toEqual({
+      paymentHoldMinutes: 10_080,
+      paymentLinkHours: 720,
+    });
     for (const bad of ["9", "10081", "30.5", "-30", "", "thirty", "1e3"]) {
-      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: bad });
+      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: bad, paymentLinkHours: "72" });
       expect(
         result.error?.issues.map((i) => i.message),
         bad,
       ).toEqual([HOLD_MESSAGE]);
     }
-    expect(paymentSettingsSchema.safeParse({}).error?.issues[0]?.message).toBe(HOLD_MESSAGE);
+    expect(paymentSettingsSchema.safeParse({ paymentLinkHours: "72" }).error?.issues[0]?.message).toBe(HOLD_MESSAGE);
+  });
+
+  it("takes a payment link's open time in whole hours from 1 to 720 (30 days), with one clear message otherwise", () => {
+    const LINK_MESSAGE = "Enter how long a payment link stays open in whole hours, from 1 to 720 (30 days)";
+    for (const bad of ["0", "721", "2.5", "-1", "", "a day"]) {
+      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: "30", paymentLinkHours: bad });
+      expect(
+        result.error?.issues.map((i) => i.message),
+        bad,
+      ).toEqual([LINK_MESSAGE]);
+    }
   });
 
   it("shows staff the mode and the keys' prefixes, never a key", () => {

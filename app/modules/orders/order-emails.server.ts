@@ -5,6 +5,7 @@ import type { OutgoingEmail } from "~/modules/email/email-outbox.server";
 import { renderEmail, type EmailSummary } from "~/modules/email/email-templates.server";
 import { formatDateTimeWithZone } from "~/lib/dates";
 import { heldUntilSentence, NOT_PAID_YET } from "~/modules/payments/customer-order-state";
+import { staffPaymentMethodLabels } from "~/modules/staff-orders/sales-channels";
 import { isOnlinePayment, paymentMethods, type OrderStatus, type PaymentMethod, type PaymentStatus } from "./order-constants";
 import type { Shipment } from "./shipping-carriers";
 import { destinationName } from "~/modules/shipping/areas";
@@ -21,6 +22,8 @@ export interface OrderConfirmationData {
   paymentMethod: PaymentMethod;
   currency: CurrencyCode;
   subtotal: number;
+  /** Staff's discount (staff orders), shown as its own line when there is one. */
+  discount?: number;
   shipping: number;
   total: number;
   /** "Greater Accra, Ghana" */
@@ -92,7 +95,7 @@ export function deliveryLine(delivery: {
  * table: the customer's confirmation and the staff's new-order alert show the same one.
  */
 export function orderEmailSummary(
-  order: Pick<OrderConfirmationData, "currency" | "lines" | "subtotal" | "shipping" | "total">,
+  order: Pick<OrderConfirmationData, "currency" | "lines" | "subtotal" | "discount" | "shipping" | "total">,
 ): EmailSummary {
   const money = (pesewas: number) => formatMoney(pesewas, order.currency);
   return {
@@ -110,15 +113,16 @@ export function orderEmailSummary(
     })),
     totals: [
       { label: "Subtotal", amount: money(order.subtotal) },
+      ...(order.discount ? [{ label: "Discount", amount: `−${money(order.discount)}` }] : []),
       { label: "Shipping", amount: order.shipping === 0 ? "Free" : money(order.shipping) },
       { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
     ],
   };
 }
 
-/** "Pay on Delivery", "Card Payment"…: a payment method as the checkout names it. */
+/** "Pay on Delivery", "Card Payment"…: a payment method as the checkout names it, or as staff recorded it (staff orders). */
 export function paymentMethodLabel(method: string): string {
-  return paymentMethods.find((m) => m.value === method)?.label ?? method;
+  return paymentMethods.find((m) => m.value === method)?.label ?? staffPaymentMethodLabels[method] ?? method;
 }
 
 /** docs/product-rules.md's send-order-confirmation: order number, items, total, payment method and a link. */

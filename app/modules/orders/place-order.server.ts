@@ -9,7 +9,7 @@ import { queueNewOrderAlerts } from "~/modules/email/admin-alerts.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
 import { getStoreSettings, type StoreSettings } from "~/modules/settings/settings.server";
-import type { CheckoutInput } from "./checkout.schema";
+import type { CheckoutInput, OrderLineInput } from "./checkout.schema";
 import {
   deliveryLine,
   orderConfirmationEmail,
@@ -66,7 +66,7 @@ export function newOrderNumber(): string {
   return `ORD-${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
 }
 
-class DuplicateSubmission extends Error {}
+export class DuplicateSubmission extends Error {}
 
 /**
  * Places an order in one transaction: prices and stock come from the database (anything the
@@ -154,7 +154,8 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
   }
 }
 
-type OrderLine = Awaited<ReturnType<typeof priceLinesFromCatalog>>[number];
+export type CatalogLine = Awaited<ReturnType<typeof priceLinesFromCatalog>>[number];
+type OrderLine = CatalogLine;
 
 /**
  * The zone the order ships in, from the zones as this transaction sees them; a payment method
@@ -175,7 +176,7 @@ async function shippingZoneFor(tx: Db, input: CheckoutInput): Promise<ShippingZo
  * offer it, or a price that changed since the shopper saw it, refuses the order by name. A
  * made-to-measure line costs the price plus the product's surcharge and has no size.
  */
-async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
+export async function priceLinesFromCatalog(tx: Db, items: readonly OrderLineInput[]) {
   const ids = [...new Set(items.map((i) => i.productId))];
   const rows = await tx
     .select({
@@ -254,7 +255,7 @@ async function priceLinesFromCatalog(tx: Db, items: CheckoutInput["items"]) {
  * refuses by name and variant ("Osu Linen Kaftan (Ivory, XL) is out of stock"). Made-to-measure
  * lines are cut for the customer and take none.
  */
-function takeOrderStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
+export function takeOrderStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
   return takeStock(
     tx,
     lines.flatMap((l) =>
@@ -284,6 +285,7 @@ async function recordItemsAndHistory(tx: Db, orderId: string, lines: OrderLine[]
       measurements: l.madeToMeasure?.measurements ?? null,
       madeToMeasureSurcharge: l.madeToMeasure?.surcharge ?? null,
       madeToMeasureDays: l.madeToMeasure?.days ?? null,
+      kind: l.madeToMeasure ? "made_to_measure" : "standard",
     })),
   );
   await tx.insert(orderStatusHistory).values({
@@ -371,7 +373,7 @@ async function findByIdempotencyKey(db: Db, key: string) {
  * submission with the same idempotency key waits on its unique index and then rolls this
  * transaction back (DuplicateSubmission), returning the stock it took.
  */
-async function insertWithFreshNumber(tx: Db, idempotencyKey: string, values: Omit<typeof orders.$inferInsert, "orderNumber">) {
+export async function insertWithFreshNumber(tx: Db, idempotencyKey: string, values: Omit<typeof orders.$inferInsert, "orderNumber">) {
   for (let attempt = 0; attempt < 20; attempt++) {
     const [row] = await tx
       .insert(orders)

@@ -73,15 +73,30 @@ export async function startOnlinePayment(
     return { ok: false, message: "This order is no longer held for payment. Please place a new order." };
   if (order.currency !== "GHS") return { ok: false, message: ONLINE_PAYMENT_UNAVAILABLE };
   const payable: PayableOrder = { ...order, method: order.method, currency: order.currency };
+  return sendOrderToPaystack(db, paystack, payable, origin);
+}
 
-  const [latest] = await paymentAttemptsOf(db, order.id);
+/**
+ * Sends an order (already checked payable: not paid, still held or asked for by a payment link)
+ * to Paystack for `payable.total`: its open attempt for that amount and channel, or (after a
+ * decline, an abandoned checkout or a lost answer) a new one. If Paystack cannot be reached or
+ * refuses, nothing is lost: the order stays as it was and the shopper can try again.
+ */
+export async function sendOrderToPaystack(
+  db: Db,
+  paystack: PaystackClientConfig,
+  payable: PayableOrder,
+  origin: string,
+): Promise<StartPaymentResult> {
+  const [latest] = await paymentAttemptsOf(db, payable.id);
   if (latest?.status === "mismatch")
     return { ok: false, message: "We are checking a payment on this order. Please contact us before paying again." };
-  if (latest?.status === "pending" && latest.authorizationUrl) return { ok: true, url: latest.authorizationUrl };
+  const sameAsk = latest?.amount === payable.total && latest.requestedChannel === payable.method;
+  if (latest?.status === "pending" && latest.authorizationUrl && sameAsk) return { ok: true, url: latest.authorizationUrl };
   // An attempt never sent is sent now; one sent whose answer was lost (sentAt set, no checkout
   // page) keeps its reference for the hold to verify, and a new attempt takes over: Paystack
   // would refuse the same reference twice ("Duplicate Transaction Reference").
-  let attempt = latest?.status === "created" && !latest.sentAt ? latest : await newAttempt(db, payable);
+  let attempt = latest?.status === "created" && !latest.sentAt && sameAsk ? latest : await newAttempt(db, payable);
   for (let tries = 0; ; tries++) {
     try {
       return { ok: true, url: await sendAttempt(db, paystack, payable, attempt, origin) };
@@ -103,7 +118,7 @@ export async function startOnlinePayment(
   }
 }
 
-interface PayableOrder {
+export interface PayableOrder {
   id: string;
   email: string;
   orderNumber: string;

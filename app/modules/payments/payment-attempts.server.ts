@@ -3,6 +3,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { paymentAttempts } from "~db/schema/payments";
+import { recordedPayments } from "~db/schema/staff-orders";
+import { staffPaymentMethodLabels } from "~/modules/staff-orders/sales-channels";
+import { markPaymentLinksPaid } from "./payment-link-rows.server";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { changePaymentStatus } from "~/modules/orders/order-status.server";
 import { raiseOwnerAlert } from "~/modules/owner-alerts/owner-alerts.server";
@@ -132,11 +135,13 @@ export async function applyVerifiedTransaction(
         .from(orders)
         .where(eq(orders.id, attempt.orderId))
         .for("update");
-      const [paidBefore] = await tx
+      const [paidOnline] = await tx
         .select({ reference: paymentAttempts.reference })
         .from(paymentAttempts)
         .where(and(eq(paymentAttempts.orderId, attempt.orderId), eq(paymentAttempts.status, "success")))
         .limit(1);
+      // Staff may have recorded the money taken another way (cash, a transfer) meanwhile.
+      const paidBefore = paidOnline ?? (await recordedPaymentOf(tx, attempt.orderId));
       await tx
         .update(paymentAttempts)
         .set({ ...details, status: "success", paidAt, extraPayment: paidBefore !== undefined })
@@ -160,6 +165,7 @@ export async function applyVerifiedTransaction(
         ...sender,
       });
       await tx.update(orders).set({ paymentDueAt: null }).where(eq(orders.id, attempt.orderId));
+      await markPaymentLinksPaid(tx, attempt.orderId, paidAt);
       if (!changed) return "already-paid";
       await queuePaymentReceipt(tx, { orderId: attempt.orderId, amount: verified.amount, method, paidAt, reference }, sender);
       return "paid";
@@ -178,6 +184,18 @@ export async function applyVerifiedTransaction(
     }
     return "pending";
   });
+}
+
+/** A payment staff recorded on the order (recorded-payments.server.ts), named as the "paid before" of an extra payment. */
+async function recordedPaymentOf(tx: Db, orderId: string): Promise<{ reference: string } | undefined> {
+  const [recorded] = await tx
+    .select({ method: recordedPayments.method, reference: recordedPayments.reference })
+    .from(recordedPayments)
+    .where(eq(recordedPayments.orderId, orderId))
+    .limit(1);
+  if (!recorded) return undefined;
+  const method = staffPaymentMethodLabels[recorded.method] ?? recorded.method;
+  return { reference: `${method} recorded by staff${recorded.reference ? `, ${recorded.reference}` : ""}` };
 }
 
 /**

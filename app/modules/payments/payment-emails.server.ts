@@ -35,6 +35,8 @@ export interface PaymentReceiptData extends PaymentEmailOrder {
   lines: PaymentEmailLine[];
   /** Pesewas. */
   subtotal: number;
+  /** Staff's discount on a staff order (issue 46), when there is one. */
+  discount?: number;
   shipping: number;
   /** What was paid: the order's total, as verified with Paystack. */
   total: number;
@@ -85,6 +87,7 @@ export function paymentReceiptEmail(data: PaymentReceiptData): OutgoingEmail {
       lines: summaryLines(data.lines, data.currency),
       totals: [
         { label: "Subtotal", amount: formatMoney(data.subtotal, data.currency) },
+        ...(data.discount ? [{ label: "Discount", amount: `−${formatMoney(data.discount, data.currency)}` }] : []),
         { label: "Shipping", amount: data.shipping === 0 ? "Free" : formatMoney(data.shipping, data.currency) },
         { label: "Total paid", amount: total },
       ],
@@ -217,6 +220,7 @@ export async function queuePaymentReceipt(
       ...head,
       lines: await linesOf(tx, order.id),
       subtotal: Number(order.subtotalAmount),
+      discount: Number(order.discountAmount),
       shipping: Number(order.shippingAmount),
       total: payment.amount,
       method: payment.method,

@@ -93,12 +93,15 @@ const IN_PROGRESS = new Set(["pending", "ongoing", "processing", "queued"]);
 /** At most this many of an order's attempts are asked about (the newest, then ones with no known outcome). */
 const MAX_CHECKS_PER_ORDER = 3;
 
-/** Still held and overdue at `now`: online, unpaid, placed (not taken over by staff), not cancelled. */
+/**
+ * Still held and overdue at `now`: online or waiting for its payment link (staff orders, issue
+ * 46), unpaid, placed (not taken over by staff), not cancelled.
+ */
 function dueCondition(now: Date) {
   return and(
     isNotNull(orders.paymentDueAt),
     lte(orders.paymentDueAt, now),
-    inArray(orders.paymentMethod, ["card", "mobile_money"]),
+    inArray(orders.paymentMethod, ["card", "mobile_money", "payment_link"]),
     inArray(orders.paymentStatus, ["pending", "failed"]),
     eq(orders.orderStatus, "processing"),
   );

@@ -23,6 +23,7 @@ describe("order totals", () => {
   it("charges subtotal + shipping: 3 × ₵299.99 = ₵899.97 ships free in Ghana", () => {
     expect(orderTotals([{ unitPrice: 29_999, quantity: 3 }], zone("Rest of Ghana"))).toEqual({
       subtotal: 89_997,
+      discount: 0,
       shipping: 0,
       total: 89_997,
       itemCount: 3,
@@ -32,6 +33,7 @@ describe("order totals", () => {
   it("adds the zone's fee to a small order: ₵120 + ₵50 = ₵170 in Ashanti, ₵120 + ₵30 = ₵150 in Accra", () => {
     expect(orderTotals([{ unitPrice: 12_000, quantity: 1 }], zone("Rest of Ghana"))).toEqual({
       subtotal: 12_000,
+      discount: 0,
       shipping: 5_000,
       total: 17_000,
       itemCount: 1,
@@ -50,5 +52,20 @@ describe("order totals", () => {
     const rate = { fee: 7_500, freeShippingThreshold: 100_000 };
     expect(orderTotals([{ unitPrice: 99_999, quantity: 1 }], rate).total).toBe(107_499);
     expect(orderTotals([{ unitPrice: 50_000, quantity: 2 }], rate).total).toBe(100_000);
+  });
+
+  it("takes a staff discount off the subtotal; free shipping reads what is paid for the pieces; a discount over the subtotal is refused", () => {
+    const rate = { fee: 3_000, freeShippingThreshold: 50_000 };
+    expect(orderTotals([{ unitPrice: 52_000, quantity: 1 }], rate, 1_000)).toEqual({
+      subtotal: 52_000,
+      discount: 1_000,
+      shipping: 0,
+      total: 51_000,
+      itemCount: 1,
+    });
+    // ₵520 less ₵30 is ₵490: under the ₵500 threshold, so the fee applies.
+    expect(orderTotals([{ unitPrice: 52_000, quantity: 1 }], rate, 3_000).total).toBe(52_000);
+    expect(() => orderTotals([{ unitPrice: 52_000, quantity: 1 }], rate, 52_001)).toThrow(RangeError);
+    expect(() => orderTotals([{ unitPrice: 52_000, quantity: 1 }], rate, -1)).toThrow(RangeError);
   });
 });

@@ -20,8 +20,10 @@ export interface PricedLine {
 
 export interface OrderTotals {
   subtotal: number;
+  /** Staff's discount on a staff order (issue 46), at most the subtotal; 0 at the storefront's checkout. */
+  discount: number;
   shipping: number;
-  /** The amount charged: subtotal + shipping. */
+  /** The amount charged: subtotal − discount + shipping. */
   total: number;
   /** Number of pieces (the sum of the quantities). */
   itemCount: number;
@@ -36,9 +38,22 @@ export function subtotalOf(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotal(line), 0);
 }
 
-/** The order's totals from its lines and the zone it ships in: the charged total. */
-export function orderTotals(lines: readonly PricedLine[], zone: ShippingRate): OrderTotals {
+/**
+ * The order's totals from its lines, the zone it ships in and a discount staff gave (pesewas,
+ * none at checkout): the charged total. A discount over the subtotal is refused, never
+ * clipped; the free-shipping threshold applies to what the customer pays for the pieces
+ * (the subtotal after the discount), as shops apply it.
+ */
+export function orderTotals(lines: readonly PricedLine[], zone: ShippingRate, discount = 0): OrderTotals {
   const subtotal = subtotalOf(lines);
-  const shipping = shippingInZone(subtotal, zone);
-  return { subtotal, shipping, total: subtotal + shipping, itemCount: lines.reduce((n, line) => n + line.quantity, 0) };
+  if (!Number.isSafeInteger(discount) || discount < 0 || discount > subtotal)
+    throw new RangeError(`A discount of ${discount} pesewas does not fit a subtotal of ${subtotal}`);
+  const shipping = shippingInZone(subtotal - discount, zone);
+  return {
+    subtotal,
+    discount,
+    shipping,
+    total: subtotal - discount + shipping,
+    itemCount: lines.reduce((n, line) => n + line.quantity, 0),
+  };
 }

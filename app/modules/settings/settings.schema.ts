@@ -4,6 +4,7 @@ import { socialLinkSchema, whatsappNumberSchema } from "./contact-links.schema";
 import {
   BACKUP_KEEP,
   PAYMENT_HOLD_MINUTES,
+  PAYMENT_LINK_HOURS,
   REVIEW_INVITATION_DAYS,
   STORE_LOGO_BOX,
   STORE_LOGO_URL,
@@ -47,6 +48,7 @@ export const storedSettingsSchema = z.object({
   tiktokUrl: socialLinkSchema(socialNetworks[2]),
   xUrl: socialLinkSchema(socialNetworks[3]),
   paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
+  paymentLinkHours: z.number().int().min(PAYMENT_LINK_HOURS.min).max(PAYMENT_LINK_HOURS.max),
   exchangeRates: exchangeRatesSchema,
   backupTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   backupKeepDaily: z.number().int().min(BACKUP_KEEP.daily.min).max(BACKUP_KEEP.daily.max),
@@ -125,7 +127,13 @@ export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 /** The Payments tab's message for a hold time that is not a whole number of minutes in range. */
 export const PAYMENT_HOLD_MESSAGE = `Enter the hold time in whole minutes, from ${PAYMENT_HOLD_MINUTES.min} to ${PAYMENT_HOLD_MINUTES.max} (7 days)`;
 
-/** The Payments tab: how long an unpaid online order keeps its stock (Paystack's keys are configuration, not settings). */
+/** The Payments tab's message for a payment link's open time out of range. */
+export const PAYMENT_LINK_HOURS_MESSAGE = `Enter how long a payment link stays open in whole hours, from ${PAYMENT_LINK_HOURS.min} to ${PAYMENT_LINK_HOURS.max} (30 days)`;
+
+/**
+ * The Payments tab: how long an unpaid online order keeps its stock, and how long a payment link
+ * stays open (Paystack's keys are configuration, not settings).
+ */
 export const paymentSettingsSchema = z.object({
   paymentHoldMinutes: z
     .string({ error: PAYMENT_HOLD_MESSAGE })
@@ -133,6 +141,14 @@ export const paymentSettingsSchema = z.object({
     .regex(/^\d{1,6}$/, PAYMENT_HOLD_MESSAGE)
     .transform(Number)
     .pipe(z.number().int().min(PAYMENT_HOLD_MINUTES.min, PAYMENT_HOLD_MESSAGE).max(PAYMENT_HOLD_MINUTES.max, PAYMENT_HOLD_MESSAGE)),
+  paymentLinkHours: z
+    .string({ error: PAYMENT_LINK_HOURS_MESSAGE })
+    .trim()
+    .regex(/^\d{1,4}$/, PAYMENT_LINK_HOURS_MESSAGE)
+    .transform(Number)
+    .pipe(
+      z.number().int().min(PAYMENT_LINK_HOURS.min, PAYMENT_LINK_HOURS_MESSAGE).max(PAYMENT_LINK_HOURS.max, PAYMENT_LINK_HOURS_MESSAGE),
+    ),
 });
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 

@@ -62,6 +62,11 @@ export interface StoreSettings {
    * cancelled (after one last check with Paystack) and the stock returned (Settings → Payments).
    */
   paymentHoldMinutes: number;
+  /**
+   * Hours a payment link staff send stays open (issue 46); a staff order awaiting its link keeps
+   * its stock as long (Settings → Payments).
+   */
+  paymentLinkHours: number;
   /** Rates for approximate prices in other currencies (Settings → Currencies); display only. */
   exchangeRates: ExchangeRates;
   /** When the server takes the daily backup, "HH:MM" in the store's timezone (Settings → System). */
@@ -76,6 +81,8 @@ export interface StoreSettings {
 }
 
 export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
+
+export const PAYMENT_LINK_HOURS = { default: 72, min: 1, max: 30 * 24 } as const;
 
 export const REVIEW_INVITATION_DAYS = { default: 3, min: 0, max: 60 } as const;
 
@@ -99,6 +106,7 @@ export const defaultStoreSettings: StoreSettings = {
   tiktokUrl: "",
   xUrl: "",
   paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
+  paymentLinkHours: PAYMENT_LINK_HOURS.default,
   exchangeRates: noExchangeRates,
   backupTime: "03:00",
   backupKeepDaily: BACKUP_KEEP.daily.default,

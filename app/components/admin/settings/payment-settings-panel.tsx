@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 import type { PaystackConnection } from "~/modules/payments/paystack-connection.server";
 import { paystackModeDescriptions } from "~/modules/payments/paystack-mode";
 import { paymentSettingsSchema } from "~/modules/settings/settings.schema";
-import { PAYMENT_HOLD_MINUTES } from "~/modules/settings/store-settings";
+import { PAYMENT_HOLD_MINUTES, PAYMENT_LINK_HOURS } from "~/modules/settings/store-settings";
 import { SettingsSaveBar } from "./settings-save-bar";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
@@ -58,10 +58,12 @@ function Notice({ tone, children }: { tone: "warning" | "info"; children: ReactN
 export function PaymentSettingsPanel({
   paystack,
   holdMinutes,
+  linkHours,
   storeCurrency,
 }: {
   paystack: PaystackConnection;
   holdMinutes: number;
+  linkHours: number;
   storeCurrency: string;
 }) {
   const connected = paystack.mode === "live" || paystack.mode === "test";
@@ -142,7 +144,7 @@ export function PaymentSettingsPanel({
 
       <WebhookSection paystack={paystack} />
 
-      <HoldTimeForm holdMinutes={holdMinutes} />
+      <HoldTimeForm holdMinutes={holdMinutes} linkHours={linkHours} />
     </div>
   );
 }
@@ -235,11 +237,11 @@ function WebhookSection({ paystack }: { paystack: PaystackConnection }) {
   );
 }
 
-function HoldTimeForm({ holdMinutes }: { holdMinutes: number }) {
+function HoldTimeForm({ holdMinutes, linkHours }: { holdMinutes: number; linkHours: number }) {
   const { fetcher, form, fields, busy, message } = useSettingsForm({
     intent: "payments",
     schema: paymentSettingsSchema,
-    defaultValue: { paymentHoldMinutes: String(holdMinutes) },
+    defaultValue: { paymentHoldMinutes: String(holdMinutes), paymentLinkHours: String(linkHours) },
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-6">
@@ -266,7 +268,29 @@ function HoldTimeForm({ holdMinutes }: { holdMinutes: number }) {
           />
         </Field>
       </SettingsSection>
-      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save hold time" />
+      <SettingsSection
+        title="Payment links"
+        description="A link staff send from an order (by email or WhatsApp) lets the customer pay by card or mobile money without an account. It stays open this long; an order placed by staff keeps its stock for as long, then is cancelled unpaid."
+      >
+        <Field
+          field={fields.paymentLinkHours}
+          label="Links stay open (hours)"
+          hint={`From ${PAYMENT_LINK_HOURS.min} hour to ${PAYMENT_LINK_HOURS.max} (30 days). Default ${PAYMENT_LINK_HOURS.default} (3 days).`}
+          className="max-w-xs"
+        >
+          <TextInput
+            field={fields.paymentLinkHours}
+            hint
+            type="number"
+            inputMode="numeric"
+            min={PAYMENT_LINK_HOURS.min}
+            max={PAYMENT_LINK_HOURS.max}
+            step={1}
+            className="tabular-nums"
+          />
+        </Field>
+      </SettingsSection>
+      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save payment times" />
     </fetcher.Form>
   );
 }

@@ -1,0 +1,325 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoneyWithCode } from "~/lib/money";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { paymentAttemptsOf, applyVerifiedTransaction } from "~/modules/payments/payment-attempts.server";
+import { expireUnpaidOrders } from "~/modules/payments/payment-hold.server";
+import { paymentLinkView, payWithLink, revokePaymentLink, paymentLinksOf, whatsappLink } from "~/modules/payments/payment-links.server";
+import { recordPayment } from "~/modules/payments/recorded-payments.server";
+import { verifyTransaction } from "~/modules/payments/paystack-client.server";
+import {
+  addDraftLine,
+  createDraft,
+  getDraft,
+  pricedDraft,
+  saveDraftDetails,
+  type DraftDetails,
+} from "~/modules/staff-orders/draft-orders.server";
+import { DraftIncompleteError, placeDraftOrder } from "~/modules/staff-orders/place-draft-order.server";
+import { orders, orderItems, orderStatusHistory } from "~db/schema/orders";
+import { emailOutbox } from "~db/schema/store";
+import { createProduct, stockOfVariant } from "../factories/catalog";
+import { TEST_ORIGIN } from "../setup/load-context";
+import { describeWithDatabase } from "../setup/test-database";
+import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
+
+/**
+ * Orders taken by staff and paid by link or recorded by hand (issue 46, parts 1 and 2), on both
+ * databases, against the local Paystack stand-in: totals equal checkout's for the same lines,
+ * links pay once and never after they close, the last units are never sold twice.
+ */
+const SECRET = "sk_test_staffordersstaffordersst";
+const AMA = { name: "Ama Owusu", userId: null };
+const context = { by: AMA, origin: TEST_ORIGIN, storeName: "Ahenfie" };
+const sender = { storeName: "Ahenfie", origin: TEST_ORIGIN };
+
+const customer: DraftDetails = {
+  channel: "whatsapp",
+  customerName: "Kofi Mensah",
+  customerEmail: "kofi.mensah@example.com",
+  customerPhone: "024 411 8820",
+  delivery: "ship",
+  customerAddress: "14 Oxford Street, Osu, Accra",
+  customerCountry: "GH",
+  customerRegion: "GH-AA",
+  discountAmount: 0,
+  discountReason: null,
+  notes: "Wants it before Friday's wedding",
+};
+
+describeWithDatabase("orders taken by staff", (database) => {
+  const db = () => database.db;
+  let paystack: PaystackStandIn;
+  const paystackConfig = () => ({ secretKey: SECRET, apiUrl: paystack.url });
+  let kaftan: number;
+  let madeToMeasure: number;
+
+  beforeAll(async () => {
+    paystack = await startPaystackStandIn({ secretKey: SECRET });
+    kaftan = (await createProduct(db(), { name: "Osu Linen Kaftan", price: 34_999, stock: 10, colors: [{ name: "Sand", hex: "#d8c3a5" }] })).id;
+    madeToMeasure = (await createProduct(db(), { name: "Kente Agbada", price: 120_000, stock: 5 })).id;
+  });
+  afterAll(async () => {
+    await paystack?.close();
+  });
+
+  async function draftWith(lines: Parameters<typeof addDraftLine>[2][], details: Partial<DraftDetails> = {}) {
+    const { id } = await createDraft(db(), "whatsapp", AMA);
+    await saveDraftDetails(db(), id, { ...customer, ...details }, AMA);
+    for (const line of lines) await addDraftLine(db(), id, line, AMA);
+    return id;
+  }
+  const sand = (quantity: number, size = "M") =>
+    ({ kind: "product", productId: kaftan, colorIndex: 0, size, quantity, measurements: null }) as const;
+  const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it("a staff order's totals equal checkout's for the same lines and destination, and keep where it came from and who took it", async () => {
+    const draftId = await draftWith([sand(2)]);
+    const priced = await pricedDraft(db(), await getDraft(db(), draftId));
+    expect(priced.problems).toEqual([]);
+    const placed = await placeDraftOrder(db(), draftId, { kind: "on-delivery" }, context);
+
+    const shopper = await placeOrder(
+      db(),
+      {
+        email: "shopper@example.com",
+        name: "Shopper",
+        phone: "+233 20 000 0000",
+        address: "1 Ring Road",
+        country: "GH",
+        region: "GH-AA",
+        paymentMethod: "pay_on_delivery",
+        notes: null,
+        items: [{ productId: kaftan, colorIndex: 0, size: "M", quantity: 2, measurements: null }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { userId: null, origin: TEST_ORIGIN, storeName: "Ahenfie" },
+    );
+    const staff = await orderRow(placed.orderId);
+    const online = await orderRow(shopper.id);
+    expect([staff.subtotalAmount, staff.shippingAmount, staff.totalAmount]).toEqual([
+      online.subtotalAmount,
+      online.shippingAmount,
+      online.totalAmount,
+    ]);
+    expect(priced.totals!.total).toBe(Number(staff.totalAmount));
+    expect(staff).toMatchObject({ source: "whatsapp", placedBy: "Ama Owusu", paymentMethod: "pay_on_delivery", paymentStatus: "pending" });
+    expect((await getDraft(db(), draftId)).orderId).toBe(placed.orderId);
+    // Placing it again (a second click, a colleague) makes no second order.
+    await expect(placeDraftOrder(db(), draftId, { kind: "on-delivery" }, context)).rejects.toThrow("This draft is already an order.");
+  });
+
+  it("a discount, a custom piece and collection from the showroom: the total is the server's, never the form's", async () => {
+    const draftId = await draftWith(
+      [sand(1), { kind: "custom", description: "Wedding agbada in family kente", unitPrice: 250_000, quantity: 1, productionDays: 21 }],
+      { delivery: "collect", discountAmount: 20_000, discountReason: "Returning customer" },
+    );
+    const placed = await placeDraftOrder(db(), draftId, { kind: "on-delivery" }, context);
+    const order = await orderRow(placed.orderId);
+    expect(order).toMatchObject({
+      subtotalAmount: 284_999,
+      discountAmount: 20_000,
+      shippingAmount: 0,
+      totalAmount: 264_999,
+      shippingZone: "Collection from the showroom",
+    });
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.id);
+    expect(lines.map((l) => [l.kind, l.name, l.productionDays])).toEqual([
+      ["standard", "Osu Linen Kaftan", null],
+      ["custom", "Wedding agbada in family kente", 21],
+    ]);
+  });
+
+  it("a draft missing what an order needs says everything at once and places nothing", async () => {
+    const draftId = await draftWith([], { customerEmail: "", customerAddress: "", discountAmount: 5_000, discountReason: null });
+    const failure = await placeDraftOrder(db(), draftId, { kind: "on-delivery" }, context).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(DraftIncompleteError);
+    expect((failure as DraftIncompleteError).problems).toEqual([
+      "Enter the customer's email: the order, links and receipts are sent there.",
+      "Enter the delivery address, or choose collection from the showroom.",
+      "Add at least one piece.",
+      "Say why the discount is given.",
+    ]);
+    expect((await getDraft(db(), draftId)).orderId).toBeNull();
+  });
+
+  it("a payment link: stock held from sending, paid once by mobile money, and the link then shows the order paid", async () => {
+    const before = await stockOfVariant(db(), kaftan, "L", "Sand");
+    const draftId = await draftWith([sand(1, "L")]);
+    await db().delete(emailOutbox);
+    const placed = await placeDraftOrder(db(), draftId, { kind: "link", email: true }, context);
+    expect(await stockOfVariant(db(), kaftan, "L", "Sand")).toBe(before - 1);
+    const link = placed.link!;
+    expect(link.url).toMatch(new RegExp(`^${TEST_ORIGIN}/pay/[A-Za-z0-9_-]{43}$`));
+    expect(link.whatsappUrl.startsWith("https://wa.me/233244118820?text=")).toBe(true);
+    expect(decodeURIComponent(link.whatsappUrl.split("text=")[1]!)).toContain(link.url);
+    const order = await orderRow(placed.orderId);
+    expect(order.paymentMethod).toBe("payment_link");
+    expect(order.paymentDueAt!.getTime()).toBe(link.expiresAt.getTime());
+    const [email] = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "payment-link"));
+    expect(email).toMatchObject({ toAddress: "kofi.mensah@example.com", subject: `Pay for your order ${placed.orderNumber} — Ahenfie` });
+    expect(email!.text).toContain(link.url);
+
+    const token = link.url.split("/pay/")[1]!;
+    expect(await paymentLinkView(db(), token)).toMatchObject({ state: "open", link: { amount: placed.total } });
+    const first = await payWithLink(db(), paystackConfig(), { token, channel: "mobile_money", origin: TEST_ORIGIN });
+    const again = await payWithLink(db(), paystackConfig(), { token, channel: "mobile_money", origin: TEST_ORIGIN });
+    expect(first.ok && again.ok && first.url === again.url).toBe(true);
+    const [attempt] = await paymentAttemptsOf(db(), placed.orderId);
+    expect(paystack.transaction(attempt!.reference)).toMatchObject({ amount: placed.total, channels: ["mobile_money"] });
+    paystack.approve(attempt!.reference);
+    await paystack.idle();
+    const verified = await verifyTransaction(paystackConfig(), attempt!.reference);
+    expect(await applyVerifiedTransaction(db(), attempt!.reference, verified, sender)).toBe("paid");
+    expect(await applyVerifiedTransaction(db(), attempt!.reference, verified, sender)).toBe("already-paid");
+    expect(await orderRow(placed.orderId)).toMatchObject({ paymentStatus: "paid", paymentMethod: "mobile_money", paymentDueAt: null });
+    expect((await paymentLinkView(db(), token)).state).toBe("paid");
+    const payAfter = await payWithLink(db(), paystackConfig(), { token, channel: "card", origin: TEST_ORIGIN });
+    expect(payAfter).toEqual({ ok: false, message: "This order is paid. Thank you!" });
+    expect(await paymentAttemptsOf(db(), placed.orderId)).toHaveLength(1);
+  });
+
+  it("a revoked, replaced or expired link takes nothing; an expired link's order is cancelled and its stock returned", async () => {
+    const before = await stockOfVariant(db(), kaftan, "XL", "Sand");
+    const placed = await placeDraftOrder(db(), await draftWith([sand(1, "XL")]), { kind: "link", email: false }, context);
+    const first = placed.link!.url.split("/pay/")[1]!;
+    const { sendPaymentLink } = await import("~/modules/payments/payment-links.server");
+    const second = (await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })).url.split(
+      "/pay/",
+    )[1]!;
+    expect((await paymentLinkView(db(), first)).state).toBe("revoked");
+    expect(await payWithLink(db(), paystackConfig(), { token: first, channel: "card", origin: TEST_ORIGIN })).toMatchObject({ ok: false });
+    const [newest] = await paymentLinksOf(db(), placed.orderId);
+    expect(await revokePaymentLink(db(), placed.orderId, newest!.id, AMA)).toBe(true);
+    expect(await revokePaymentLink(db(), placed.orderId, newest!.id, AMA)).toBe(false);
+    expect((await paymentLinkView(db(), second)).state).toBe("revoked");
+
+    const third = (await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })).url.split(
+      "/pay/",
+    )[1]!;
+    const later = new Date(Date.now() + 73 * 3_600_000);
+    expect(await payWithLink(db(), paystackConfig(), { token: third, channel: "card", origin: TEST_ORIGIN, now: later })).toEqual({
+      ok: false,
+      message: "This payment link has expired. Please ask us for a new one: nothing was charged.",
+    });
+    expect(await paymentAttemptsOf(db(), placed.orderId)).toHaveLength(0);
+    await expireUnpaidOrders({
+      db: db(),
+      now: later,
+      verify: (reference) => verifyTransaction(paystackConfig(), reference),
+      log: { info() {}, warn() {}, error() {} },
+      sender,
+    });
+    expect((await orderRow(placed.orderId)).orderStatus).toBe("cancelled");
+    expect(await stockOfVariant(db(), kaftan, "XL", "Sand")).toBe(before);
+    expect((await paymentLinkView(db(), third)).state).toBe("cancelled");
+    // A wrong or made-up token shows no order at all.
+    expect(await paymentLinkView(db(), "x".repeat(43))).toEqual({ state: "unknown" });
+    expect(await paymentLinkView(db(), "../../etc")).toEqual({ state: "unknown" });
+  });
+
+  it("20 staff orders placed at once for the last 5 units: exactly 5 orders, none oversold, and each link paid once", async () => {
+    const scarce = (await createProduct(db(), { name: "Adinkra Shirt", price: 45_000, stock: 0, sizes: ["M"], variantStock: { "|M": 5 } })).id;
+    const drafts = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        draftWith([{ kind: "product", productId: scarce, colorIndex: null, size: "M", quantity: 1, measurements: null }]),
+      ),
+    );
+    const results = await Promise.allSettled(drafts.map((id) => placeDraftOrder(db(), id, { kind: "link", email: false }, context)));
+    const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [String((r.reason as Error).message)] : []));
+    expect(placed).toHaveLength(5);
+    expect(new Set(refused)).toEqual(new Set(["Adinkra Shirt (M) is out of stock. Please remove it from your cart."]));
+    expect(await stockOfVariant(db(), scarce, "M")).toBe(0);
+
+    // Every link pressed twice at once by card: one attempt per order, each paid once.
+    const tokens = placed.map((p) => p.link!.url.split("/pay/")[1]!);
+    await Promise.all(
+      tokens.flatMap((token) => [0, 1].map(() => payWithLink(db(), paystackConfig(), { token, channel: "card", origin: TEST_ORIGIN }))),
+    );
+    for (const p of placed) {
+      const attempts = await paymentAttemptsOf(db(), p.orderId);
+      const reference = attempts[0]!.reference;
+      paystack.approve(reference);
+    }
+    await paystack.idle();
+    const outcomes = await Promise.all(
+      placed.flatMap((p) =>
+        [0, 1].map(async () => {
+          const [attempt] = await paymentAttemptsOf(db(), p.orderId);
+          const verified = await verifyTransaction(paystackConfig(), attempt!.reference);
+          return applyVerifiedTransaction(db(), attempt!.reference, verified, sender);
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o === "paid")).toHaveLength(5);
+    for (const p of placed) expect((await orderRow(p.orderId)).paymentStatus).toBe("paid");
+  });
+
+  it("a payment recorded by staff: once per form, never twice per order, and a late online payment is flagged as paid twice", async () => {
+    const placed = await placeDraftOrder(db(), await draftWith([sand(1, "S")]), { kind: "link", email: false }, context);
+    const token = placed.link!.url.split("/pay/")[1]!;
+    const started = await payWithLink(db(), paystackConfig(), { token, channel: "card", origin: TEST_ORIGIN });
+    expect(started.ok).toBe(true);
+    const form = {
+      paymentId: crypto.randomUUID(),
+      orderId: placed.orderId,
+      method: "cash" as const,
+      reference: "Receipt 0042",
+      seenAmount: placed.total,
+      by: AMA,
+    };
+    expect(await recordPayment(db(), { ...form, seenAmount: placed.total - 1 }, sender)).toMatchObject({ ok: false });
+    const [a, b] = await Promise.all([recordPayment(db(), form, sender), recordPayment(db(), form, sender)]);
+    expect([a, b].filter((r) => r.ok && r.recorded)).toHaveLength(1);
+    expect(await recordPayment(db(), { ...form, paymentId: crypto.randomUUID() }, sender)).toEqual({
+      ok: false,
+      message: "This order is already paid: nothing was recorded.",
+    });
+    expect(await orderRow(placed.orderId)).toMatchObject({ paymentStatus: "paid", paymentMethod: "cash", paymentDueAt: null });
+    const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, placed.orderId));
+    expect(history.map((h) => h.notes)).toContain(
+      `Paid: Cash, ${formatMoneyWithCode(placed.total)}, reference Receipt 0042, recorded by Ama Owusu`,
+    );
+    expect((await paymentLinkView(db(), token)).state).toBe("paid");
+
+    // The customer had also paid the link's open checkout: the shop sees it was paid twice.
+    const [attempt] = await paymentAttemptsOf(db(), placed.orderId);
+    paystack.approve(attempt!.reference);
+    await paystack.idle();
+    const verified = await verifyTransaction(paystackConfig(), attempt!.reference);
+    expect(await applyVerifiedTransaction(db(), attempt!.reference, verified, sender)).toBe("extra-payment");
+  });
+
+  it("the WhatsApp link reads local Ghanaian numbers and leaves unknown ones to WhatsApp", () => {
+    expect(whatsappLink("024 411 8820", "GH", "hi")).toBe("https://wa.me/233244118820?text=hi");
+    expect(whatsappLink("+44 7700 900123", "GB", "hi")).toBe("https://wa.me/447700900123?text=hi");
+    expect(whatsappLink("0044 7700 900123", "GB", "hi")).toBe("https://wa.me/447700900123?text=hi");
+    expect(whatsappLink("ask at the door", "GH", "a b")).toBe("https://wa.me/?text=a%20b");
+  });
+
+  describe("made to measure", () => {
+    it("a made-to-measure line takes no stock and keeps its measurements", async () => {
+      const values = {
+        chest: 100,
+        waist: 88,
+        hips: 102,
+        shoulder: 46,
+        sleeve: 64,
+        length: 110,
+        neck: 40,
+        inseam: 80,
+      };
+      const draftId = await draftWith([]);
+      const failure = await addDraftLine(
+        db(),
+        draftId,
+        { kind: "product", productId: madeToMeasure, colorIndex: null, size: null, quantity: 1, measurements: { unit: "cm", values } as never },
+        AMA,
+      ).catch((e: unknown) => e);
+      // The sample product does not offer made to measure: refused by name, as checkout refuses it.
+      expect(String(failure)).toContain("Kente Agbada");
+    });
+  });
+});
