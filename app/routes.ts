@@ -15,6 +15,7 @@ export default [
     route("custom-orders/request", "routes/storefront/custom-order-request.tsx"),
     route("newsletter/confirm", "routes/storefront/newsletter-confirm.tsx"),
     route("email-preferences", "routes/storefront/email-preferences.tsx"),
+    route("pay/:token", "routes/storefront/pay-link.tsx"),
     ...contentPageSlugs.map((slug) => route(slug, "routes/storefront/content-page.tsx", { id: `page-${slug}` })),
     route("*", "routes/storefront/not-found.tsx"),
   ]),

@@ -17,6 +17,8 @@ export const ISLANDS_PAGES = {
   // Their own words are static: only the header, cart, toasts and newsletter form are hydrated.
   "content-page": null,
   "not-found": null,
+  // A payment link's page (issue 46): paying is a plain form posted to the server.
+  "payment-link": null,
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;

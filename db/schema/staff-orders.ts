@@ -31,7 +31,9 @@ export const draftOrders = pgTable(
     /** ship: to the address, priced by its shipping zone; collect: from the showroom, no fee. */
     delivery: text("delivery").notNull().default("ship"),
     /** DraftLine[] (draft-lines.ts): what to price, never a price but a custom line's own. */
-    lines: jsonb("lines").notNull().default(sql`'[]'::jsonb`),
+    lines: jsonb("lines")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Pesewas off the subtotal, and why (shown to staff, kept with the order). */
     discountAmount: bigint("discount_amount", { mode: "number" }).notNull().default(0),
     discountReason: text("discount_reason"),
@@ -79,10 +81,7 @@ export const paymentLinks = pgTable(
     createdBy: text("created_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("payment_links_order_idx").on(t.orderId, t.createdAt.desc()),
-    check("payment_links_amount_positive", sql`${t.amount} > 0`),
-  ],
+  (t) => [index("payment_links_order_idx").on(t.orderId, t.createdAt.desc()), check("payment_links_amount_positive", sql`${t.amount} > 0`)],
 );
 
 /**

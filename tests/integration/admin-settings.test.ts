@@ -57,7 +57,7 @@ describe("settings form schemas", () => {
       orderNotifications: _o,
       customerNotifications: _c,
       paymentHoldMinutes: _h,
-      paymentLinkHours: _l,
+      paymentLinkHours: _pl,
       exchangeRates: _x,
       backupTime: _t,
       backupKeepDaily: _d,

@@ -57,7 +57,8 @@ describeWithDatabase("orders taken by staff", (database) => {
 
   beforeAll(async () => {
     paystack = await startPaystackStandIn({ secretKey: SECRET });
-    kaftan = (await createProduct(db(), { name: "Osu Linen Kaftan", price: 34_999, stock: 10, colors: [{ name: "Sand", hex: "#d8c3a5" }] })).id;
+    kaftan = (await createProduct(db(), { name: "Osu Linen Kaftan", price: 34_999, stock: 10, colors: [{ name: "Sand", hex: "#d8c3a5" }] }))
+      .id;
     madeToMeasure = (await createProduct(db(), { name: "Kente Agbada", price: 120_000, stock: 5 })).id;
   });
   afterAll(async () => {
@@ -185,9 +186,9 @@ describeWithDatabase("orders taken by staff", (database) => {
     const placed = await placeDraftOrder(db(), await draftWith([sand(1, "XL")]), { kind: "link", email: false }, context);
     const first = placed.link!.url.split("/pay/")[1]!;
     const { sendPaymentLink } = await import("~/modules/payments/payment-links.server");
-    const second = (await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })).url.split(
-      "/pay/",
-    )[1]!;
+    const second = (
+      await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })
+    ).url.split("/pay/")[1]!;
     expect((await paymentLinkView(db(), first)).state).toBe("revoked");
     expect(await payWithLink(db(), paystackConfig(), { token: first, channel: "card", origin: TEST_ORIGIN })).toMatchObject({ ok: false });
     const [newest] = await paymentLinksOf(db(), placed.orderId);
@@ -195,9 +196,9 @@ describeWithDatabase("orders taken by staff", (database) => {
     expect(await revokePaymentLink(db(), placed.orderId, newest!.id, AMA)).toBe(false);
     expect((await paymentLinkView(db(), second)).state).toBe("revoked");
 
-    const third = (await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })).url.split(
-      "/pay/",
-    )[1]!;
+    const third = (
+      await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })
+    ).url.split("/pay/")[1]!;
     const later = new Date(Date.now() + 73 * 3_600_000);
     expect(await payWithLink(db(), paystackConfig(), { token: third, channel: "card", origin: TEST_ORIGIN, now: later })).toEqual({
       ok: false,
@@ -220,7 +221,8 @@ describeWithDatabase("orders taken by staff", (database) => {
   });
 
   it("20 staff orders placed at once for the last 5 units: exactly 5 orders, none oversold, and each link paid once", async () => {
-    const scarce = (await createProduct(db(), { name: "Adinkra Shirt", price: 45_000, stock: 0, sizes: ["M"], variantStock: { "|M": 5 } })).id;
+    const scarce = (await createProduct(db(), { name: "Adinkra Shirt", price: 45_000, stock: 0, sizes: ["M"], variantStock: { "|M": 5 } }))
+      .id;
     const drafts = await Promise.all(
       Array.from({ length: 20 }, () =>
         draftWith([{ kind: "product", productId: scarce, colorIndex: null, size: "M", quantity: 1, measurements: null }]),
@@ -315,7 +317,14 @@ describeWithDatabase("orders taken by staff", (database) => {
       const failure = await addDraftLine(
         db(),
         draftId,
-        { kind: "product", productId: madeToMeasure, colorIndex: null, size: null, quantity: 1, measurements: { unit: "cm", values } as never },
+        {
+          kind: "product",
+          productId: madeToMeasure,
+          colorIndex: null,
+          size: null,
+          quantity: 1,
+          measurements: { unit: "cm", values } as never,
+        },
         AMA,
       ).catch((e: unknown) => e);
       // The sample product does not offer made to measure: refused by name, as checkout refuses it.

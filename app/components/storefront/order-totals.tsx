@@ -16,6 +16,7 @@ const amountCell = "flex flex-row-reverse flex-wrap items-baseline gap-x-2 text-
 
 export function OrderTotals({
   subtotal,
+  discount = 0,
   shipping,
   currency: orderCurrency,
   totalWithCode = false,
@@ -23,6 +24,8 @@ export function OrderTotals({
   testIdPrefix,
 }: {
   subtotal: number;
+  /** Staff's discount on an order they took (issue 46); none on a cart. */
+  discount?: number;
   shipping: number | null;
   currency?: CurrencyCode;
   totalWithCode?: boolean;
@@ -31,7 +34,7 @@ export function OrderTotals({
 }) {
   const storeCurrency = useStoreCurrency();
   const currency = orderCurrency ?? storeCurrency;
-  const total = subtotal + (shipping ?? 0);
+  const total = subtotal - discount + (shipping ?? 0);
   return (
     <dl className="mt-4 space-y-2 border-t border-border pt-4 text-sm">
       <div className="flex justify-between">
@@ -41,6 +44,14 @@ export function OrderTotals({
           {approximate && <ApproximatePrice amount={subtotal} className="text-xs" />}
         </dd>
       </div>
+      {discount > 0 && (
+        <div className="flex justify-between">
+          <dt>Discount</dt>
+          <dd className={amountCell}>
+            <span data-testid={`${testIdPrefix}-discount`}>−{formatMoney(discount, currency)}</span>
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt>Shipping</dt>
         <dd className={amountCell}>

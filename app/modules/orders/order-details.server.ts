@@ -35,6 +35,8 @@ export async function getOrderDetails(db: Db, orderId: string) {
     shippingZone: order.shippingZone,
     deliveryEstimate: order.deliveryEstimate,
     subtotalAmount: Number(order.subtotalAmount),
+    /** Staff's discount on an order they took (issue 46), 0 otherwise. */
+    discountAmount: Number(order.discountAmount),
     shippingAmount: Number(order.shippingAmount),
     totalAmount: Number(order.totalAmount),
     currency: order.currency,

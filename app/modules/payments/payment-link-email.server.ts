@@ -44,5 +44,11 @@ export function paymentLinkEmail(data: PaymentLinkEmailData): OutgoingEmail {
     button: { label: `Pay ${total}`, url: data.url },
     footer: `You are receiving this email because you ordered from ${data.storeName}. Never share this link: it pays for your order only.`,
   });
-  return { to: data.customerEmail, subject: `Pay for your order ${data.orderNumber} — ${data.storeName}`, html, text, kind: "payment-link" };
+  return {
+    to: data.customerEmail,
+    subject: `Pay for your order ${data.orderNumber} — ${data.storeName}`,
+    html,
+    text,
+    kind: "payment-link",
+  };
 }

@@ -176,7 +176,9 @@ export async function revokePaymentLink(db: Db, orderId: string, linkId: string,
     const revoked = await tx
       .update(paymentLinks)
       .set({ revokedAt: new Date(), revokedBy: by.name })
-      .where(and(eq(paymentLinks.id, linkId), eq(paymentLinks.orderId, orderId), isNull(paymentLinks.revokedAt), isNull(paymentLinks.paidAt)))
+      .where(
+        and(eq(paymentLinks.id, linkId), eq(paymentLinks.orderId, orderId), isNull(paymentLinks.revokedAt), isNull(paymentLinks.paidAt)),
+      )
       .returning({ id: paymentLinks.id });
     if (revoked.length === 0) return false;
     const [order] = await tx
@@ -216,8 +218,7 @@ export function paymentLinksOf(db: Db, orderId: string) {
 
 /** What a link's page shows: the order and what it asks, or why it asks nothing. */
 export type PaymentLinkView =
-  | { state: "unknown" }
-  | { state: "open" | "paid" | "expired" | "revoked" | "cancelled" | "changed"; link: LinkedOrder };
+  { state: "unknown" } | { state: "open" | "paid" | "expired" | "revoked" | "cancelled" | "changed"; link: LinkedOrder };
 
 export interface LinkedOrder {
   orderId: string;

@@ -37,7 +37,8 @@ export async function recordPayment(db: Db, input: RecordPaymentInput, sender: S
     if (!order) return { ok: false, message: "No such order." };
     const [again] = await tx.select({ id: recordedPayments.id }).from(recordedPayments).where(eq(recordedPayments.id, input.paymentId));
     if (again) return { ok: true, recorded: false };
-    if (order.orderStatus === "cancelled") return { ok: false, message: "This order is cancelled. Reactivate it before recording a payment." };
+    if (order.orderStatus === "cancelled")
+      return { ok: false, message: "This order is cancelled. Reactivate it before recording a payment." };
     if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed")
       return { ok: false, message: "This order is already paid: nothing was recorded." };
     const total = Number(order.totalAmount);

@@ -16,8 +16,10 @@ const email = z.email();
 export function draftOrderProblems(draft: Draft): string[] {
   const problems: string[] = [];
   if (!draft.customerName.trim()) problems.push("Enter the customer's name.");
-  if (!email.safeParse(draft.customerEmail.trim()).success) problems.push("Enter the customer's email: the order, links and receipts are sent there.");
+  if (!email.safeParse(draft.customerEmail.trim()).success)
+    problems.push("Enter the customer's email: the order, links and receipts are sent there.");
   if (!draft.customerPhone.trim()) problems.push("Enter the customer's phone or WhatsApp number.");
-  if (draft.delivery === "ship" && !draft.customerAddress.trim()) problems.push("Enter the delivery address, or choose collection from the showroom.");
+  if (draft.delivery === "ship" && !draft.customerAddress.trim())
+    problems.push("Enter the delivery address, or choose collection from the showroom.");
   return problems;
 }

@@ -212,9 +212,7 @@ export interface PricedDraftLine {
 
 /** Where a draft goes and what it costs to get there: a zone, the showroom, or why neither yet. */
 export type DraftDelivery =
-  | { kind: "zone"; zone: ShippingZone; destination: string; estimate: string }
-  | { kind: "collect" }
-  | { kind: "unknown"; problem: string };
+  { kind: "zone"; zone: ShippingZone; destination: string; estimate: string } | { kind: "collect" } | { kind: "unknown"; problem: string };
 
 export interface PricedDraft {
   lines: PricedDraftLine[];

@@ -13,7 +13,14 @@ import { recordPayment } from "~/modules/payments/recorded-payments.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { currencySymbols, type CurrencyCode } from "~/lib/money";
 import { draftOrderProblems } from "./draft-order-rules";
-import { DraftAlreadyPlacedError, DraftNotFoundError, DraftRefusedError, pricedDraft, SHOWROOM_COLLECTION, type StaffMember } from "./draft-orders.server";
+import {
+  DraftAlreadyPlacedError,
+  DraftNotFoundError,
+  DraftRefusedError,
+  pricedDraft,
+  SHOWROOM_COLLECTION,
+  type StaffMember,
+} from "./draft-orders.server";
 import { salesChannels, type RecordedPaymentMethod } from "./sales-channels";
 
 /**
@@ -59,7 +66,12 @@ export class DraftIncompleteError extends Error {
   }
 }
 
-export async function placeDraftOrder(db: Db, draftId: string, payment: DraftPayment, context: PlaceDraftContext): Promise<PlacedDraftOrder> {
+export async function placeDraftOrder(
+  db: Db,
+  draftId: string,
+  payment: DraftPayment,
+  context: PlaceDraftContext,
+): Promise<PlacedDraftOrder> {
   const sender = { storeName: context.storeName, origin: context.origin };
   const placed = await db.transaction(async (tx) => {
     const [draft] = await tx.select().from(draftOrders).where(eq(draftOrders.id, draftId)).for("update");
@@ -139,12 +151,20 @@ export async function placeDraftOrder(db: Db, draftId: string, payment: DraftPay
       await tx
         .insert(orderNotes)
         .values({ orderId: order.id, kind: "staff", body: draft.notes, authorId: context.by.userId, authorName: context.by.name });
-    await tx.update(draftOrders).set({ orderId: order.id, updatedBy: context.by.name, updatedAt: new Date() }).where(eq(draftOrders.id, draft.id));
+    await tx
+      .update(draftOrders)
+      .set({ orderId: order.id, updatedBy: context.by.name, updatedAt: new Date() })
+      .where(eq(draftOrders.id, draft.id));
 
     let link: SentPaymentLink | null = null;
     if (payment.kind === "link") {
       // The stock taken above is held while the link is open (sendPaymentLink sets the due time).
-      link = await sendPaymentLink(tx, order.id, { by: context.by, email: payment.email, origin: context.origin, storeName: context.storeName });
+      link = await sendPaymentLink(tx, order.id, {
+        by: context.by,
+        email: payment.email,
+        origin: context.origin,
+        storeName: context.storeName,
+      });
     } else {
       const confirmation: OrderConfirmationData = {
         storeName: context.storeName,

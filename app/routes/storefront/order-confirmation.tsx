@@ -214,6 +214,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </ul>
         <OrderTotals
           subtotal={order.subtotalAmount}
+          discount={order.discountAmount}
           shipping={order.shippingAmount}
           currency={currency}
           totalWithCode
