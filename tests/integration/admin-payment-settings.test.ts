@@ -122,6 +122,7 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
         standInUrl: "http://127.0.0.1:4010",
       },
       holdMinutes: 30,
+      linkHours: 72,
       storeCurrency: "GHS",
     });
     expect(JSON.stringify(page)).not.toContain("settings_0123");
@@ -136,19 +137,21 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
     expect(await dashboard(adminContext({ secretKey: SECRET }))).toMatchObject({ ok: true, paystackConnected: true });
   });
 
-  it("saves the hold time, and refuses one out of range with its message, saving nothing", async () => {
-    expect(await act({ intent: "payments", paymentHoldMinutes: "45" })).toEqual({
+  it("saves the hold time and the links' open time, and refuses one out of range with its message, saving nothing", async () => {
+    expect(await act({ intent: "payments", paymentHoldMinutes: "45", paymentLinkHours: "48" })).toEqual({
       status: 200,
       body: { intent: "payments", ok: true, message: "Settings saved" },
     });
     invalidateStoreSettingsCache();
     expect((await getStoreSettings(database.db)).paymentHoldMinutes).toBe(45);
+    expect((await getStoreSettings(database.db)).paymentLinkHours).toBe(48);
 
-    const refused = await act({ intent: "payments", paymentHoldMinutes: "5" });
+    const refused = await act({ intent: "payments", paymentHoldMinutes: "5", paymentLinkHours: "48" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ intent: "payments", ok: false, message: HOLD_MESSAGE });
     invalidateStoreSettingsCache();
     expect((await getStoreSettings(database.db)).paymentHoldMinutes).toBe(45);
     expect((await load(adminContext())).payments.holdMinutes).toBe(45);
+    expect((await load(adminContext())).payments.linkHours).toBe(48);
   });
 });

@@ -21,6 +21,7 @@ import { orders, orderItems, orderStatusHistory } from "~db/schema/orders";
 import { emailOutbox } from "~db/schema/store";
 import { createProduct, stockOfVariant } from "../factories/catalog";
 import { TEST_ORIGIN } from "../setup/load-context";
+import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 
@@ -292,6 +293,41 @@ describeWithDatabase("orders taken by staff", (database) => {
     await paystack.idle();
     const verified = await verifyTransaction(paystackConfig(), attempt!.reference);
     expect(await applyVerifiedTransaction(db(), attempt!.reference, verified, sender)).toBe("extra-payment");
+  });
+
+  it("the link's page: a wrong token answers 404 with no order; an open one shows the order and its buttons go to Paystack", async () => {
+    const { loader, action } = await import("~/routes/storefront/pay-link");
+    const { testLoadContext } = await import("../setup/load-context");
+    const { loadConfig } = await import("~/env.server");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_PUBLIC_KEY: "pk_test_staffordersstaffordersst",
+      PAYSTACK_API_URL: paystack.url,
+    });
+    const ctx = { ...testLoadContext(database, { config }), clientIp: "10.9.9.9" };
+    const open = (token: string) =>
+      routeAnswer(loader, { request: new Request(`${TEST_ORIGIN}/pay/${token}`), context: ctx, params: { token } });
+    const wrong = await open("A".repeat(43));
+    expect(wrong.status).toBe(404);
+    expect(JSON.stringify(wrong.body)).not.toContain("Kofi");
+
+    const placed = await placeDraftOrder(db(), await draftWith([sand(1, "M")]), { kind: "link", email: false }, context);
+    const token = placed.link!.url.split("/pay/")[1]!;
+    const page = await open(token);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ view: { state: "open", link: { orderNumber: placed.orderNumber, amount: placed.total } } });
+    const paid = await routeAnswer(action, {
+      request: samePost(`/pay/${token}`, "channel=mobile_money"),
+      context: ctx,
+      params: { token },
+    });
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("Location")).toMatch(new RegExp(`^${paystack.url}/`));
+    const forged = await routeAnswer(action, { request: samePost(`/pay/${token}`, "channel=bitcoin"), context: ctx, params: { token } });
+    expect(forged.status).toBe(400);
   });
 
   it("the WhatsApp link reads local Ghanaian numbers and leaves unknown ones to WhatsApp", () => {
