@@ -9,6 +9,9 @@ import { queueEmail } from "~/modules/email/email-outbox.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { paymentLinkEmail } from "./payment-link-email.server";
+import { PAYMENT_LINK_CLOSED } from "./payment-link-words";
+
+export { PAYMENT_LINK_CLOSED };
 import { sendOrderToPaystack, type StartPaymentResult } from "./online-checkout.server";
 import type { OnlineChannel } from "./payment-attempts.server";
 import type { PaystackClientConfig } from "./paystack-client.server";
@@ -292,15 +295,6 @@ function linkState(link: LinkRow, order: OrderRow, now: Date): Exclude<PaymentLi
   return "open";
 }
 
-/** What each closed state tells the customer. */
-export const PAYMENT_LINK_CLOSED: Record<Exclude<PaymentLinkView["state"], "open">, string> = {
-  unknown: "This payment link is not valid. Please check that you opened the whole link, or ask us for a new one.",
-  paid: "This order is paid. Thank you!",
-  expired: "This payment link has expired. Please ask us for a new one: nothing was charged.",
-  revoked: "This payment link is no longer in use. Please use the newest link we sent you, or ask us for a new one.",
-  cancelled: "This order was cancelled, so it takes no payment. Please contact us if you still want it.",
-  changed: "This order has changed since the link was sent. Please ask us for a new link.",
-};
 
 /**
  * Pays an open link by card or mobile money: in one transaction with the link and the order
