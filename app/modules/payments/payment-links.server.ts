@@ -295,7 +295,6 @@ function linkState(link: LinkRow, order: OrderRow, now: Date): Exclude<PaymentLi
   return "open";
 }
 
-
 /**
  * Pays an open link by card or mobile money: in one transaction with the link and the order
  * locked, the link is checked open again (a link revoked, expired or paid meanwhile takes

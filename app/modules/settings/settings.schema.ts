@@ -146,9 +146,7 @@ export const paymentSettingsSchema = z.object({
     .trim()
     .regex(/^\d{1,4}$/, PAYMENT_LINK_HOURS_MESSAGE)
     .transform(Number)
-    .pipe(
-      z.number().int().min(PAYMENT_LINK_HOURS.min, PAYMENT_LINK_HOURS_MESSAGE).max(PAYMENT_LINK_HOURS.max, PAYMENT_LINK_HOURS_MESSAGE),
-    ),
+    .pipe(z.number().int().min(PAYMENT_LINK_HOURS.min, PAYMENT_LINK_HOURS_MESSAGE).max(PAYMENT_LINK_HOURS.max, PAYMENT_LINK_HOURS_MESSAGE)),
 });
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 

@@ -62,7 +62,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customerNotifications: settings.customerNotifications,
       reviewInvitationDays: settings.reviewInvitationDays,
     },
-    payments: { paystack: paystackConnection(context), holdMinutes: settings.paymentHoldMinutes, linkHours: settings.paymentLinkHours, storeCurrency: settings.currency },
+    payments: {
+      paystack: paystackConnection(context),
+      holdMinutes: settings.paymentHoldMinutes,
+      linkHours: settings.paymentLinkHours,
+      storeCurrency: settings.currency,
+    },
     currencies,
     timeZone: settings.timezone,
     admins,
