@@ -25,6 +25,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("orders/drafts", "routes/admin/draft-orders.tsx"),
+    route("orders/drafts/:draftId", "routes/admin/draft-order.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("shipping", "routes/admin/shipping.tsx"),

@@ -26,6 +26,8 @@ import {
 } from "~/components/admin/orders/order-update";
 import { refundFromOrderDetails } from "~/modules/payments/refund-action.server";
 import { checkRefundFromOrderDetails } from "~/modules/payments/refund-check-action.server";
+import { requestPaymentFromOrderDetails, type PaymentRequestResult } from "~/modules/payments/payment-request-action.server";
+import { recordPaymentFormSchema, revokeLinkFormSchema, sendLinkFormSchema } from "~/modules/payments/payment-request.schema";
 
 const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", "customer-message"] satisfies FulfilmentIntent[];
 
@@ -39,7 +41,8 @@ const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", 
  * is the refund form of the order details (app/modules/payments/refund-action.server.ts), "check-refund" its Check
  * with Paystack button on an unconfirmed refund (refund-check-action.server.ts); "ship", "tracking",
  * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts); "cash-collected"
- * its "Cash collected?" button on a delivered Pay on Delivery order (cash-collection.server.ts).
+ * its "Cash collected?" button on a delivered Pay on Delivery order (cash-collection.server.ts); "send-link", "revoke-link"
+ * and "record-payment" its "Ask for payment" panel on an unpaid order (payment-request-action.server.ts).
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
@@ -56,10 +59,17 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
         "staff-note": staffNoteFormSchema,
         "customer-message": customerMessageFormSchema,
         "cash-collected": cashCollectedFormSchema,
+        "send-link": sendLinkFormSchema,
+        "revoke-link": revokeLinkFormSchema,
+        "record-payment": recordPaymentFormSchema,
       },
       unknownIntent: "Unknown action",
-      reply: (refused): OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult =>
-        refused.intent === "cash-collected"
+      reply: (
+        refused,
+      ): OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult | PaymentRequestResult =>
+        refused.intent === "send-link" || refused.intent === "revoke-link" || refused.intent === "record-payment"
+          ? { ok: false, kind: "payment-request", message: refused.firstMessage ?? "Please check the form and try again." }
+          : refused.intent === "cash-collected"
           ? { ok: false, kind: "cash", message: refused.firstMessage ?? "This form is out of date. Close the order and open it again." }
           : refused.intent === "refund"
             ? {
@@ -89,6 +99,10 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
   const { viewer } = guarded;
   if (guarded.intent === "refund") return refundFromOrderDetails(context, viewer, guarded.value);
   if (guarded.intent === "check-refund") return checkRefundFromOrderDetails(context, guarded.value);
+  if (guarded.intent === "send-link") return requestPaymentFromOrderDetails(context, viewer, { intent: "send-link", value: guarded.value });
+  if (guarded.intent === "revoke-link") return requestPaymentFromOrderDetails(context, viewer, { intent: "revoke-link", value: guarded.value });
+  if (guarded.intent === "record-payment")
+    return requestPaymentFromOrderDetails(context, viewer, { intent: "record-payment", value: guarded.value });
   if (guarded.intent === "ship") return fulfilFromOrderDetails(context, viewer, { intent: "ship", value: guarded.value });
   if (guarded.intent === "tracking") return fulfilFromOrderDetails(context, viewer, { intent: "tracking", value: guarded.value });
   if (guarded.intent === "staff-note") return fulfilFromOrderDetails(context, viewer, { intent: "staff-note", value: guarded.value });

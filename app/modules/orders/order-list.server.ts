@@ -165,9 +165,13 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
     shippingZone: order.shippingZone,
     deliveryEstimate: order.deliveryEstimate,
     subtotalAmount: Number(order.subtotalAmount),
+    discountAmount: Number(order.discountAmount),
+    discountReason: order.discountReason,
     shippingAmount: Number(order.shippingAmount),
     notes: order.notes,
     updatedAt: order.updatedAt.toISOString(),
+    source: order.source,
+    placedBy: order.placedBy,
     items: items.map((i) => ({
       id: i.id,
       productId: i.productId,

@@ -88,9 +88,15 @@ export interface AdminOrderDetails extends AdminOrderRow {
   shippingZone: string | null;
   deliveryEstimate: string | null;
   subtotalAmount: number;
+  /** Staff's discount (issue 46) and why; 0 and null otherwise. */
+  discountAmount: number;
+  discountReason: string | null;
   shippingAmount: number;
   notes: string | null;
   updatedAt: string;
+  /** "storefront", or the channel staff took it through (sales-channels.ts), and who placed it. */
+  source: string;
+  placedBy: string | null;
   items: AdminOrderItem[];
   /** Newest first. */
   history: AdminOrderHistoryEntry[];

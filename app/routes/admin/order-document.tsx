@@ -61,6 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         notes: order.notes,
         currency: order.currency,
         subtotalAmount: order.subtotalAmount,
+        discountAmount: order.discountAmount,
         shippingAmount: order.shippingAmount,
         totalAmount: order.totalAmount,
         paymentMethod: paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod,

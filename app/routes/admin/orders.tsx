@@ -1,4 +1,7 @@
-import { PackageOpen } from "lucide";
+import { PackageOpen, Plus } from "lucide";
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { buttonVariants } from "~/components/ui/button";
 import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DataTable } from "~/components/admin/list/data-table";
 import { loadAdminList } from "~/modules/admin-lists/admin-list-loader.server";
@@ -20,6 +23,8 @@ import type {
   RefundActionResult,
   RefundCheckResult,
 } from "~/components/admin/orders/order-update";
+import type { PaymentRequestResult } from "~/modules/payments/payment-request-action.server";
+import { paymentLinksOf } from "~/modules/payments/payment-links.server";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
 import { orderSummary } from "~/modules/orders/order-summary.server";
@@ -39,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     const detailsId = params.get(DETAILS_PARAM);
     const paystackConnected = paystackConfigOf(args.context.config) !== null;
     const filters = parseAdminOrderFilters(params);
-    const [listing, summary, settings, details, payments, couriers] = await Promise.all([
+    const [listing, summary, settings, details, payments, couriers, links] = await Promise.all([
       listAdminOrders(db, filters),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).
       orderSummary(db, { maxAgeMs: 5_000 }),
@@ -50,10 +55,36 @@ export async function loader(args: Route.LoaderArgs) {
       detailsId ? orderPaymentsForStaff(db, detailsId, { paystackConnected }) : null,
       // The Cash to collect view also says what each courier owes.
       filters.view === "cash-to-collect" ? cashOwedByCouriers(db) : null,
+      detailsId && /^[0-9a-f-]{36}$/i.test(detailsId) ? paymentLinksOf(db, detailsId) : null,
     ]);
     // A fresh id for the details' refund form each time it is shown: posting it twice refunds once.
     const refundId = details ? crypto.randomUUID() : null;
-    return { listing, summary, currency: settings.currency, timeZone: settings.timezone, details, payments, refundId, couriers };
+    // The same for "Record payment" (issue 46): sent twice, it records one payment.
+    const paymentRequest = details
+      ? {
+          recordId: crypto.randomUUID(),
+          paystackConnected,
+          links: (links ?? []).map((l) => ({
+            ...l,
+            amount: Number(l.amount),
+            expiresAt: l.expiresAt.toISOString(),
+            revokedAt: l.revokedAt?.toISOString() ?? null,
+            paidAt: l.paidAt?.toISOString() ?? null,
+            createdAt: l.createdAt.toISOString(),
+          })),
+        }
+      : null;
+    return {
+      listing,
+      summary,
+      currency: settings.currency,
+      timeZone: settings.timezone,
+      details,
+      payments,
+      refundId,
+      couriers,
+      paymentRequest,
+    };
   });
 }
 
@@ -65,7 +96,14 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const result = args.actionResult as { kind?: string } | undefined;
-  if (result?.kind === "refund" || result?.kind === "check-refund" || result?.kind === "fulfilment" || result?.kind === "cash") return true;
+  if (
+    result?.kind === "refund" ||
+    result?.kind === "check-refund" ||
+    result?.kind === "fulfilment" ||
+    result?.kind === "cash" ||
+    result?.kind === "payment-request"
+  )
+    return true;
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
@@ -80,7 +118,7 @@ export const action = ({ request, context }: Route.ActionArgs) => updateOrderFro
 export async function clientAction({
   serverAction,
 }: Route.ClientActionArgs): Promise<
-  OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult
+  OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult | PaymentRequestResult
 > {
   try {
     return await serverAction();
@@ -92,7 +130,7 @@ export async function clientAction({
 }
 
 export default function AdminOrders({
-  loaderData: { listing, summary, currency, timeZone, details, payments, refundId, couriers },
+  loaderData: { listing, summary, currency, timeZone, details, payments, refundId, couriers, paymentRequest },
 }: Route.ComponentProps) {
   const dialog = useUrlDialog(DETAILS_PARAM, details?.id);
   const tooShort = listing.searchTooShort;
@@ -100,6 +138,11 @@ export default function AdminOrders({
     <ListPage
       title="Orders"
       description="Every order placed in the shop: change a status or payment and the customer's tracking page follows."
+      actions={
+        <Link to="/admin/orders/drafts" className={buttonVariants()}>
+          <Icon of={Plus} /> New order
+        </Link>
+      }
       exportHref="/admin/orders/export.csv"
       summary={
         <>
@@ -118,7 +161,16 @@ export default function AdminOrders({
           ? { title: "Search is too short", body: "Type at least 3 characters, or a whole order number such as ORD-123456." }
           : { title: "No matching orders", body: "No order matches this search and these filters." },
       }}
-      details={<OrderDetailsDialog dialog={dialog} order={details} payments={payments} refundId={refundId} timeZone={timeZone} />}
+      details={
+        <OrderDetailsDialog
+          dialog={dialog}
+          order={details}
+          payments={payments}
+          refundId={refundId}
+          paymentRequest={paymentRequest}
+          timeZone={timeZone}
+        />
+      }
     >
       <DataTable
         rows={listing.items}

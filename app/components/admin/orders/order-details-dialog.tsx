@@ -13,8 +13,10 @@ import { OrderHistory } from "./order-history";
 import { OrderNotes } from "./order-notes";
 import { OrderItemsTable } from "./order-items-table";
 import { OrderPayments } from "./order-payments";
+import { PaymentRequestPanel, type PaymentRequestData } from "./payment-request-panel";
+import { orderSourceLabel, staffPaymentMethodLabels } from "~/modules/staff-orders/sales-channels";
 
-const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? method;
+const methodLabel = (method: string) => paymentMethods.find((m) => m.value === method)?.label ?? staffPaymentMethodLabels[method] ?? method;
 const box = "rounded-md border border-border bg-white p-4";
 
 /**
@@ -28,12 +30,14 @@ export function OrderDetailsDialog({
   order,
   payments,
   refundId,
+  paymentRequest,
   timeZone,
 }: {
   dialog: UrlDialog;
   order: AdminOrderDetails | null;
   payments: StaffOrderPayments | null;
   refundId: string | null;
+  paymentRequest: PaymentRequestData | null;
   timeZone: string;
 }) {
   return (
@@ -63,6 +67,9 @@ export function OrderDetailsDialog({
               carrier={order.shipment?.carrier ?? null}
             />
           )}
+          {paymentRequest && order.orderStatus !== "cancelled" && (order.paymentStatus === "pending" || order.paymentStatus === "failed") && (
+            <PaymentRequestPanel key={paymentRequest.recordId} order={order} data={paymentRequest} timeZone={timeZone} />
+          )}
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             <DetailsSection title="Customer" className={box}>
               <dl className="grid gap-3">
@@ -84,6 +91,11 @@ export function OrderDetailsDialog({
               <dl className="grid gap-3">
                 <Field label="Order number">{order.orderNumber}</Field>
                 <Field label="Payment method">{methodLabel(order.paymentMethod)}</Field>
+                {order.source !== "storefront" && (
+                  <Field label="Taken by">
+                    {order.placedBy ?? "Staff"} · {orderSourceLabel(order.source)}
+                  </Field>
+                )}
                 <Field label="Total">
                   <span className="font-semibold tabular-nums">{moneyWithCode(order.totalAmount, order.currency)}</span>
                 </Field>

@@ -79,6 +79,8 @@ export function OrderItemsTable({ order }: { order: AdminOrderDetails }) {
         </tbody>
         <tfoot className="border-t border-border text-sm">
           {totalRow("Subtotal", m(order.subtotalAmount))}
+          {order.discountAmount > 0 &&
+            totalRow(`Discount${order.discountReason ? ` (${order.discountReason})` : ""}`, `−${m(order.discountAmount)}`)}
           {totalRow("Shipping", order.shippingAmount === 0 ? "Free" : m(order.shippingAmount))}
           {totalRow("Total", `${m(order.totalAmount)} ${order.currency}`, true)}
         </tfoot>

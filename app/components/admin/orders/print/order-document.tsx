@@ -30,6 +30,8 @@ export interface OrderDocumentData {
     notes: string | null;
     currency: string;
     subtotalAmount: number;
+    /** Staff's discount (issue 46), 0 when none. */
+    discountAmount: number;
     shippingAmount: number;
     totalAmount: number;
     paymentMethod: string;
@@ -228,6 +230,12 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
           <dl className="mt-4 ml-auto grid max-w-72 grid-cols-[1fr_auto] gap-y-1 tabular-nums [&>dd]:pl-6">
             <dt>Subtotal</dt>
             <dd className="text-right">{money(order.subtotalAmount, order.currency)}</dd>
+            {order.discountAmount > 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd className="text-right">−{money(order.discountAmount, order.currency)}</dd>
+              </>
+            )}
             <dt>Shipping</dt>
             <dd className="text-right">{order.shippingAmount === 0 ? "Free" : money(order.shippingAmount, order.currency)}</dd>
             <dt className="mt-1 border-t-2 border-black pt-2 font-bold">Total</dt>

@@ -1,0 +1,152 @@
+import { Banknote, Link2, MessageCircle } from "lucide";
+import { useFetcher } from "react-router";
+import { money } from "~/components/admin/admin-format";
+import { FormAlert } from "~/components/forms/field";
+import { useFetcherResult } from "~/components/forms/use-fetcher-result";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { notify } from "~/components/ui/toaster";
+import { formatDateTime } from "~/lib/dates";
+import type { AdminOrderDetails } from "~/modules/orders/order-types";
+import type { PaymentRequestResult } from "~/modules/payments/payment-request-action.server";
+import { recordedPaymentMethods } from "~/modules/staff-orders/sales-channels";
+
+/** What the orders loader gives the panel when an order's details are open. */
+export interface PaymentRequestData {
+  /** A fresh id for the Record payment form each time the details are shown. */
+  recordId: string;
+  paystackConnected: boolean;
+  links: {
+    id: string;
+    amount: number;
+    currency: string;
+    expiresAt: string;
+    revokedAt: string | null;
+    revokedBy: string | null;
+    paidAt: string | null;
+    emailedTo: string | null;
+    createdBy: string;
+    createdAt: string;
+  }[];
+}
+
+/**
+ * "Ask for payment" on an unpaid order (issue 46, part 2): a payment link to email and to send on
+ * WhatsApp (shown once: only its hash is kept), the order's links with their state and Revoke,
+ * and a payment staff took another way (cash, mobile money to the shop, bank transfer).
+ */
+export function PaymentRequestPanel({ order, data, timeZone }: { order: AdminOrderDetails; data: PaymentRequestData; timeZone: string }) {
+  const link = useFetcher<PaymentRequestResult>();
+  const record = useFetcher<PaymentRequestResult>();
+  const revoke = useFetcher<PaymentRequestResult>();
+  const toast = (result: PaymentRequestResult) =>
+    result.ok ? notify.success(result.message) : notify.error("Not done", { description: result.message });
+  useFetcherResult(link, toast);
+  useFetcherResult(record, toast);
+  useFetcherResult(revoke, toast);
+  const sent = link.data?.ok ? link.data.link : undefined;
+  const owed = money(order.totalAmount, order.currency);
+  const now = Date.now();
+  const titleId = `ask-${order.id}-title`;
+  return (
+    <section aria-labelledby={titleId} className="mt-4 grid gap-4 rounded-md border border-gold/60 bg-ivory p-4">
+      <div>
+        <h3 id={titleId} className="font-display text-xl font-semibold text-charcoal">
+          Ask for payment · <span className="tabular-nums">{owed}</span>
+        </h3>
+        <p className="mt-0.5 text-sm text-stone">Send a link the customer pays by card or mobile money, or record money they paid another way.</p>
+      </div>
+      <link.Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="send-link" />
+        <input type="hidden" name="orderId" value={order.id} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="emailLink" defaultChecked className="size-4 accent-forest" /> Email it to {order.customerEmail}
+        </label>
+        <Button type="submit" disabled={link.state !== "idle" || !data.paystackConnected}>
+          <Icon of={Link2} /> {link.state !== "idle" ? "Sending…" : "Send payment link"}
+        </Button>
+      </link.Form>
+      {!data.paystackConnected && <p className="text-xs text-stone">Payment links need Paystack (Settings → Payments).</p>}
+      {link.data && !link.data.ok && <FormAlert inline title={link.data.message} />}
+      {sent && (
+        <div className="grid gap-2 rounded-sm border border-border bg-white p-3">
+          <label htmlFor={`link-${order.id}`} className="text-sm font-medium">
+            New payment link (open until {formatDateTime(sent.expiresAt, timeZone)})
+          </label>
+          <input
+            id={`link-${order.id}`}
+            readOnly
+            value={sent.url}
+            onFocus={(e) => e.currentTarget.select()}
+            className="h-10 w-full rounded-sm border border-border bg-ivory px-3 font-mono text-xs"
+          />
+          <a href={sent.whatsappUrl} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "gold", size: "sm" })}>
+            <Icon of={MessageCircle} /> Send on WhatsApp
+          </a>
+        </div>
+      )}
+      {data.links.length > 0 && (
+        <ul className="grid gap-1 text-sm" aria-label="Payment links sent">
+          {data.links.map((l) => {
+            const state = l.paidAt
+              ? "paid"
+              : l.revokedAt
+                ? `closed (${l.revokedBy ?? "revoked"})`
+                : Date.parse(l.expiresAt) <= now
+                  ? "expired"
+                  : `open until ${formatDateTime(l.expiresAt, timeZone)}`;
+            const open = !l.paidAt && !l.revokedAt && Date.parse(l.expiresAt) > now;
+            return (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {money(l.amount, l.currency)} · sent by {l.createdBy} {formatDateTime(l.createdAt, timeZone)}
+                  {l.emailedTo ? ` to ${l.emailedTo}` : ""} · <strong>{state}</strong>
+                </span>
+                {open && (
+                  <revoke.Form method="post">
+                    <input type="hidden" name="intent" value="revoke-link" />
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <input type="hidden" name="linkId" value={l.id} />
+                    <Button type="submit" size="sm" variant="ghost" disabled={revoke.state !== "idle"}>
+                      Revoke
+                    </Button>
+                  </revoke.Form>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <record.Form method="post" className="grid gap-3 border-t border-gold/40 pt-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <input type="hidden" name="intent" value="record-payment" />
+        <input type="hidden" name="orderId" value={order.id} />
+        <input type="hidden" name="paymentId" value={data.recordId} />
+        <input type="hidden" name="amount" value={String(order.totalAmount)} />
+        <div className="grid gap-1.5">
+          <label htmlFor={`method-${order.id}`} className="text-sm font-medium">
+            Paid by
+          </label>
+          <NativeSelect id={`method-${order.id}`} name="method" defaultValue="cash">
+            {recordedPaymentMethods.map((m) => (
+              <option key={m.value} value={m.value}>
+                {m.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`reference-${order.id}`} className="text-sm font-medium">
+            Reference <span className="text-xs font-normal text-stone">optional</span>
+          </label>
+          <Input id={`reference-${order.id}`} name="reference" autoComplete="off" placeholder="Receipt or transaction id" />
+        </div>
+        <Button type="submit" variant="outline" disabled={record.state !== "idle"}>
+          <Icon of={Banknote} /> Record {owed} paid
+        </Button>
+      </record.Form>
+      {record.data && !record.data.ok && <FormAlert inline title={record.data.message} />}
+    </section>
+  );
+}

@@ -1,0 +1,235 @@
+import crypto from "node:crypto";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { siteOrigin } from "~/lib/http.server";
+import { guardAction } from "~/modules/auth/action-guard.server";
+import type { Viewer } from "~/modules/auth/session.server";
+import type { Measurements } from "~/modules/measurements/measurements";
+import { measurementsSchema } from "~/modules/measurements/measurements.schema";
+import { OrderRefusedError } from "~/modules/orders/order-errors";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { draftFormSchema, MADE_TO_MEASURE, type DraftForm } from "./draft-form.schema";
+import { draftLinesOf } from "./draft-lines";
+import { findCustomersForDraft } from "./draft-lookups.server";
+import {
+  addDraftLine,
+  createDraft,
+  DraftAlreadyPlacedError,
+  DraftNotFoundError,
+  DraftRefusedError,
+  discardDraft,
+  getDraft,
+  removeDraftLine,
+  saveDraftDetails,
+  setDraftLineQuantity,
+  type StaffMember,
+} from "./draft-orders.server";
+import { DraftIncompleteError, placeDraftOrder, type DraftPayment } from "./place-draft-order.server";
+import type { RecordedPaymentMethod, SalesChannel } from "./sales-channels";
+
+/**
+ * The draft editor's action (routes/admin/draft-order.tsx), admins only through the action
+ * guard: saves what staff typed, then does what the pressed button asks. Every answer that is
+ * not a redirect is a `DraftActionResult` the page shows: field errors under their fields,
+ * a refusal in words, or the placed order with its payment link.
+ */
+export type DraftActionResult =
+  | { ok: false; message: string; fieldErrors?: Record<string, string>; problems?: string[] }
+  | {
+      ok: true;
+      placed: {
+        orderId: string;
+        orderNumber: string;
+        total: number;
+        link: { url: string; whatsappUrl: string; expiresAt: string; emailed: boolean } | null;
+      };
+    };
+
+export function staffMember(viewer: Viewer): StaffMember {
+  return { name: viewer.name.trim() || viewer.email, userId: viewer.id };
+}
+
+/** Staff start a new draft (the drafts page's "New order"): it opens at once. */
+export async function createDraftFromList(request: Request, context: AppLoadContext) {
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "admin",
+      schema: draftFormSchema.pick({ channel: true }),
+      reply: (refused): DraftActionResult => ({ ok: false, message: refused.firstMessage ?? "Please try again." }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const draft = await createDraft(context.database.db, guarded.value.channel as SalesChannel, staffMember(guarded.viewer));
+  return redirect(`/admin/orders/drafts/${draft.id}`);
+}
+
+export async function runDraftAction(request: Request, context: AppLoadContext, draftId: string) {
+  const guarded = await guardAction(
+    { request, context },
+    {
+      access: "admin",
+      schema: draftFormSchema,
+      reply: (refused): DraftActionResult => ({
+        ok: false,
+        message: refused.firstMessage ?? "Please check the highlighted fields.",
+        fieldErrors: refused.fieldErrors,
+      }),
+    },
+  );
+  if (!guarded.ok) return guarded.response;
+  const db = context.database.db;
+  const form = guarded.value;
+  const by = staffMember(guarded.viewer);
+  const url = new URL(request.url);
+  const here = `/admin/orders/drafts/${draftId}`;
+  try {
+    if (form.intent === "discard") {
+      await discardDraft(db, draftId);
+      return redirect("/admin/orders/drafts");
+    }
+    await saveDetails(db, draftId, form, by);
+    switch (form.intent) {
+      case "save":
+        return redirect(here);
+      case "find-product":
+        return redirect(`${here}?find=${encodeURIComponent(form.productSearch)}`);
+      case "choose-product":
+        return redirect(`${here}?product=${Number(url.searchParams.get("product")) || ""}`);
+      case "find-customer":
+        return redirect(`${here}?customer=${encodeURIComponent(form.customerSearch)}`);
+      case "use-customer":
+        await useCustomer(db, draftId, url.searchParams.get("pick") ?? "", form, by);
+        return redirect(here);
+      case "add-product":
+        await addDraftLine(
+          db,
+          draftId,
+          {
+            kind: "product",
+            productId: form.pickProduct!,
+            colorIndex: form.pickColor,
+            size: form.pickSize === MADE_TO_MEASURE ? null : form.pickSize,
+            quantity: Number(form.pickQuantity),
+            measurements: form.pickSize === MADE_TO_MEASURE ? (measurementsSchema.parse(form.measurements) as Measurements) : null,
+          },
+          by,
+        );
+        return redirect(here);
+      case "add-custom":
+        await addDraftLine(
+          db,
+          draftId,
+          {
+            kind: "custom",
+            description: form.customDescription,
+            unitPrice: form.customPrice,
+            quantity: Number(form.customQuantity),
+            productionDays: Number(form.customDays),
+          },
+          by,
+        );
+        return redirect(here);
+      case "remove-line":
+        await removeDraftLine(db, draftId, Number(url.searchParams.get("line")), by);
+        return redirect(here);
+      case "place-link":
+      case "place-recorded":
+      case "place-on-delivery":
+        return await place(context, draftId, form, by);
+    }
+  } catch (error) {
+    if (error instanceof DraftNotFoundError) throw data("Draft not found", { status: 404 });
+    if (error instanceof DraftAlreadyPlacedError) return redirect(`/admin/orders?order=${error.orderId}`);
+    if (error instanceof DraftIncompleteError)
+      return data<DraftActionResult>(
+        { ok: false, message: "This draft cannot be placed yet.", problems: error.problems },
+        { status: 409 },
+      );
+    if (error instanceof DraftRefusedError || error instanceof OrderRefusedError)
+      return data<DraftActionResult>({ ok: false, message: error.message.replace(/ Please (remove it from|review) your cart\.$/, "") }, { status: 409 });
+    throw error;
+  }
+}
+
+/** The customer, delivery, discount and notes as typed, and each line's quantity where it changed. */
+async function saveDetails(db: AppLoadContext["database"]["db"], draftId: string, form: DraftForm, by: StaffMember) {
+  await saveDraftDetails(
+    db,
+    draftId,
+    {
+      channel: form.channel as SalesChannel,
+      customerName: form.customerName,
+      customerEmail: form.customerEmail,
+      customerPhone: form.customerPhone,
+      delivery: form.delivery,
+      customerAddress: form.customerAddress,
+      customerCountry: form.customerCountry,
+      customerRegion: form.customerRegion,
+      discountAmount: form.discount,
+      discountReason: form.discountReason,
+      notes: form.notes,
+    },
+    by,
+  );
+  const lines = draftLinesOf((await getDraft(db, draftId)).lines);
+  for (const [index, quantity] of form.quantities.entries())
+    if (lines[index] && lines[index].quantity !== quantity) await setDraftLineQuantity(db, draftId, index, quantity, by);
+}
+
+/** Fills the customer from their latest order (a match of the customer search). */
+async function useCustomer(db: AppLoadContext["database"]["db"], draftId: string, email: string, form: DraftForm, by: StaffMember) {
+  const [match] = (await findCustomersForDraft(db, email)).filter((c) => c.email.toLowerCase() === email.toLowerCase());
+  if (!match) throw new DraftRefusedError("That customer was not found. Search again.");
+  await saveDraftDetails(
+    db,
+    draftId,
+    {
+      channel: form.channel as SalesChannel,
+      customerName: match.name,
+      customerEmail: match.email,
+      customerPhone: match.phone,
+      delivery: form.delivery,
+      customerAddress: match.address,
+      customerCountry: match.country,
+      customerRegion: match.region,
+      discountAmount: form.discount,
+      discountReason: form.discountReason,
+      notes: form.notes,
+    },
+    by,
+  );
+}
+
+async function place(context: AppLoadContext, draftId: string, form: DraftForm, by: StaffMember) {
+  const db = context.database.db;
+  const settings = await getStoreSettings(db);
+  const payment: DraftPayment =
+    form.intent === "place-link"
+      ? { kind: "link", email: form.emailLink }
+      : form.intent === "place-recorded"
+        ? {
+            kind: "recorded",
+            paymentId: form.paymentId ?? crypto.randomUUID(),
+            method: form.paymentMethod as RecordedPaymentMethod,
+            reference: form.paymentReference,
+            seenAmount: form.seenTotal ?? -1,
+          }
+        : { kind: "on-delivery" };
+  const placed = await placeDraftOrder(db, draftId, payment, { by, origin: siteOrigin(context), storeName: settings.storeName });
+  return data<DraftActionResult>({
+    ok: true,
+    placed: {
+      orderId: placed.orderId,
+      orderNumber: placed.orderNumber,
+      total: placed.total,
+      link: placed.link
+        ? {
+            url: placed.link.url,
+            whatsappUrl: placed.link.whatsappUrl,
+            expiresAt: placed.link.expiresAt.toISOString(),
+            emailed: form.intent === "place-link" && form.emailLink,
+          }
+        : null,
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { DraftEditor } from "~/components/admin/draft-orders/draft-editor";
+import type { DraftEditorData } from "~/components/admin/draft-orders/draft-types";
+import { listErrorBoundary } from "~/components/admin/list/list-route";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
+import { getStoreSettings } from "~/modules/settings/settings.server";
+import { runDraftAction } from "~/modules/staff-orders/draft-action.server";
+import { findCustomersForDraft, findProductsForDraft, productChoice } from "~/modules/staff-orders/draft-lookups.server";
+import { DraftNotFoundError, getDraft, pricedDraft } from "~/modules/staff-orders/draft-orders.server";
+import type { Route } from "./+types/draft-order";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d ? `New order ${d.draft.reference} | Admin` : "Draft not found | Admin" }];
+
+/** A draft, priced now by the checkout's code, with what the editor looked up (?find=, ?product=, ?customer=). */
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = context.database.db;
+  const draft = await getDraft(db, params.draftId).catch((error: unknown) => {
+    if (error instanceof DraftNotFoundError) throw data("Draft not found", { status: 404 });
+    throw error;
+  });
+  const find = url.searchParams.get("find");
+  const productId = Number(url.searchParams.get("product"));
+  const customer = url.searchParams.get("customer");
+  const [priced, settings, products, product, customers] = await Promise.all([
+    pricedDraft(db, draft),
+    getStoreSettings(db),
+    find ? findProductsForDraft(db, find) : null,
+    Number.isSafeInteger(productId) && productId > 0 && productId < 2_147_483_648 ? productChoice(db, productId) : null,
+    customer ? findCustomersForDraft(db, customer) : null,
+  ]);
+  return {
+    draft: {
+      ...draft,
+      lines: undefined,
+      discountAmount: Number(draft.discountAmount),
+      createdAt: draft.createdAt.toISOString(),
+      updatedAt: draft.updatedAt.toISOString(),
+    },
+    priced,
+    currency: settings.currency,
+    timeZone: settings.timezone,
+    find: find === null ? null : { text: find, products: products ?? [] },
+    product,
+    customers: customer === null ? null : { text: customer, matches: customers ?? [] },
+    paymentId: crypto.randomUUID(),
+    paystackConnected: paystackConfigOf(context.config) !== null,
+  } satisfies DraftEditorData & { draft: { lines: undefined; createdAt: string } };
+}
+
+/** Every button of the editor (draft-action.server.ts, admins only through the action guard). */
+export const action = ({ request, context, params }: Route.ActionArgs) => runDraftAction(request, context, params.draftId);
+
+export default function AdminDraftOrder({ loaderData, actionData }: Route.ComponentProps) {
+  return <DraftEditor data={loaderData} result={actionData} />;
+}
+
+export const ErrorBoundary = listErrorBoundary("New order", "draft", "/admin/orders/drafts");
