@@ -7,7 +7,7 @@ import type { Measurements } from "~/modules/measurements/measurements";
 import { measurementsSchema } from "~/modules/measurements/measurements.schema";
 import { OrderRefusedError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { draftFormSchema, MADE_TO_MEASURE, type DraftForm } from "./draft-form.schema";
+import { draftFormSchema, MADE_TO_MEASURE, newDraftSchema, type DraftForm } from "./draft-form.schema";
 import { draftLinesOf } from "./draft-lines";
 import { findCustomersForDraft } from "./draft-lookups.server";
 import {
@@ -54,7 +54,7 @@ export async function createDraftFromList(request: Request, context: AppLoadCont
     { request, context },
     {
       access: "admin",
-      schema: draftFormSchema.pick({ channel: true }),
+      schema: newDraftSchema,
       reply: (refused): DraftActionResult => ({ ok: false, message: refused.firstMessage ?? "Please try again." }),
     },
   );

@@ -59,10 +59,15 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `${label} must be from ${min} to ${max}`).max(max, `${label} must be from ${min} to ${max}`));
 
+const channel = z.enum(salesChannels.map((c) => c.value) as [string, ...string[]], { error: "Choose how the order came in" });
+
+/** "New order" on the drafts page: the channel the order came in by. */
+export const newDraftSchema = z.object({ channel });
+
 export const draftFormSchema = z
   .object({
     intent: z.enum(draftIntents, { error: "Unknown form. Reload the page and try again." }),
-    channel: z.enum(salesChannels.map((c) => c.value) as [string, ...string[]], { error: "Choose how the order came in" }),
+    channel,
     customerName: text("Name", 120),
     customerEmail: text("Email", 254).refine((v) => v === "" || z.email().safeParse(v).success, "Enter a valid email address"),
     customerPhone: text("Phone", 40).refine((v) => v === "" || /^[+()\d\s.-]{6,40}$/.test(v), "Enter a valid phone number"),

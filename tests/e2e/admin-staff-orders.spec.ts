@@ -1,0 +1,166 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
+import { expectNoSeriousViolations } from "./axe";
+import { startShop, type Shop } from "./start-shop";
+import { waitForAdminHydration } from "./admin-support";
+import { E2E_ADMIN } from "./e2e-accounts";
+import { emailText, signIn, waitForOutboxEmail } from "./support";
+
+/**
+ * A WhatsApp order taken by staff end to end (issue 46, parts 1 and 2), on a shop of its own
+ * connected to the local Paystack stand-in: Orders → New order, the customer, a kaftan from the
+ * catalogue and a custom piece, a discount, placed with a payment link; the link emailed and
+ * ready for WhatsApp; the customer opens it without an account and pays by mobile money on the
+ * stand-in; the order is paid. Screenshots of the new screens at 1440 and 390 px go to
+ * docs/screenshots/issue-46/ when ISSUE46_SHOTS is set.
+ */
+test.describe.configure({ mode: "serial" });
+
+const SECRET = "sk_test_e2estafforders000000000";
+const SHOTS = process.env.ISSUE46_SHOTS === "1";
+let paystack: PaystackStandIn;
+let shop: Shop;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  paystack = await startPaystackStandIn({ secretKey: SECRET });
+  shop = await startShop({
+    admin: E2E_ADMIN,
+    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_e2estafforders000000000", PAYSTACK_API_URL: paystack.url },
+  });
+  paystack.setKnobs({ webhookUrl: `${shop.url}/api/webhooks/paystack` });
+});
+test.afterAll(async () => {
+  await shop?.remove();
+  await paystack?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  const width = page.viewportSize()!.width;
+  await page.screenshot({ path: `docs/screenshots/issue-46/${name}-${width}.png`, fullPage: true });
+}
+
+let paymentLink = "";
+
+async function staffPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: shop.url, reducedMotion: "reduce", viewport });
+  const page = await context.newPage();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, "/admin");
+  await waitForAdminHydration(page);
+  return page;
+}
+
+test("staff take a WhatsApp order: draft, pieces, discount, placed with a payment link ready for WhatsApp", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await staffPage(browser);
+  await page.goto("/admin/orders");
+  await page.getByRole("link", { name: "New order" }).click();
+  await expect(page.getByRole("heading", { name: "Drafts", level: 1 })).toBeVisible();
+  await expect(page.getByText("No drafts")).toBeVisible();
+  await page.getByLabel("The order came in by").selectOption("whatsapp");
+  await page.getByRole("button", { name: "New order" }).click();
+  await expect(page.getByRole("heading", { name: /^New order · DR-\d{6}$/ })).toBeVisible();
+
+  await page.getByLabel("Full name").fill("Kofi Mensah");
+  await page.getByLabel("Email").fill("kofi.mensah@example.com");
+  await page.getByLabel("Phone or WhatsApp").fill("024 411 8820");
+  await page.getByLabel("Piece's name").fill("kaftan");
+  await page.getByRole("button", { name: "Find" }).nth(1).click();
+  const matches = page.getByRole("list", { name: "Matching pieces" });
+  await expect(matches).toBeVisible();
+  // What was typed before searching is kept (every button saves the whole form).
+  await expect(page.getByLabel("Full name")).toHaveValue("Kofi Mensah");
+  await matches.getByRole("button").first().click();
+  const size = page.getByLabel("Size", { exact: true });
+  await size.selectOption({ index: 2 });
+  await page.getByRole("button", { name: "Add to order" }).click();
+  await expect(page.getByRole("list", { name: "Pieces in this order" }).getByRole("listitem")).toHaveCount(1);
+
+  await page.getByLabel("Description").fill("Wedding agbada in family kente");
+  await page.getByLabel("Price (₵)").fill("2,500");
+  await page.getByLabel("Working days").fill("21");
+  await page.getByRole("button", { name: "Add custom piece" }).click();
+  await expect(page.getByRole("list", { name: "Pieces in this order" }).getByRole("listitem")).toHaveCount(2);
+
+  // A discount without its reason is refused when placing; nothing is placed.
+  await page.getByLabel("Region (Ghana)").selectOption("GH-AA");
+  await page.getByLabel("Delivery address").fill("14 Oxford Street, Osu, Accra");
+  await page.getByLabel("Discount (₵)").fill("50");
+  await page.getByRole("button", { name: "Place and send payment link" }).click();
+  await expect(page.getByText("Say why the discount is given.")).toBeVisible();
+  await page.getByLabel("Why").fill("Returning customer");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  const total = page.getByTestId("draft-total");
+  await expect(total).toHaveText(/^GHS [\d,]+\.\d\d$/);
+  const shown = (await total.textContent())!;
+  await expectNoSeriousViolations(page, "the draft editor");
+  await shot(page, "1-draft-editor");
+
+  await page.getByRole("button", { name: "Place and send payment link" }).click();
+  await expect(page.getByRole("heading", { name: /^Order ORD-\d{6} placed$/ })).toBeVisible();
+  await expect(page.getByText(`Waiting for the customer to pay ${shown}.`)).toBeVisible();
+  paymentLink = await page.getByLabel(/Payment link/).inputValue();
+  expect(paymentLink).toMatch(new RegExp(`^${shop.url}/pay/[A-Za-z0-9_-]{43}$`));
+  const whatsapp = await page.getByRole("link", { name: "Send on WhatsApp" }).getAttribute("href");
+  expect(whatsapp).toMatch(/^https:\/\/wa\.me\/233244118820\?text=/);
+  expect(decodeURIComponent(whatsapp!.split("text=")[1]!)).toContain(paymentLink);
+  await expectNoSeriousViolations(page, "the placed order");
+  await shot(page, "2-placed-with-link");
+
+  const email = emailText(await waitForOutboxEmail("kofi.mensah@example.com", "payment-link", 15_000, `${shop.dataDir}/outbox`));
+  expect(email).toContain(paymentLink);
+  expect(email).toContain("Discount");
+  await page.context().close();
+});
+
+test("the customer opens the link without an account and pays by mobile money; the order is paid", async ({ browser }) => {
+  test.skip(!paymentLink, "needs the link of the test before");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(paymentLink);
+    await expect(page.getByRole("heading", { name: /^Pay GHS [\d,]+\.\d\d$/ })).toBeVisible();
+    await expect(page.getByText("Wedding agbada in family kente")).toBeVisible();
+    await expectNoSeriousViolations(page, "the payment link page");
+    await shot(page, "3-payment-link-page");
+    await page.getByRole("button", { name: /Pay with Mobile Money/ }).click();
+    await page.waitForURL(`${paystack.url}/**`);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL(/\/order-confirmation\/[0-9a-f-]{36}/);
+    await expect(page.getByTestId("order-payment").getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 20_000 });
+    // Opened again, the link takes nothing more: it says the order is paid.
+    await page.goto(paymentLink);
+    await expect(page.getByRole("heading", { name: "Paid, thank you" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("on a phone: the drafts list and a new draft's editor fit the screen", async ({ browser }) => {
+  const page = await staffPage(browser, { width: 390, height: 844 });
+  try {
+    await page.goto("/admin/orders/drafts");
+    await page.getByRole("button", { name: "New order" }).click();
+    await expect(page.getByRole("heading", { name: /^New order · DR-\d{6}$/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page, "the draft editor on a phone");
+    await shot(page, "1-draft-editor");
+    await page.goto("/admin/orders/drafts");
+    await expect(page.getByRole("link", { name: /^DR-\d{6}$/ }).first()).toBeVisible();
+    await shot(page, "0-drafts");
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("a wrong link shows no order, only what to do", async ({ page }) => {
+  const answer = await page.goto(`${shop.url}/pay/${"x".repeat(43)}`);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Payment link not found" })).toBeVisible();
+  await expect(page.getByTestId("pay-link-message")).toHaveText(
+    "This payment link is not valid. Please check that you opened the whole link, or ask us for a new one.",
+  );
+  await expectNoSeriousViolations(page, "an unknown payment link");
+});
