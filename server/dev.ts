@@ -15,7 +15,15 @@ import { handleShutdown } from "./lifecycle";
  * serves the pages of islands' entries and everything they import under ISLANDS_DEV_BASE.
  */
 const { config, logger, services, shutdown } = await boot();
-const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+// Requests come once the server listens, with both dev servers made. Their hot updates go through
+// its WebSocket (the router's at /, the islands' under ISLANDS_DEV_BASE): no port of their own.
+const server = http.createServer((req, res) => {
+  const next = () => listener(req, res);
+  if (req.url?.startsWith(`${ISLANDS_DEV_BASE}/`)) islands.middlewares(req, res, next);
+  else vite.middlewares(req, res, next);
+});
+const vite = await createViteServer({ server: { middlewareMode: true, ws: { server } }, appType: "custom" });
+const islands = await createIslandsDevServer(vite, { base: ISLANDS_DEV_BASE, httpServer: server });
 const app = createHttpApp({
   services,
   logger,
@@ -23,14 +31,6 @@ const app = createHttpApp({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
 });
 const listener = getRequestListener(app.fetch);
-// Requests come once the server listens, with both dev servers made.
-const server = http.createServer((req, res) => {
-  const next = () => listener(req, res);
-  if (req.url?.startsWith(`${ISLANDS_DEV_BASE}/`)) islands.middlewares(req, res, next);
-  else vite.middlewares(req, res, next);
-});
-// The islands' hot reload goes through this server's WebSocket, under ISLANDS_DEV_BASE.
-const islands = await createIslandsDevServer(vite, { base: ISLANDS_DEV_BASE, httpServer: server });
 server.listen(config.port, config.host, () => logger.info(`Dev server on http://localhost:${config.port}`));
 handleShutdown(server, logger, async () => {
   await islands.close();
