@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import type { Server as HttpServer } from "node:http";
 import path from "node:path";
-import { build, type Alias, type Plugin, type PluginOption } from "vite";
+import { build, createServer, type Alias, type InlineConfig, type Plugin, type PluginOption, type ViteDevServer } from "vite";
 import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from "./app/islands/islands-manifest.ts";
 import { ISLANDS_PAGES, islandsEntryPath, islandsNamedIn, islandsPagesProblems } from "./app/islands/pages.ts";
 import { PAGE_STYLES_FILE, type PageStylesIndex } from "./server/page-styles.ts";
@@ -35,6 +36,19 @@ const DEFERRED_ON_REACT_ONLY = (appDir: string): Alias[] => [
   { find: /^~\/components\/ui\/deferred-slider$/, replacement: path.join(appDir, "components/ui/slider.tsx") },
 ];
 
+/**
+ * How the islands' modules are resolved on Preact, in the build and under `npm run dev` alike:
+ * React's imports answered by `preact/compat`, the modules deferred on React only taken eagerly,
+ * then the project's own aliases.
+ */
+export function islandsOnPreactAliases(appDir: string, aliases: Record<string, string>): Alias[] {
+  return [
+    ...PREACT_ALIASES,
+    ...DEFERRED_ON_REACT_ONLY(appDir),
+    ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+  ];
+}
+
 interface IslandsBuildOptions {
   /** The project's own aliases (`~`, `~db`), the same in both builds. */
   aliases: Record<string, string>;
@@ -53,8 +67,10 @@ interface IslandsBuildOptions {
  *   the islands with Preact. The router's pages never load a file of it, and no file of the
  *   router's build holds Preact: this plugin stops the build if one does, and the islands'
  *   build stops if any of its files holds React, React DOM or React Router.
- * - **Under `npm run dev`**, Vite serves the same entries as modules (server/islands-manifest.ts)
- *   with React itself: one dev server cannot give one module two Reacts.
+ * - **Under `npm run dev`**, a Vite dev server of their own (`createIslandsDevServer`, mounted
+ *   by server/dev.ts under its own base) serves the same entries with the same aliases, so the
+ *   pages of islands hydrate on Preact as in production; the router's dev server keeps React and
+ *   its Fast Refresh for the router's pages. One dev server cannot give one module two Reacts.
  *
  * It stops the build, and the dev server's start, when a route names a page not declared or a
  * declared page is named by no route.
@@ -71,7 +87,6 @@ export function islandsBuild(appDir: string, options: IslandsBuildOptions): Plug
   };
   return {
     name: "ahenfie:islands",
-    // Before Vite's own resolver, which would look for the generated entries on disk.
     enforce: "pre",
     configResolved(config) {
       serving = config.command === "serve";
@@ -85,7 +100,9 @@ export function islandsBuild(appDir: string, options: IslandsBuildOptions): Plug
     buildStart() {
       if (!serving) checkPages();
     },
-    ...islandsEntries(appDir, () => serving),
+    api: {
+      devServer: (dev) => createServer(islandsDevConfig({ appDir, root, aliases: options.aliases, ...dev })),
+    } satisfies IslandsPluginApi,
     generateBundle(_options, bundle) {
       if (serving) return;
       const chunks = Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [file] : []));
@@ -102,8 +119,68 @@ export function islandsBuild(appDir: string, options: IslandsBuildOptions): Plug
   };
 }
 
-/** The generated entries: resolved by their file name in the build, by their path under the dev server. */
-function islandsEntries(appDir: string, serving: () => boolean): Pick<Plugin, "resolveId" | "load"> {
+/** What the router's dev server offers server/dev.ts: the islands' own dev server. */
+interface IslandsPluginApi {
+  devServer(options: IslandsDevServerOptions): Promise<ViteDevServer>;
+}
+
+interface IslandsDevServerOptions {
+  /** The path the islands' dev server is mounted under (its modules' addresses begin with it). */
+  base: string;
+  /** The Node server both dev servers answer through: the islands' hot reload uses its WebSocket. */
+  httpServer: HttpServer;
+  /** Vite's own messages, as the router's dev server logs them. */
+  logLevel: InlineConfig["logLevel"];
+}
+
+/**
+ * `npm run dev`'s second Vite dev server (decision 036): the pages of islands' entries on
+ * Preact, made from the options the router's dev server gave this plugin in vite.config.ts, in
+ * middleware mode. server/dev.ts sends it every request under `base`.
+ */
+export function createIslandsDevServer(router: ViteDevServer, options: Omit<IslandsDevServerOptions, "logLevel">): Promise<ViteDevServer> {
+  const api = router.config.plugins.find((plugin) => plugin.name === "ahenfie:islands")?.api as IslandsPluginApi | undefined;
+  if (!api) throw new Error("vite.config.ts has no islands plugin (vite-islands.ts): the pages of islands cannot be served");
+  return api.devServer({ ...options, logLevel: router.config.logLevel });
+}
+
+/**
+ * The islands' dev server's configuration: what the islands' build resolves (the same entries,
+ * aliases and Preact options), served as modules. Its own dependency cache, since its optimised
+ * dependencies are built on Preact. Nothing there accepts hot updates (no Fast Refresh on
+ * Preact here): a change to a module a page of islands loaded reloads the page.
+ */
+function islandsDevConfig({
+  appDir,
+  root,
+  aliases,
+  base,
+  httpServer,
+  logLevel,
+}: IslandsDevServerOptions & { appDir: string; root: string; aliases: Record<string, string> }): InlineConfig {
+  const modules = ["preact-options", "hydrate-islands", "shell", ...Object.values(ISLANDS_PAGES).filter((module) => module !== null)];
+  return {
+    configFile: false,
+    root,
+    base: `${base.replace(/\/$/, "")}/`,
+    mode: "development",
+    appType: "custom",
+    publicDir: false,
+    logLevel,
+    cacheDir: path.join(root, "node_modules/.vite-islands"),
+    plugins: [{ name: "ahenfie:islands-on-preact-dev", enforce: "pre", ...islandsEntries(appDir, { dev: true }) }],
+    resolve: { alias: islandsOnPreactAliases(appDir, aliases) },
+    optimizeDeps: {
+      // What the generated entries import, found before the first page asks (no reload to re-optimise).
+      entries: modules.map((module) => path.relative(root, path.join(appDir, "islands", `${module}.{ts,tsx}`))),
+      include: ["preact", "preact/hooks", "preact/compat", "preact/compat/client", "preact/compat/jsx-dev-runtime"],
+    },
+    server: { middlewareMode: true, ws: { server: httpServer } },
+  };
+}
+
+/** The generated entries: resolved by their file name in the build, by their path under the islands' dev server. */
+function islandsEntries(appDir: string, { dev }: { dev: boolean }): Pick<Plugin, "resolveId" | "load"> {
   const entries = new Map(Object.keys(ISLANDS_PAGES).map((page) => [islandsEntryFile(appDir, page), page]));
   return {
     resolveId(id) {
@@ -113,7 +190,7 @@ function islandsEntries(appDir: string, serving: () => boolean): Pick<Plugin, "r
     },
     load(id) {
       const page = entries.get(id);
-      return page ? islandsEntryModule(page, { dev: serving() }) : null;
+      return page ? islandsEntryModule(page, { dev }) : null;
     },
   };
 }
@@ -150,7 +227,7 @@ async function buildIslands({
   const islands: Plugin = {
     name: "ahenfie:islands-on-preact",
     enforce: "pre",
-    ...islandsEntries(appDir, () => false),
+    ...islandsEntries(appDir, { dev: false }),
     generateBundle(_options, bundle) {
       manifest = { version: 1, pages: {} };
       const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
@@ -188,13 +265,7 @@ async function buildIslands({
     logLevel: "warn",
     publicDir: false,
     plugins: [islands, ...plugins()],
-    resolve: {
-      alias: [
-        ...PREACT_ALIASES,
-        ...DEFERRED_ON_REACT_ONLY(appDir),
-        ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
-      ],
-    },
+    resolve: { alias: islandsOnPreactAliases(appDir, aliases) },
     build: {
       outDir,
       emptyOutDir: false,
@@ -237,15 +308,15 @@ function islandsEntryFile(appDir: string, page: string): string {
 }
 
 /**
- * The entry of a page of islands: hydrates the shell's islands and those of the page's module.
- * In the build (on Preact), Preact's options are set first (`app/islands/preact-options.ts`). In
- * development (on React), React Router's Fast Refresh runtime is set up first, as its own scripts
- * do on the router's pages (the app's components are compiled to register with it).
+ * The entry of a page of islands: Preact's options set first (`app/islands/preact-options.ts`),
+ * then the shell's islands and those of the page's module hydrated. Under `npm run dev` the same,
+ * after Vite's client (it reloads the page when a module it loaded changes).
  */
 export function islandsEntryModule(page: string, { dev }: { dev: boolean }): string {
   const module = (ISLANDS_PAGES as Record<string, string | null>)[page];
   return [
-    dev ? `import "virtual:react-router/inject-hmr-runtime";` : `import "~/islands/preact-options";`,
+    ...(dev ? [`import "/@vite/client";`] : []),
+    `import "~/islands/preact-options";`,
     `import { hydrateIslands } from "~/islands/hydrate-islands";`,
     `import { shellIslands } from "~/islands/shell";`,
     module ? `import { pageIslands } from "~/islands/${module}";` : "const pageIslands = [];",

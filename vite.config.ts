@@ -43,7 +43,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : { output: { codeSplitting: { groups: storefrontChunkGroups(fileURLToPath(new URL("./app", import.meta.url))) } } },
   },
-  server: { hmr: { port: 24679 } },
   ssr: {
     // pg, sharp and PGlite stay plain Node imports on the server.
     external: ["pg", "sharp", "@electric-sql/pglite", "pino"],

@@ -7,14 +7,19 @@ export function readIslandsManifest(file: string): IslandsManifest | null {
   return readBuildFile<IslandsManifest>(file, 1);
 }
 
+/** Where `npm run dev` mounts the islands' own Vite dev server, on Preact (server/dev.ts, vite-islands.ts). */
+export const ISLANDS_DEV_BASE = "/@islands";
+
 /**
  * The pages of islands under `npm run dev`: the same pages as the build's, each loading its
- * generated entry, which Vite serves as a module with what it imports (vite-islands.ts). Nothing
- * to preload beside it: Vite serves modules one by one.
+ * generated entry, which the islands' dev server serves as a module with what it imports, on
+ * Preact (vite-islands.ts). Nothing to preload beside it: Vite serves modules one by one.
  */
 export function devIslandsManifest(): IslandsManifest {
   return {
     version: 1,
-    pages: Object.fromEntries(Object.keys(ISLANDS_PAGES).map((page) => [page, { entry: islandsEntryPath(page), imports: [] }])),
+    pages: Object.fromEntries(
+      Object.keys(ISLANDS_PAGES).map((page) => [page, { entry: `${ISLANDS_DEV_BASE}${islandsEntryPath(page)}`, imports: [] }]),
+    ),
   };
 }

@@ -47,8 +47,7 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
     }
     const props = JSON.parse(propsScript.textContent || "{}") as object;
     // Preact hydrates an island at once, in this task (its startTransition just runs the
-    // function). Under React (`npm run dev`), a transition hydrates in slices of a few
-    // milliseconds, yielding to the browser between them.
+    // function), in the build and under `npm run dev` alike (decision 036).
     const hydrate = () => {
       performance.mark(`hydrate island ${name}`);
       startTransition(() => {

@@ -13,7 +13,7 @@ export const ISLANDS_MANIFEST_FILE = "islands.json";
 
 /**
  * Given by entry.server only, from the build (or, under `npm run dev`, the same pages served by
- * Vite): without it (in the browser once the router runs, or a server started without a build)
+ * the islands' Vite dev server): without it (in the browser once the router runs, or a server started without a build)
  * every page is hydrated by the router.
  */
 export const IslandsManifestContext = createContext<IslandsManifest | null>(null);

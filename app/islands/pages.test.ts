@@ -45,7 +45,7 @@ describe("pages of islands, declared once (app/islands/pages.ts)", () => {
     expect(readIslandsPagesProblems(new URL("..", import.meta.url).pathname)).toEqual([]);
   });
 
-  it("generates each page's entry: the shell's islands and its page's, with Preact's options set first in the build and Fast Refresh in development", () => {
+  it("generates each page's entry: the shell's islands and its page's, with Preact's options set first, in the build and in development alike", () => {
     expect(Object.keys(ISLANDS_PAGES)).toContain("product");
     const product = islandsEntryModule("product", { dev: false });
     expect(product.split("\n")[0]).toBe('import "~/islands/preact-options";');
@@ -53,7 +53,10 @@ describe("pages of islands, declared once (app/islands/pages.ts)", () => {
     expect(product).toContain("hydrateIslands([...shellIslands, ...pageIslands])");
     expect(product).not.toContain("react-router");
     expect(islandsEntryModule("not-found", { dev: false })).not.toContain("~/islands/not-found");
-    expect(islandsEntryModule("home", { dev: true }).split("\n")[0]).toBe('import "virtual:react-router/inject-hmr-runtime";');
-    expect(islandsEntryModule("home", { dev: true })).not.toContain("preact");
+    // Under `npm run dev` (the islands' own dev server, on Preact): Vite's client first, then the build's entry as it is.
+    const home = islandsEntryModule("home", { dev: true }).split("\n");
+    expect(home[0]).toBe('import "/@vite/client";');
+    expect(home.slice(1).join("\n")).toBe(islandsEntryModule("home", { dev: false }));
+    expect(home.join("\n")).not.toContain("react-router");
   });
 });

@@ -1,9 +1,9 @@
 import { options } from "preact";
 
 /**
- * Preact's timing made React's where our islands depend on it (decision 036). The production
- * entries of the pages of islands import this first (`islandsEntryModule` in vite-islands.ts);
- * nothing else does, so the router's pages never load Preact.
+ * Preact's timing made React's where our islands depend on it (decision 036). The entries of
+ * the pages of islands import this first, in the build and under `npm run dev`
+ * (`islandsEntryModule` in vite-islands.ts); nothing else does, so the router's pages never load Preact.
  *
  * React runs the effects still pending from a commit before it renders again. Preact runs them
  * after the next paint, even when a re-render comes first: a state set in a ref callback is
