@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, newNonce } from "./csp";
+import { contentSecurityPolicy, formActionOrigins, newNonce } from "./csp";
 
 describe("newNonce", () => {
   it("gives 128 random bits in base64, never the same twice, across refills of its pool", () => {
@@ -15,5 +15,15 @@ describe("contentSecurityPolicy", () => {
     const nonce = newNonce();
     expect(contentSecurityPolicy(`'nonce-${nonce}'`)).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
     expect(contentSecurityPolicy(`'nonce-${nonce}'`)).not.toContain("unsafe-eval");
+  });
+
+  it("lets forms post to the shop only, unless a page names more origins; anything not an origin is dropped", () => {
+    expect(contentSecurityPolicy("'nonce-x'")).toContain("form-action 'self';");
+    const origins = formActionOrigins("https://checkout.paystack.com http://127.0.0.1:4010 'unsafe-inline' https://x.test/path *");
+    expect(origins).toEqual(["https://checkout.paystack.com", "http://127.0.0.1:4010"]);
+    expect(contentSecurityPolicy("'nonce-x'", false, origins)).toContain(
+      "form-action 'self' https://checkout.paystack.com http://127.0.0.1:4010;",
+    );
+    expect(formActionOrigins(null)).toEqual([]);
   });
 });

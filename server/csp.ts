@@ -2,9 +2,20 @@ import crypto from "node:crypto";
 
 /**
  * The Content-Security-Policy: inline scripts only with this response's nonce (or, for a
- * cached page, the hashes of its scripts); everything they load is trusted from there.
+ * cached page, the hashes of its scripts); everything they load is trusted from there. Forms
+ * post to the shop only, except where a page names more (`FORM_ACTION_HEADER`): a payment
+ * link's page, whose plain form is answered with a redirect to Paystack's checkout, which
+ * browsers check against form-action too.
  */
-export function contentSecurityPolicy(scriptSources: string, dev = false): string {
+
+export { FORM_ACTION_HEADER } from "../app/lib/form-action";
+
+/** Only https origins (or a local stand-in's http one) pass into the policy. */
+export function formActionOrigins(header: string | null): string[] {
+  return (header ?? "").split(/\s+/).filter((origin) => /^https?:\/\/[\w.-]+(:\d+)?$/.test(origin));
+}
+
+export function contentSecurityPolicy(scriptSources: string, dev = false, formActions: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources} 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -14,7 +25,7 @@ export function contentSecurityPolicy(scriptSources: string, dev = false): strin
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${formActions.map((origin) => ` ${origin}`).join("")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

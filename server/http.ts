@@ -7,7 +7,7 @@ import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import type { Logger } from "./logger";
-import { contentSecurityPolicy, newNonce } from "./csp";
+import { contentSecurityPolicy, FORM_ACTION_HEADER, formActionOrigins, newNonce } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { NOT_FOUND_KEY, type PageCache } from "./page-cache";
@@ -306,8 +306,10 @@ export function createShopHttp(options: HttpAppOptions) {
     }
     // Nothing the app answers is kept by a browser or proxy unless its route said it may be.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+    const formActions = formActionOrigins(response.headers.get(FORM_ACTION_HEADER));
+    response.headers.delete(FORM_ACTION_HEADER);
     if (isOfType(response, "text/html")) {
-      response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${context.cspNonce}'`, dev));
+      response.headers.set("Content-Security-Policy", contentSecurityPolicy(`'nonce-${context.cspNonce}'`, dev, formActions));
     }
     if (isOfType(response, "application/json") && response.body && !response.headers.has("Content-Length")) return withLength(response);
     if (response.status === 503) {

@@ -66,33 +66,34 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
       unknownIntent: "Unknown action",
       reply: (
         refused,
-      ): OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult | PaymentRequestResult =>
+      ):
+        OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult | PaymentRequestResult =>
         refused.intent === "send-link" || refused.intent === "revoke-link" || refused.intent === "record-payment"
           ? { ok: false, kind: "payment-request", message: refused.firstMessage ?? "Please check the form and try again." }
           : refused.intent === "cash-collected"
-          ? { ok: false, kind: "cash", message: refused.firstMessage ?? "This form is out of date. Close the order and open it again." }
-          : refused.intent === "refund"
-            ? {
-                ok: false,
-                kind: "refund",
-                message: refused.firstMessage ?? "Please check the refund and try again.",
-                result: refused.result,
-              }
-            : refused.intent === "check-refund"
+            ? { ok: false, kind: "cash", message: refused.firstMessage ?? "This form is out of date. Close the order and open it again." }
+            : refused.intent === "refund"
               ? {
                   ok: false,
-                  kind: "check-refund",
-                  message: refused.firstMessage ?? "This refund could not be checked. Reload the page and try again.",
+                  kind: "refund",
+                  message: refused.firstMessage ?? "Please check the refund and try again.",
+                  result: refused.result,
                 }
-              : refused.intent && fulfilmentIntents.includes(refused.intent)
+              : refused.intent === "check-refund"
                 ? {
                     ok: false,
-                    kind: "fulfilment",
-                    intent: refused.intent as FulfilmentIntent,
-                    message: refused.firstMessage ?? "Please check the form and try again.",
-                    result: refused.result,
+                    kind: "check-refund",
+                    message: refused.firstMessage ?? "This refund could not be checked. Reload the page and try again.",
                   }
-                : { ok: false, message: refused.firstMessage ?? "Unknown action" },
+                : refused.intent && fulfilmentIntents.includes(refused.intent)
+                  ? {
+                      ok: false,
+                      kind: "fulfilment",
+                      intent: refused.intent as FulfilmentIntent,
+                      message: refused.firstMessage ?? "Please check the form and try again.",
+                      result: refused.result,
+                    }
+                  : { ok: false, message: refused.firstMessage ?? "Unknown action" },
     },
   );
   if (!guarded.ok) return guarded.response;
@@ -100,7 +101,8 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
   if (guarded.intent === "refund") return refundFromOrderDetails(context, viewer, guarded.value);
   if (guarded.intent === "check-refund") return checkRefundFromOrderDetails(context, guarded.value);
   if (guarded.intent === "send-link") return requestPaymentFromOrderDetails(context, viewer, { intent: "send-link", value: guarded.value });
-  if (guarded.intent === "revoke-link") return requestPaymentFromOrderDetails(context, viewer, { intent: "revoke-link", value: guarded.value });
+  if (guarded.intent === "revoke-link")
+    return requestPaymentFromOrderDetails(context, viewer, { intent: "revoke-link", value: guarded.value });
   if (guarded.intent === "record-payment")
     return requestPaymentFromOrderDetails(context, viewer, { intent: "record-payment", value: guarded.value });
   if (guarded.intent === "ship") return fulfilFromOrderDetails(context, viewer, { intent: "ship", value: guarded.value });

@@ -34,6 +34,18 @@ export function paystackConfigOf(config: Pick<Config, "paystack">): PaystackClie
   return secretKey ? { secretKey, apiUrl } : null;
 }
 
+/**
+ * Where Paystack's hosted checkout lives: checkout.paystack.com, and the API's own origin when
+ * PAYSTACK_API_URL names another server (the local stand-in serves its checkout pages there).
+ * A page whose plain form is answered with a redirect there must allow it (form-action).
+ */
+export function paystackCheckoutOrigins(config: Pick<Config, "paystack">): string[] {
+  const origins = ["https://checkout.paystack.com"];
+  const api = new URL(config.paystack.apiUrl).origin;
+  if (api !== "https://api.paystack.co" && !origins.includes(api)) origins.push(api);
+  return origins;
+}
+
 /** Card and Mobile Money are offered when Paystack is connected and prices are in cedi (Paystack Ghana charges GHS). */
 export function onlinePaymentAvailable(config: Pick<Config, "paystack">, currency: string): boolean {
   return paystackConfigOf(config) !== null && currency === "GHS";

@@ -65,6 +65,8 @@ export async function requestPaymentFromOrderDetails(context: AppLoadContext, vi
   return {
     ok: true,
     kind: "payment-request",
-    message: recorded.recorded ? "Payment recorded: the order is paid and the customer has their receipt." : "That payment was already recorded.",
+    message: recorded.recorded
+      ? "Payment recorded: the order is paid and the customer has their receipt."
+      : "That payment was already recorded.",
   } satisfies PaymentRequestResult;
 }

@@ -98,7 +98,7 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
       case "find-customer":
         return redirect(`${here}?customer=${encodeURIComponent(form.customerSearch)}`);
       case "use-customer":
-        await useCustomer(db, draftId, url.searchParams.get("pick") ?? "", form, by);
+        await fillCustomerFromEarlierOrder(db, draftId, url.searchParams.get("pick") ?? "", form, by);
         return redirect(here);
       case "add-product":
         await addDraftLine(
@@ -141,12 +141,12 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
     if (error instanceof DraftNotFoundError) throw data("Draft not found", { status: 404 });
     if (error instanceof DraftAlreadyPlacedError) return redirect(`/admin/orders?order=${error.orderId}`);
     if (error instanceof DraftIncompleteError)
+      return data<DraftActionResult>({ ok: false, message: "This draft cannot be placed yet.", problems: error.problems }, { status: 409 });
+    if (error instanceof DraftRefusedError || error instanceof OrderRefusedError)
       return data<DraftActionResult>(
-        { ok: false, message: "This draft cannot be placed yet.", problems: error.problems },
+        { ok: false, message: error.message.replace(/ Please (remove it from|review) your cart\.$/, "") },
         { status: 409 },
       );
-    if (error instanceof DraftRefusedError || error instanceof OrderRefusedError)
-      return data<DraftActionResult>({ ok: false, message: error.message.replace(/ Please (remove it from|review) your cart\.$/, "") }, { status: 409 });
     throw error;
   }
 }
@@ -177,7 +177,7 @@ async function saveDetails(db: AppLoadContext["database"]["db"], draftId: string
 }
 
 /** Fills the customer from their latest order (a match of the customer search). */
-async function useCustomer(db: AppLoadContext["database"]["db"], draftId: string, email: string, form: DraftForm, by: StaffMember) {
+async function fillCustomerFromEarlierOrder(db: AppLoadContext["database"]["db"], draftId: string, email: string, form: DraftForm, by: StaffMember) {
   const [match] = (await findCustomersForDraft(db, email)).filter((c) => c.email.toLowerCase() === email.toLowerCase());
   if (!match) throw new DraftRefusedError("That customer was not found. Search again.");
   await saveDraftDetails(

@@ -27,6 +27,9 @@ export const draftIntents = [
 ] as const;
 export type DraftIntent = (typeof draftIntents)[number];
 
+/** An empty field of a control left unchosen ("Choose") means nothing was given. */
+const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
+
 const text = (label: string, max: number) =>
   z
     .string()
@@ -90,11 +93,22 @@ export const draftFormSchema = z
     discountReason: optionalText("The reason", 200),
     notes: optionalText("Notes", 2_000),
     /** Each line's quantity as shown (saved with the rest). */
-    quantities: z.array(wholeNumber("Quantity", 1, DRAFT_LIMITS.quantity)).max(DRAFT_LIMITS.lines).default([]),
+    quantities: z
+      .array(wholeNumber("Quantity", 1, DRAFT_LIMITS.quantity))
+      .max(DRAFT_LIMITS.lines)
+      .default([]),
     productSearch: text("Search", 100),
     customerSearch: text("Search", 100),
     // Adding a catalogue piece.
-    pickProduct: z.string().trim().regex(/^\d{1,9}$/).transform(Number).optional(),
+    pickProduct: z.preprocess(
+      blankAsMissing,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/)
+        .transform(Number)
+        .optional(),
+    ),
     pickColor: z
       .string()
       .trim()
@@ -110,10 +124,21 @@ export const draftFormSchema = z
     customQuantity: z.string().trim().optional(),
     customDays: z.string().trim().optional(),
     // Placing with a payment staff took.
-    paymentId: z.uuid().optional(),
-    paymentMethod: z.enum(recordedPaymentMethods.map((m) => m.value) as [string, ...string[]]).optional(),
+    paymentId: z.preprocess(blankAsMissing, z.uuid().optional()),
+    paymentMethod: z.preprocess(
+      blankAsMissing,
+      z.enum(recordedPaymentMethods.map((m) => m.value) as [string, ...string[]], { error: "Choose how the customer paid" }).optional(),
+    ),
     paymentReference: text("Reference", 120),
-    seenTotal: z.string().trim().regex(/^\d{1,12}$/).transform(Number).optional(),
+    seenTotal: z.preprocess(
+      blankAsMissing,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,12}$/)
+        .transform(Number)
+        .optional(),
+    ),
     emailLink: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
   })
   .superRefine((form, ctx) => {

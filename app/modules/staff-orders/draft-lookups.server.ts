@@ -46,7 +46,10 @@ export interface ProductChoice {
 
 /** One active piece with what staff choose from: its colours, sizes and each one's stock. */
 export async function productChoice(db: Db, productId: number): Promise<ProductChoice | null> {
-  const [product] = await db.select().from(products).where(and(eq(products.id, productId), eq(products.isActive, true)));
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
   if (!product) return null;
   const [colors, variants] = await Promise.all([
     db
@@ -66,9 +69,7 @@ export async function productChoice(db: Db, productId: number): Promise<ProductC
     sizes: product.sizes,
     colors,
     stock: Object.fromEntries(variants.map((v) => [`${v.color}|${v.size}`, v.stock])),
-    madeToMeasure: product.madeToMeasure
-      ? { surcharge: Number(product.madeToMeasureSurcharge), days: product.madeToMeasureDays }
-      : null,
+    madeToMeasure: product.madeToMeasure ? { surcharge: Number(product.madeToMeasureSurcharge), days: product.madeToMeasureDays } : null,
   };
 }
 

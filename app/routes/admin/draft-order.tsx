@@ -10,7 +10,9 @@ import { findCustomersForDraft, findProductsForDraft, productChoice } from "~/mo
 import { DraftNotFoundError, getDraft, pricedDraft } from "~/modules/staff-orders/draft-orders.server";
 import type { Route } from "./+types/draft-order";
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d ? `New order ${d.draft.reference} | Admin` : "Draft not found | Admin" }];
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d ? `New order ${d.draft.reference} | Admin` : "Draft not found | Admin" },
+];
 
 /** A draft, priced now by the checkout's code, with what the editor looked up (?find=, ?product=, ?customer=). */
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {

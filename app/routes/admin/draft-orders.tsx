@@ -59,7 +59,9 @@ export default function AdminDraftOrders({ loaderData: { drafts, timeZone } }: R
         <div className="rounded-sm border border-dashed border-border p-10 text-center">
           <Icon of={NotebookPen} className="mx-auto size-8 text-stone" />
           <p className="mt-3 font-semibold">No drafts</p>
-          <p className="mt-1 text-sm text-stone">Start a new order above when a customer orders on WhatsApp, by phone or in the showroom.</p>
+          <p className="mt-1 text-sm text-stone">
+            Start a new order above when a customer orders on WhatsApp, by phone or in the showroom.
+          </p>
         </div>
       ) : (
         <div className="overflow-x-auto rounded-sm border border-border bg-white">
@@ -67,11 +69,21 @@ export default function AdminDraftOrders({ loaderData: { drafts, timeZone } }: R
             <caption className="sr-only">Drafts, most recently changed first. Times in {timeZone} time.</caption>
             <thead className="bg-sand/50 text-left">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Draft</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Customer</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Came in by</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Pieces</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Last changed</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Draft
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Came in by
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Pieces
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Last changed
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">

@@ -9,7 +9,8 @@ import { siteOrigin } from "~/lib/http.server";
 import { formatMoney, formatMoneyWithCode } from "~/lib/money";
 import { storeNameOf } from "~/lib/store-meta";
 import { guardAction } from "~/modules/auth/action-guard.server";
-import { ONLINE_PAYMENT_UNAVAILABLE, paystackConfigOf } from "~/modules/payments/online-checkout.server";
+import { ONLINE_PAYMENT_UNAVAILABLE, paystackCheckoutOrigins, paystackConfigOf } from "~/modules/payments/online-checkout.server";
+import { FORM_ACTION_HEADER } from "~/lib/form-action";
 import { paymentLinkView, payWithLink } from "~/modules/payments/payment-links.server";
 import { PAYMENT_LINK_CLOSED } from "~/modules/payments/payment-link-words";
 import { lineTotal } from "~/modules/pricing/order-totals";
@@ -18,8 +19,14 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { IslandsHandle } from "~/islands/pages";
 import type { Route } from "./+types/pay-link";
 
-// Private: someone's order; never stored (app/lib/cache-control.ts).
-export const headers = privatePageHeaders;
+/**
+ * Private: someone's order; never stored (app/lib/cache-control.ts). Its pay buttons are a plain
+ * form answered with a redirect to Paystack's checkout: the page allows that origin (server/csp.ts).
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  ...privatePageHeaders(),
+  [FORM_ACTION_HEADER]: loaderHeaders.get(FORM_ACTION_HEADER) ?? "",
+});
 
 // Hydrated as islands (decision 021): only the shell; paying is a plain form, so it works without JavaScript.
 export const handle = { islands: "payment-link" } satisfies IslandsHandle;
@@ -47,7 +54,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const online = paystackConfigOf(context.config) !== null;
   return data(
     { view, timeZone: settings.timezone, online },
-    { status: view.state === "unknown" ? 404 : 200, headers: { "Cache-Control": "private, no-store" } },
+    {
+      status: view.state === "unknown" ? 404 : 200,
+      headers: { "Cache-Control": "private, no-store", [FORM_ACTION_HEADER]: paystackCheckoutOrigins(context.config).join(" ") },
+    },
   );
 }
 
@@ -78,7 +88,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
         : `Payment link | ${storeNameOf(matches)}`,
   },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  // The token never leaves in a Referer to another site; "no-referrer" would also make the pay
+  // form's own Origin "null", which React Router refuses.
+  { name: "referrer", content: "same-origin" },
 ];
 
 export default function PayLink({ loaderData, actionData }: Route.ComponentProps) {

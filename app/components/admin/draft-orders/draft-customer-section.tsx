@@ -24,7 +24,12 @@ export function DraftCustomerSection({ data, errors }: { data: DraftEditorData; 
         )}
       </DraftField>
       <div className="flex flex-wrap items-end gap-2">
-        <DraftField name="customerSearch" label="Find a customer" className="min-w-0 flex-1" hint="Name, email or phone: at least 3 characters.">
+        <DraftField
+          name="customerSearch"
+          label="Find a customer"
+          className="min-w-0 flex-1"
+          hint="Name, email or phone: at least 3 characters."
+        >
           {(control) => <Input {...control} type="search" defaultValue={customers?.text ?? ""} autoComplete="off" />}
         </DraftField>
         <Button type="submit" name="intent" value="find-customer" variant="outline" className="mb-5">

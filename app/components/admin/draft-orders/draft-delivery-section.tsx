@@ -10,7 +10,11 @@ export function DraftDeliverySection({ data, errors }: { data: DraftEditorData; 
   const { draft } = data;
   return (
     <>
-      <DraftSection id="draft-delivery-heading" title="Delivery" description="The shipping zone of the address sets the fee, as at checkout.">
+      <DraftSection
+        id="draft-delivery-heading"
+        title="Delivery"
+        description="The shipping zone of the address sets the fee, as at checkout."
+      >
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">How it reaches the customer</legend>
           {[
@@ -18,7 +22,13 @@ export function DraftDeliverySection({ data, errors }: { data: DraftEditorData; 
             ["collect", "Collect from the showroom (no fee)"],
           ].map(([value, label]) => (
             <label key={value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="delivery" value={value} defaultChecked={draft.delivery === value} className="size-4 accent-forest" />
+              <input
+                type="radio"
+                name="delivery"
+                value={value}
+                defaultChecked={draft.delivery === value}
+                className="size-4 accent-forest"
+              />
               {label}
             </label>
           ))}

@@ -47,7 +47,17 @@ export function DraftField({
 }
 
 /** A card of the editor: a titled section. */
-export function DraftSection({ title, description, children, id }: { title: string; description?: string; children: ReactNode; id: string }) {
+export function DraftSection({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-sm border border-border bg-white p-5 md:p-6">
       <h2 id={id} className="text-xl font-semibold">

@@ -18,7 +18,9 @@ export function DraftPiecesSection({ data, errors }: { data: DraftEditorData; er
   return (
     <DraftSection id="draft-pieces-heading" title="Pieces" description="Prices come from the catalogue as it is now, as at checkout.">
       {priced.lines.length === 0 ? (
-        <p className="rounded-sm border border-dashed border-border p-4 text-sm text-stone">No pieces yet: find one below, or add a custom piece.</p>
+        <p className="rounded-sm border border-dashed border-border p-4 text-sm text-stone">
+          No pieces yet: find one below, or add a custom piece.
+        </p>
       ) : (
         <ul className="divide-y divide-border rounded-sm border border-border" aria-label="Pieces in this order">
           {priced.lines.map((line) => (
@@ -44,7 +46,11 @@ export function DraftPiecesSection({ data, errors }: { data: DraftEditorData; er
                   </p>
                 )}
               </div>
-              <DraftField name={`quantities[${line.index}]`} label={<span className="sr-only">Quantity of {line.name}</span>} className="w-20">
+              <DraftField
+                name={`quantities[${line.index}]`}
+                label={<span className="sr-only">Quantity of {line.name}</span>}
+                className="w-20"
+              >
                 {(control) => <Input {...control} type="number" min={1} max={999} defaultValue={line.quantity} inputMode="numeric" />}
               </DraftField>
               <div className="flex items-center justify-between gap-3 sm:justify-end">
@@ -182,7 +188,12 @@ function MeasurementFields({ errors }: { errors: DraftErrors }) {
           )}
         </DraftField>
         {measurementFields.map((field) => (
-          <DraftField key={field.key} name={`measurements.values.${field.key}`} label={field.label} error={errors[`measurements.values.${field.key}`]}>
+          <DraftField
+            key={field.key}
+            name={`measurements.values.${field.key}`}
+            label={field.label}
+            error={errors[`measurements.values.${field.key}`]}
+          >
             {(control) => <Input {...control} inputMode="decimal" autoComplete="off" />}
           </DraftField>
         ))}

@@ -16,7 +16,11 @@ type Placed = Extract<DraftActionResult, { ok: true }>["placed"];
 export function DraftPlaced({ placed, currency, timeZone }: { placed: Placed; currency: string; timeZone: string }) {
   const total = formatMoneyWithCode(placed.total, currency as CurrencyCode);
   return (
-    <section aria-labelledby="placed-heading" className="mx-auto max-w-2xl rounded-sm border border-forest/30 bg-white p-6 md:p-8" role="status">
+    <section
+      aria-labelledby="placed-heading"
+      className="mx-auto max-w-2xl rounded-sm border border-forest/30 bg-white p-6 md:p-8"
+      role="status"
+    >
       <Icon of={CircleCheck} className="size-10 text-forest" />
       <h1 id="placed-heading" className="mt-3 text-3xl font-semibold">
         Order {placed.orderNumber} placed
@@ -37,7 +41,8 @@ export function DraftPlaced({ placed, currency, timeZone }: { placed: Placed; cu
             onFocus={(e) => e.currentTarget.select()}
           />
           <p className="text-xs text-stone">
-            Open until {formatDateTimeWithZone(placed.link.expiresAt, timeZone)}. It is shown only now: from the order you can send a new one.
+            Open until {formatDateTimeWithZone(placed.link.expiresAt, timeZone)}. It is shown only now: from the order you can send a new
+            one.
           </p>
           <a href={placed.link.whatsappUrl} target="_blank" rel="noreferrer" className={buttonVariants({ variant: "gold" })}>
             <Icon of={MessageCircle} /> Send on WhatsApp

@@ -21,7 +21,7 @@ export function DraftSummary({ data, errors, problems }: { data: DraftEditorData
         ? "Collected from the showroom"
         : "Delivery";
   return (
-    <aside aria-labelledby="draft-summary-heading" className="grid content-start gap-4 lg:sticky lg:top-20">
+    <aside aria-labelledby="draft-summary-heading" className="grid content-start gap-4 self-start lg:sticky lg:top-20">
       <section className="rounded-sm border border-border bg-white p-5">
         <h2 id="draft-summary-heading" className="text-xl font-semibold">
           Summary
@@ -50,9 +50,7 @@ export function DraftSummary({ data, errors, problems }: { data: DraftEditorData
         <Button type="submit" name="intent" value="save" variant="outline" className="mt-4 w-full">
           <Icon of={Save} /> Save draft
         </Button>
-        <p className="mt-2 text-xs text-stone">
-          Saved by {draft.updatedBy}. Anyone on staff can pick it up from Orders → Drafts.
-        </p>
+        <p className="mt-2 text-xs text-stone">Saved by {draft.updatedBy}. Anyone on staff can pick it up from Orders → Drafts.</p>
       </section>
 
       <section aria-labelledby="draft-place-heading" className="rounded-sm border border-border bg-white p-5">

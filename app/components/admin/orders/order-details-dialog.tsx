@@ -67,9 +67,11 @@ export function OrderDetailsDialog({
               carrier={order.shipment?.carrier ?? null}
             />
           )}
-          {paymentRequest && order.orderStatus !== "cancelled" && (order.paymentStatus === "pending" || order.paymentStatus === "failed") && (
-            <PaymentRequestPanel key={paymentRequest.recordId} order={order} data={paymentRequest} timeZone={timeZone} />
-          )}
+          {paymentRequest &&
+            order.orderStatus !== "cancelled" &&
+            (order.paymentStatus === "pending" || order.paymentStatus === "failed") && (
+              <PaymentRequestPanel key={paymentRequest.recordId} order={order} data={paymentRequest} timeZone={timeZone} />
+            )}
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             <DetailsSection title="Customer" className={box}>
               <dl className="grid gap-3">

@@ -56,7 +56,9 @@ export function PaymentRequestPanel({ order, data, timeZone }: { order: AdminOrd
         <h3 id={titleId} className="font-display text-xl font-semibold text-charcoal">
           Ask for payment · <span className="tabular-nums">{owed}</span>
         </h3>
-        <p className="mt-0.5 text-sm text-stone">Send a link the customer pays by card or mobile money, or record money they paid another way.</p>
+        <p className="mt-0.5 text-sm text-stone">
+          Send a link the customer pays by card or mobile money, or record money they paid another way.
+        </p>
       </div>
       <link.Form method="post" className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="send-link" />
