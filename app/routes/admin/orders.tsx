@@ -66,6 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
           paystackConnected,
           links: (links ?? []).map((l) => ({
             ...l,
+            state: (l.paidAt ? "paid" : l.revokedAt ? "closed" : l.expiresAt <= new Date() ? "expired" : "open") as
+              "paid" | "closed" | "expired" | "open",
             amount: Number(l.amount),
             expiresAt: l.expiresAt.toISOString(),
             revokedAt: l.revokedAt?.toISOString() ?? null,

@@ -26,6 +26,8 @@ export interface PaymentRequestData {
     revokedAt: string | null;
     revokedBy: string | null;
     paidAt: string | null;
+    /** As the server saw it when the details were loaded. */
+    state: "paid" | "closed" | "expired" | "open";
     emailedTo: string | null;
     createdBy: string;
     createdAt: string;
@@ -48,7 +50,6 @@ export function PaymentRequestPanel({ order, data, timeZone }: { order: AdminOrd
   useFetcherResult(revoke, toast);
   const sent = link.data?.ok ? link.data.link : undefined;
   const owed = money(order.totalAmount, order.currency);
-  const now = Date.now();
   const titleId = `ask-${order.id}-title`;
   return (
     <section aria-labelledby={titleId} className="mt-4 grid gap-4 rounded-md border border-gold/60 bg-ivory p-4">
@@ -92,14 +93,13 @@ export function PaymentRequestPanel({ order, data, timeZone }: { order: AdminOrd
       {data.links.length > 0 && (
         <ul className="grid gap-1 text-sm" aria-label="Payment links sent">
           {data.links.map((l) => {
-            const state = l.paidAt
-              ? "paid"
-              : l.revokedAt
+            const state =
+              l.state === "closed"
                 ? `closed (${l.revokedBy ?? "revoked"})`
-                : Date.parse(l.expiresAt) <= now
-                  ? "expired"
-                  : `open until ${formatDateTime(l.expiresAt, timeZone)}`;
-            const open = !l.paidAt && !l.revokedAt && Date.parse(l.expiresAt) > now;
+                : l.state === "open"
+                  ? `open until ${formatDateTime(l.expiresAt, timeZone)}`
+                  : l.state;
+            const open = l.state === "open";
             return (
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
