@@ -137,6 +137,46 @@ test("the customer opens the link without an account and pays by mobile money; t
   }
 });
 
+test("a showroom order paid on collection: its details ask for payment, a link goes out, then cash is recorded once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await staffPage(browser);
+  try {
+    await page.goto("/admin/orders/drafts");
+    await page.getByLabel("The order came in by").selectOption("showroom");
+    await page.getByRole("button", { name: "New order" }).click();
+    await page.getByLabel("Full name", { exact: true }).fill("Ama Asante");
+    await page.getByLabel("Email", { exact: true }).fill("ama.asante@example.com");
+    await page.getByLabel("Phone or WhatsApp", { exact: true }).fill("+233 20 111 2233");
+    await page.getByLabel("Description", { exact: true }).fill("Kente stole, hand-woven in Bonwire");
+    await page.getByLabel("Price (₵)", { exact: true }).fill("480");
+    await page.getByLabel("Working days", { exact: true }).fill("10");
+    await page.getByRole("button", { name: "Add custom piece" }).click();
+    await page.getByLabel("Collect from the showroom (no fee)").check();
+    await page.getByRole("button", { name: "Place, paid on delivery or collection" }).click();
+    await expect(page.getByRole("heading", { name: /^Order ORD-\d{6} placed$/ })).toBeVisible();
+    await page.getByRole("link", { name: "View the order" }).click();
+
+    const panel = page.getByRole("region", { name: /Ask for payment/ });
+    await expect(panel).toContainText("₵480.00");
+    await panel.getByLabel(/Email it to/).uncheck();
+    await panel.getByRole("button", { name: "Send payment link" }).click();
+    await expect(panel.getByLabel(/New payment link/)).toHaveValue(new RegExp(`^${shop.url}/pay/[A-Za-z0-9_-]{43}$`));
+    await expect(panel.getByRole("link", { name: "Send on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/233201112233\?text=/);
+    await expect(panel.getByRole("list", { name: "Payment links sent" })).toContainText(/open until/);
+    await expectNoSeriousViolations(page, "an unpaid order's Ask for payment panel");
+    await shot(page, "4-ask-for-payment");
+
+    await panel.getByLabel("Paid by").selectOption("cash");
+    await panel.getByLabel(/Reference/).fill("Showroom receipt 0042");
+    await panel.getByRole("button", { name: "Record ₵480.00 paid" }).click();
+    await expect(page.getByText("Payment recorded: the order is paid and the customer has their receipt.")).toBeVisible();
+    await expect(page.getByRole("region", { name: /Ask for payment/ })).toHaveCount(0);
+    await expect(page.getByText("Paid: Cash, GHS 480.00, reference Showroom receipt 0042")).toBeVisible();
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("on a phone: the drafts list and a new draft's editor fit the screen", async ({ browser }) => {
   const page = await staffPage(browser, { width: 390, height: 844 });
   try {
