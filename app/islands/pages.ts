@@ -17,6 +17,10 @@ export const ISLANDS_PAGES = {
   // Their own words are static: only the header, cart, toasts and newsletter form are hydrated.
   "content-page": null,
   "not-found": null,
+  // The pages React Router hydrated until issue 44, part 3 (decision 038).
+  wishlist: "wishlist",
+  "newsletter-confirm": "newsletter-confirm",
+  "auth-verified": null,
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;
