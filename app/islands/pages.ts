@@ -21,6 +21,9 @@ export const ISLANDS_PAGES = {
   wishlist: "wishlist",
   "newsletter-confirm": "newsletter-confirm",
   "auth-verified": null,
+  "track-order": "track-order",
+  auth: "auth",
+  "reset-password": "reset-password",
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;

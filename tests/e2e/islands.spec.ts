@@ -35,6 +35,9 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
     ["/wishlist", 100_000],
     ["/newsletter/confirm?token=none", 100_000],
     ["/auth/verified", 100_000],
+    ["/track-order", 100_000],
+    ["/auth", 100_000],
+    ["/auth/reset-password?token=none", 100_000],
   ] as const) {
     const page = await firstLoadScripts(request, path);
     expect(
@@ -68,7 +71,7 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
   expect(JSON.parse(rootData!)).toMatchObject({ store: { name: "Ahenfie", currency: "GHS" } });
 
   // The router's pages keep React and never load the islands' Preact build (vite-islands.ts stops a build that would).
-  for (const path of ["/email-preferences", "/track-order", "/auth", "/custom-orders/request"]) {
+  for (const path of ["/email-preferences", "/custom-orders/request"]) {
     const page = await firstLoadScripts(request, path);
     expect(
       page.sources.some((source) => /\/router-/.test(source)),
