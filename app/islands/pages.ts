@@ -24,6 +24,8 @@ export const ISLANDS_PAGES = {
   "track-order": "track-order",
   auth: "auth",
   "reset-password": "reset-password",
+  "custom-order-request": "custom-order-request",
+  "write-review": "write-review",
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;

@@ -3,7 +3,6 @@ import { type HeadersArgs } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
-import { CustomRequestForm } from "~/components/storefront/custom-request/custom-request-form";
 import { Button } from "~/components/ui/button";
 import { PRIVATE_PAGE_CACHE_CONTROL, publicPageHeaders } from "~/lib/cache-control";
 import { localDay } from "~/lib/dates";
@@ -11,7 +10,9 @@ import { storeNameOf } from "~/lib/store-meta";
 import { customRequestAction } from "~/modules/custom-requests/custom-request-action.server";
 import { budgetOptions } from "~/modules/custom-requests/custom-request.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { CustomRequestFormIsland } from "~/islands/custom-order-request";
 import type { Route } from "./+types/custom-order-request";
+import type { IslandsHandle } from "~/islands/pages";
 
 /**
  * Public: the form is the same for every visitor (a signed-in customer's saved measurements
@@ -26,6 +27,10 @@ export function headers({ actionHeaders }: HeadersArgs): Record<string, string> 
   });
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL, ...Object.fromEntries(passed) };
 }
+
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): the form is the island, and
+// the browser posts it to the action below (the photos with it).
+export const handle = { islands: "custom-order-request" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Request a Custom Order | ${storeNameOf(matches)}` },
@@ -97,7 +102,7 @@ export default function CustomOrderRequest({ loaderData, actionData }: Route.Com
           </section>
         ) : (
           <div className="rounded-sm border border-border bg-white/70 p-5 shadow-[0_1px_0_rgb(30_27_24/0.04)] md:p-10 sm:p-8">
-            <CustomRequestForm
+            <CustomRequestFormIsland
               today={loaderData.today}
               budgets={loaderData.budgets}
               lastResult={actionData && !actionData.ok ? actionData.result : undefined}

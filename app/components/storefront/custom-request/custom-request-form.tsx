@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { usePageContext } from "~/lib/page-context";
-import { submitThroughRouter } from "~/lib/navigation";
+import { submitThroughRouter, useFormSending } from "~/lib/navigation";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { SelectInput } from "~/components/forms/select-input";
 import { Button } from "~/components/ui/button";
@@ -58,7 +58,9 @@ export function CustomRequestForm({
   photosSent: boolean;
 }) {
   // Sent through the router where it runs (to this page's action), else by the browser.
-  const { pathname, search, submitting: busy } = usePageContext();
+  const { pathname, search, submitting } = usePageContext();
+  // On a page of islands the browser posts it, and loads the answer as the next page.
+  const { busy, sent } = useFormSending(submitting);
   const [open, setOpen] = useState(false);
   const touchedOpen = useRef(false);
   const [unit, setUnit] = useState<MeasurementUnit>("cm");
@@ -113,7 +115,9 @@ export function CustomRequestForm({
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
-        if (!event.defaultPrevented) submitThroughRouter(event);
+        if (event.defaultPrevented) return;
+        submitThroughRouter(event);
+        sent();
       }}
       className="grid gap-10"
     >
