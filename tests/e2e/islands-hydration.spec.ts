@@ -96,7 +96,7 @@ const PAGES = [
   { path: "/about", islands: ["header", "newsletter", "cart-panel", "toaster"] },
   // The router's first pages until issue 44, part 3 (decision 038).
   { path: "/auth", islands: ["auth-forms", "toaster"] },
-  { path: "/custom-orders/request", islands: ["header", "custom-request-form", "newsletter", "cart-panel", "toaster"] },
+  { path: "/custom-orders/request", islands: ["header", "custom-request", "newsletter", "cart-panel", "toaster"] },
   { path: "/auth/reset-password?token=none", islands: ["reset-password", "toaster"] },
   { path: "/auth/verified", islands: ["toaster"] },
   { path: "/track-order", islands: ["header", "track-order", "newsletter", "cart-panel", "toaster"] },
