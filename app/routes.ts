@@ -56,6 +56,7 @@ export default [
   route("api/auth-forms", "routes/api/auth-forms.ts"),
   route("api/reset-password", "routes/api/reset-password.ts"),
   route("api/custom-request", "routes/api/custom-request.ts"),
+  route("api/orders/:orderId/page", "routes/api/order-page.ts"),
   route("api/products/:productId/reviews", "routes/api/product-reviews.ts"),
   route("api/products/:productId/my-review", "routes/api/my-review.ts"),
   route("api/search-suggestions", "routes/api/search-suggestions.ts"),

@@ -26,6 +26,7 @@ export const ISLANDS_PAGES = {
   "reset-password": "reset-password",
   "custom-order-request": "custom-order-request",
   "write-review": "write-review",
+  "order-confirmation": "order-confirmation",
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;
