@@ -3,7 +3,7 @@ import type { Server as HttpServer } from "node:http";
 import path from "node:path";
 import { build, createServer, type Alias, type InlineConfig, type Plugin, type PluginOption, type ViteDevServer } from "vite";
 import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from "./app/islands/islands-manifest.ts";
-import { ISLANDS_PAGES, islandsEntryPath, islandsNamedIn, islandsPagesProblems } from "./app/islands/pages.ts";
+import { ISLANDS_PAGES, islandsEntryPath, islandsNamedIn, islandsPagesProblems, type IslandsRoute } from "./app/islands/pages.ts";
 import { PAGE_STYLES_FILE, type PageStylesIndex } from "./server/page-styles.ts";
 import { islandsChunkGroups } from "./vite-chunks.ts";
 import { mentionedClasses } from "./vite-page-styles.ts";
@@ -110,7 +110,17 @@ export function islandsBuild(appDir: string, options: IslandsBuildOptions): Plug
         const preact = chunk.moduleIds.find((id) => PREACT.test(id));
         if (preact) this.error(`The router's chunk ${chunk.fileName} holds Preact (${preact}): only the islands' build may (decision 036)`);
       }
-      markup = Object.fromEntries(Object.keys(ISLANDS_PAGES).map((page) => [page, islandsMarkupChunks(appDir, page, chunks)]));
+      const routes = readIslandsRoutes(appDir);
+      markup = Object.fromEntries(
+        Object.keys(ISLANDS_PAGES).map((page) => [
+          page,
+          islandsMarkupChunks(
+            appDir,
+            routes.filter((route) => route.islands === page).map((route) => route.file),
+            chunks,
+          ),
+        ]),
+      );
     },
     async closeBundle(error?: Error) {
       if (serving || error || !markup) return;
@@ -285,20 +295,19 @@ async function buildIslands({
 
 /**
  * The router's chunks that draw a page of islands on the server: the root, the storefront
- * layout and the page's route (`app/routes/storefront/<page>.tsx`). The browser never loads
- * them there, but the page's markup uses their classes, so its share of the stylesheet counts
- * them (vite-page-styles.ts).
+ * layout when the page is under it, and the routes naming the page (`routeFiles`, from the
+ * project's root: `app/routes/storefront/home.tsx`, `app/routes/auth/auth.tsx`). The browser
+ * never loads them there, but the page's markup uses their classes, so its share of the
+ * stylesheet counts them (vite-page-styles.ts).
  */
 export function islandsMarkupChunks(
   appDir: string,
-  page: string,
+  routeFiles: readonly string[],
   chunks: readonly { fileName: string; facadeModuleId: string | null }[],
 ): string[] {
-  const files = new Set([
-    path.join(appDir, "root.tsx"),
-    path.join(appDir, "routes/storefront/layout.tsx"),
-    path.join(appDir, `routes/storefront/${page}.tsx`),
-  ]);
+  const files = new Set([path.join(appDir, "root.tsx"), ...routeFiles.map((file) => path.join(appDir, "..", file))]);
+  if (routeFiles.some((file) => file.startsWith(path.join("app/routes/storefront") + path.sep)))
+    files.add(path.join(appDir, "routes/storefront/layout.tsx"));
   return chunks.filter((chunk) => chunk.facadeModuleId && files.has(chunk.facadeModuleId.split("?")[0]!)).map((chunk) => chunk.fileName);
 }
 
@@ -325,16 +334,20 @@ export function islandsEntryModule(page: string, { dev }: { dev: boolean }): str
   ].join("\n");
 }
 
-/** The declared pages against the routes that name them (app/islands/pages.ts). */
-export function readIslandsPagesProblems(appDir: string): string[] {
+/** The route files (from the project's root, `app/routes/…`) that name a page of islands in their `handle`. */
+export function readIslandsRoutes(appDir: string): IslandsRoute[] {
   const routesDir = path.join(appDir, "routes");
-  const routes = (fs.readdirSync(routesDir, { recursive: true }) as string[])
+  return (fs.readdirSync(routesDir, { recursive: true }) as string[])
     .filter((file) => /\.tsx?$/.test(file))
     .flatMap((file) => {
       const islands = islandsNamedIn(fs.readFileSync(path.join(routesDir, file), "utf8"));
       return islands === null ? [] : [{ file: path.join("app/routes", file), islands }];
     });
-  return islandsPagesProblems(ISLANDS_PAGES, routes, (module) =>
+}
+
+/** The declared pages against the routes that name them (app/islands/pages.ts). */
+export function readIslandsPagesProblems(appDir: string): string[] {
+  return islandsPagesProblems(ISLANDS_PAGES, readIslandsRoutes(appDir), (module) =>
     [".ts", ".tsx"].some((extension) => fs.existsSync(path.join(appDir, "islands", module + extension))),
   );
 }

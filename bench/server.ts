@@ -44,6 +44,7 @@ const OTHER_FIRST_PAGES = [
   "/auth/verified",
   "/auth",
   "/auth/reset-password",
+  // A guest is sent on to /auth: its figure is the sign-in page's (the review page itself is 69.9 KB signed in, decision 038).
   "/product/1/review",
   "/custom-orders/request",
 ];
@@ -314,7 +315,8 @@ if (only !== "pglite" && (await postgresReachable())) {
       const { gzip, sent } = await firstLoadJsKiB(server.url, path);
       // The budgets' kilobytes are 1,000 bytes: 100 KB is 97.7 KiB.
       const kb = (gzip * 1024) / 1000;
-      const budget = OTHER_FIRST_PAGES.includes(path) ? 150 : 100;
+      // Issue 44: every storefront first page ≤ 100 KB, the key pages ≤ 90.
+      const budget = OTHER_FIRST_PAGES.includes(path) ? 100 : 90;
       console.log(
         path.padEnd(28),
         `${gzip.toFixed(1)} KiB`.padStart(10),

@@ -19,6 +19,16 @@ export const ISLANDS_PAGES = {
   "not-found": null,
   // A payment link's page (issue 46): paying is a plain form posted to the server.
   "payment-link": null,
+  // The pages React Router hydrated until issue 44, part 3 (decision 038).
+  wishlist: "wishlist",
+  "newsletter-confirm": "newsletter-confirm",
+  "auth-verified": null,
+  "track-order": "track-order",
+  auth: "auth",
+  "reset-password": "reset-password",
+  "custom-order-request": "custom-order-request",
+  "write-review": "write-review",
+  "order-confirmation": "order-confirmation",
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;

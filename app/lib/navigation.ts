@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+
 /**
  * Going to another page of the shop from code (a search, the cart's "Checkout", signing out),
  * in either kind of page (decision 021): where React Router runs, it navigates without a reload
@@ -70,4 +72,20 @@ export function takeShowResults(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a form of the page is on its way: the router's submission where it runs (the page
+ * context's `submitting`), else the browser's own (`sent`, called from the form's onSubmit when
+ * it was not prevented; the browser then loads the action's answer as the next page). A page
+ * the browser brings back from its back-forward cache is not sending anything.
+ */
+export function useFormSending(submitting: boolean): { busy: boolean; sent: () => void } {
+  const [sentNatively, setSentNatively] = useState(false);
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setSentNatively(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+  return { busy: submitting || sentNatively, sent: () => !router && setSentNatively(true) };
 }

@@ -38,7 +38,7 @@ test.describe("pages a route declares public", () => {
   test("the data of a client navigation carries the route's headers and is cached the same way", async ({ page, request }) => {
     // From a page the router runs (the pages of islands load the next page whole, decision 021).
     await page.setViewportSize({ width: 1440, height: 900 });
-    await gotoHydrated(page, "/wishlist");
+    await gotoHydrated(page, "/email-preferences");
     const navigation = page.waitForResponse((r) => new URL(r.url()).pathname === "/collections/kaftans.data");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Kaftans", exact: true }).click();
     const data = await navigation;

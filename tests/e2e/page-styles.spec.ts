@@ -71,7 +71,7 @@ test("a panel opened later is styled by the page's own share; the router's first
 
   // Another page may need rules this one did not carry: where the router runs (not on the home
   // page, hydrated as islands: its links load the next page whole), the whole stylesheet takes over.
-  await gotoHydrated(page, "/wishlist");
+  await gotoHydrated(page, "/email-preferences");
   await expect(link).toHaveAttribute("media", "print");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Track Order", exact: true }).click();
   await expect(page).toHaveURL(/\/track-order$/);

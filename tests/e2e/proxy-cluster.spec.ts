@@ -218,13 +218,14 @@ test("a photo uploaded through one instance is served by the other, and a price 
 
 test("rate limits count across both instances, and a client-sent X-Forwarded-For changes nothing", async () => {
   const lookup = (localAddress: string, headers: Record<string, string> = {}) =>
-    rawRequest(`${proxy.url}/track-order`, {
+    // The lookup as the page's island sends it (decision 038): the same action, answered in JSON.
+    rawRequest(`${proxy.url}/api/track-order`, {
       method: "POST",
       localAddress,
       headers: { ...fromTheShop(), ...form, ...headers },
       body: "orderNumber=ORD-999999&email=guess%40example.com",
     });
-  // Order tracking allows 10 lookups per address in 10 minutes (app/routes/storefront/track-order.tsx).
+  // Order tracking allows 10 lookups per address in 10 minutes (app/modules/orders/track-order-action.server.ts).
   const plain: RawResponse[] = [];
   for (let i = 0; i < 12; i++) plain.push(await lookup("127.0.0.201"));
   const forged: RawResponse[] = [];

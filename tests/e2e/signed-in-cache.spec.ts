@@ -54,7 +54,7 @@ test("signing out and in as someone else updates the header without a reload", a
 
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   // A page the router runs: from a page of islands (decision 021) the sign-in page loads whole.
-  await gotoHydrated(page, "/wishlist");
+  await gotoHydrated(page, "/email-preferences");
   // A mark on the window: it survives client navigations, a reload would wipe it.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 

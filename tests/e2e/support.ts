@@ -102,11 +102,26 @@ export async function addFromProductPage(page: Page, id: number, quantity = 1, b
  */
 export async function gotoHydratedWithoutHeader(page: Page, url: string) {
   const response = await page.goto(url);
+  await waitForHydrationWithoutHeader(page);
+  return response;
+}
+
+/**
+ * A page without the storefront's header (sign-in, password reset) is hydrated: on a page of
+ * islands (decision 021), once each island of its `main` (or, where its main has none, the
+ * toaster, the page's last island) has been hydrated (hydrate-islands.tsx measures each);
+ * where React Router runs, once a button or link of its main has React's handlers.
+ */
+export async function waitForHydrationWithoutHeader(page: Page): Promise<void> {
   await page.waitForFunction(() => {
+    if (document.getElementById("root-data")) {
+      const inMain = [...document.querySelectorAll<HTMLElement>("main [data-island]")].map((island) => island.dataset.island!);
+      const names = inMain.length > 0 ? inMain : ["toaster"];
+      return names.every((name) => performance.getEntriesByName(`hydrate island ${name}`, "measure").length > 0);
+    }
     const button = document.querySelector("main button, main a");
     return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
   });
-  return response;
 }
 
 /** The plain-text part of a raw email as received over SMTP (quoted-printable or base64 decoded). */

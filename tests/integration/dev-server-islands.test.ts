@@ -104,7 +104,7 @@ describe("npm run dev, pages of islands (app/islands/pages.ts)", { timeout: 180_
   });
 
   it("keeps React Router's hydration on the pages not declared as islands", async () => {
-    const html = await (await fetch(`${origin}/wishlist`)).text();
+    const html = await (await fetch(`${origin}/email-preferences`)).text();
     expect(html).toContain("__reactRouterContext");
     expect(html).not.toContain("/app/islands/");
   });

@@ -1,12 +1,9 @@
 import { ArrowLeft } from "lucide";
-import { Tabs } from "radix-ui";
-import { useState } from "react";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { FormAlert } from "~/components/forms/field";
-import { SignInForm } from "./sign-in-form";
-import { SignUpForm } from "./sign-up-form";
+import { AuthFormsIsland } from "~/islands/auth";
 
 export type { AuthActionResult } from "./auth-result";
 
@@ -15,14 +12,9 @@ interface Props {
   notice: "password-reset" | null;
 }
 
-const tabTrigger =
-  "flex-1 cursor-pointer border-b-2 border-transparent pb-3 text-sm font-semibold tracking-[0.14em] text-stone uppercase transition-colors hover:text-charcoal data-[state=active]:border-gold data-[state=active]:text-charcoal focus-visible:outline-2 focus-visible:outline-gold";
-
-/** /auth: a quiet two-column page, the brand's picture beside the forms on wide screens. */
+/** /auth: a quiet two-column page, the brand's picture beside the forms on wide screens; the forms are its island. */
 export function AuthPage({ redirectTo, notice }: Props) {
   const store = useStoreProfile();
-  const [showPasswords, setShowPasswords] = useState(false);
-  const toggle = () => setShowPasswords((v) => !v);
   return (
     <div className="grid min-h-dvh bg-ivory lg:grid-cols-[1.1fr_1fr]">
       <aside className="relative hidden overflow-hidden bg-forest-deep lg:block" aria-hidden>
@@ -53,23 +45,7 @@ export function AuthPage({ redirectTo, notice }: Props) {
               />
             </div>
           )}
-          <Tabs.Root defaultValue="sign-in" className="mt-8">
-            <Tabs.List aria-label="Sign in or sign up" className="flex gap-6 border-b border-border">
-              <Tabs.Trigger value="sign-in" className={tabTrigger}>
-                Sign In
-              </Tabs.Trigger>
-              <Tabs.Trigger value="sign-up" className={tabTrigger}>
-                Sign Up
-              </Tabs.Trigger>
-            </Tabs.List>
-            {/* Both tabs stay mounted so what was typed survives switching. */}
-            <Tabs.Content value="sign-in" forceMount className="pt-7 data-[state=inactive]:hidden">
-              <SignInForm redirectTo={redirectTo} showPasswords={showPasswords} onTogglePasswords={toggle} />
-            </Tabs.Content>
-            <Tabs.Content value="sign-up" forceMount className="pt-7 data-[state=inactive]:hidden">
-              <SignUpForm showPasswords={showPasswords} onTogglePasswords={toggle} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <AuthFormsIsland redirectTo={redirectTo} />
           <p className="mt-10 text-center text-xs leading-relaxed text-stone">
             By continuing you agree to our{" "}
             <Link to="/terms" className="underline underline-offset-2">

@@ -10,3 +10,10 @@ export interface AuthActionResult {
   description: string;
   code?: string;
 }
+
+/** What a form of the account pages says when the shop's answer never came (offline, a proxy's error page). */
+export const AUTH_UNREACHABLE: Pick<AuthActionResult, "title" | "description" | "result"> = {
+  title: "An error occurred",
+  description: "Please try again later.",
+  result: { status: "error", error: { "": ["An error occurred", "Please try again later."] } },
+};

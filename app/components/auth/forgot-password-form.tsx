@@ -1,16 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { ArrowLeft, Mail } from "lucide";
-import { useFetcher } from "react-router";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { emailOnlySchema } from "~/modules/auth/auth.schema";
-import type { AuthActionResult } from "./auth-result";
+import { AUTH_UNREACHABLE, type AuthActionResult } from "./auth-result";
 import { useAuthForm } from "./use-auth-form";
+
+const UNREACHABLE: AuthActionResult = { ...AUTH_UNREACHABLE, intent: "forgot", ok: false };
 
 /** "Forgot password?": asks for the email and sends a one-hour reset link. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
-  const fetcher = useFetcher<AuthActionResult>({ key: "forgot-password" });
+  const fetcher = useActionFetcher<AuthActionResult>("/api/auth-forms", { unreachable: UNREACHABLE, key: "forgot-password" });
   const { form, fields, problem, success, busy } = useAuthForm({
     id: "forgot-password",
     fetcher,

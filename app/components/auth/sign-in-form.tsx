@@ -1,18 +1,22 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { LogIn } from "lucide";
 import { useEffect, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, withId } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
+import { navigateTo } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
 import { signInSchema } from "~/modules/auth/auth.schema";
-import type { AuthActionResult } from "./auth-result";
+import { AUTH_UNREACHABLE, type AuthActionResult } from "./auth-result";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { PasswordInput } from "./password-input";
 import { useAuthForm } from "./use-auth-form";
+
+const SIGN_IN_UNREACHABLE: AuthActionResult = { ...AUTH_UNREACHABLE, intent: "signIn", ok: false };
+const RESEND_UNREACHABLE: AuthActionResult = { ...AUTH_UNREACHABLE, intent: "resend", ok: false };
 
 interface Props {
   redirectTo: string;
@@ -21,12 +25,12 @@ interface Props {
 }
 
 export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Props) {
-  const fetcher = useFetcher<AuthActionResult>({ key: "sign-in" });
-  const resend = useFetcher<AuthActionResult>({ key: "resend-verification" });
-  const navigate = useNavigate();
+  const fetcher = useActionFetcher<AuthActionResult>("/api/auth-forms", { unreachable: SIGN_IN_UNREACHABLE, key: "sign-in" });
+  const resend = useActionFetcher<AuthActionResult>("/api/auth-forms", { unreachable: RESEND_UNREACHABLE, key: "resend-verification" });
   const [email, setEmail] = useState("");
   const [forgotOpen, setForgotOpen] = useState(false);
-  const { form, fields, problem, busy, server } = useAuthForm({ id: "sign-in", fetcher, schema: signInSchema });
+  // Signed in, the welcome is said on the page the shopper goes on to.
+  const { form, fields, problem, busy, server } = useAuthForm({ id: "sign-in", fetcher, schema: signInSchema, successOnNextPage: true });
   const [resendShown, setResendShown] = useState<AuthActionResult | null>(null);
   useFetcherResult(resend, (r) => {
     (r.ok ? notify.success : notify.error)(r.title, { description: r.description });
@@ -35,8 +39,8 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
 
   // Signed in: on to the page that sent the shopper here (the root data already reloaded).
   useEffect(() => {
-    if (server?.ok) void navigate(redirectTo, { replace: true });
-  }, [server, navigate, redirectTo]);
+    if (server?.ok) navigateTo(redirectTo, { replace: true });
+  }, [server, redirectTo]);
 
   if (forgotOpen) return <ForgotPasswordForm initialEmail={email} onBack={() => setForgotOpen(false)} />;
 
@@ -97,7 +101,7 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
           variant="outline"
           className="w-full"
           disabled={resend.state !== "idle"}
-          onClick={() => void resend.submit({ intent: "resend", email }, { method: "post", action: "/auth" })}
+          onClick={() => resend.submit({ intent: "resend", email })}
         >
           {resend.state !== "idle" ? "Sending..." : "Resend verification email"}
         </Button>

@@ -1,16 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { UserPlus } from "lucide";
-import { useFetcher } from "react-router";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { signUpSchema } from "~/modules/auth/auth.schema";
-import type { AuthActionResult } from "./auth-result";
+import { AUTH_UNREACHABLE, type AuthActionResult } from "./auth-result";
 import { PasswordInput } from "./password-input";
 import { useAuthForm } from "./use-auth-form";
 
+const UNREACHABLE: AuthActionResult = { ...AUTH_UNREACHABLE, intent: "signUp", ok: false };
+
 export function SignUpForm({ showPasswords, onTogglePasswords }: { showPasswords: boolean; onTogglePasswords: () => void }) {
-  const fetcher = useFetcher<AuthActionResult>({ key: "sign-up" });
+  const fetcher = useActionFetcher<AuthActionResult>("/api/auth-forms", { unreachable: UNREACHABLE, key: "sign-up" });
   // docs/product-rules.md: the sign-up form is cleared after a successful sign-up (the action's reply resets it).
   const { form, fields, problem, success, busy } = useAuthForm({ id: "sign-up", fetcher, schema: signUpSchema });
   const invalid = problem ? ({ "aria-invalid": true, "aria-describedby": form.errorId } as const) : {};

@@ -2,7 +2,7 @@ import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/r
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
-import { notify } from "~/components/ui/toaster";
+import { notify, notifySuccessOnNextPage } from "~/components/ui/toaster";
 import { formMessageOf, type FormMessage } from "~/modules/auth/auth.schema";
 
 /** What the account actions answer: the message (toasted) and Conform's result for the form. */
@@ -21,9 +21,14 @@ export function useAuthForm<Schema extends z.ZodType<unknown, Record<string, unk
   fetcher: { state: string; data?: Result };
   schema: Schema;
   defaultValue?: Partial<Record<keyof z.input<Schema>, string>>;
+  /** A success is said on the next page (the form then leaves this one: signing in). */
+  successOnNextPage?: boolean;
 }) {
   const { fetcher, schema } = options;
-  useFetcherResult(fetcher, (r) => (r.ok ? notify.success : notify.error)(r.title, { description: r.description }));
+  useFetcherResult(fetcher, (r) => {
+    if (r.ok && options.successOnNextPage) notifySuccessOnNextPage(r.title, { description: r.description });
+    else (r.ok ? notify.success : notify.error)(r.title, { description: r.description });
+  });
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: options.id,
     defaultValue: options.defaultValue as DefaultValue<z.input<Schema>> | undefined,

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Hourglass, Smartphone } from "lucide";
 import { useEffect } from "react";
-import type { FetcherWithComponents } from "react-router";
+import type { ActionFetcher } from "~/lib/use-action-fetcher";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -15,21 +15,24 @@ const RECHECK_MS = 4_000;
  * waiting (checks again by itself, no reload needed), failed or not started (Pay now while the
  * order is held), expired. A live region announces the change when the payment lands.
  *
- * Its page runs React Router, which storefront components never import (decision 021): the
- * route hands in what the router does here, asking the page's data again (`recheck`) and
- * the fetcher that sends Pay now to its action (`payNow`).
+ * Its page (components/storefront/order-confirmation, an island: decision 038) hands in asking
+ * the page's data again (`recheck`) and the fetcher that sends Pay now (`payNow`; without
+ * JavaScript the browser posts it to `action`, the order's page).
  */
 export function OrderPayment({
   payment,
   total,
   recheck,
   payNow,
+  action,
 }: {
   payment: OrderPaymentView;
   total: string;
   /** Asks the page's data again unless it is already being asked. */
   recheck: () => void;
-  payNow: FetcherWithComponents<PayNowResult>;
+  payNow: ActionFetcher<PayNowResult>;
+  /** Where the browser posts Pay now without JavaScript: the order's page. */
+  action: string;
 }) {
   const waiting = payment.state === "waiting";
   useEffect(() => {
@@ -60,7 +63,7 @@ export function OrderPayment({
           <PaymentText payment={payment} total={total} />
         </div>
       </div>
-      {(payment.state === "failed" || payment.state === "not-started") && <PayNow fetcher={payNow} />}
+      {(payment.state === "failed" || payment.state === "not-started") && <PayNow fetcher={payNow} action={action} />}
     </section>
   );
 }
@@ -129,10 +132,10 @@ function PaymentText({ payment, total }: { payment: OrderPaymentView; total: str
   }
 }
 
-function PayNow({ fetcher }: { fetcher: FetcherWithComponents<PayNowResult> }) {
+function PayNow({ fetcher, action }: { fetcher: ActionFetcher<PayNowResult>; action: string }) {
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className="mt-5 flex flex-wrap items-center gap-4 print:hidden">
+    <fetcher.Form method="post" action={action} className="mt-5 flex flex-wrap items-center gap-4 print:hidden">
       <input type="hidden" name="intent" value="pay" />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Opening payment…" : "Pay now"}

@@ -9,9 +9,14 @@ import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { getViewer } from "~/modules/auth/session.server";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/verified";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Private: sign-in pages; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
+
+// Hydrated as islands (app/islands/pages.ts, decision 021): its links and words are the server's
+// HTML; only the toasts are hydrated.
+export const handle = { islands: "auth-verified" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Email Verification | ${storeNameOf(matches)}` },

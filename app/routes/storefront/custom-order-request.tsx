@@ -1,17 +1,14 @@
-import { CheckCircle2 } from "lucide";
 import { type HeadersArgs } from "react-router";
-import { Link } from "~/components/ui/link";
-import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
-import { CustomRequestForm } from "~/components/storefront/custom-request/custom-request-form";
-import { Button } from "~/components/ui/button";
 import { PRIVATE_PAGE_CACHE_CONTROL, publicPageHeaders } from "~/lib/cache-control";
 import { localDay } from "~/lib/dates";
 import { storeNameOf } from "~/lib/store-meta";
 import { customRequestAction } from "~/modules/custom-requests/custom-request-action.server";
 import { budgetOptions } from "~/modules/custom-requests/custom-request.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { CustomRequestPanelIsland } from "~/islands/custom-order-request";
 import type { Route } from "./+types/custom-order-request";
+import type { IslandsHandle } from "~/islands/pages";
 
 /**
  * Public: the form is the same for every visitor (a signed-in customer's saved measurements
@@ -27,6 +24,10 @@ export function headers({ actionHeaders }: HeadersArgs): Record<string, string> 
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL, ...Object.fromEntries(passed) };
 }
 
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): the form is the island; without
+// JavaScript the browser posts it to the action below, from script /api/custom-request answers it in JSON.
+export const handle = { islands: "custom-order-request" } satisfies IslandsHandle;
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Request a Custom Order | ${storeNameOf(matches)}` },
   {
@@ -41,7 +42,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { today: localDay(settings.timezone), budgets: budgetOptions(settings.currency) };
 }
 
-/** app/modules/custom-requests/custom-request-action.server.ts: rate limit, guard, photos, one transaction. */
+/**
+ * app/modules/custom-requests/custom-request-action.server.ts: rate limit, guard, photos, one
+ * transaction. Without JavaScript the form posts here; from script, the same action answers in
+ * JSON at /api/custom-request (routes/api/custom-request.ts).
+ */
 export const action = ({ request, context }: Route.ActionArgs) => customRequestAction(request, context);
 
 const nextSteps = [
@@ -73,38 +78,7 @@ export default function CustomOrderRequest({ loaderData, actionData }: Route.Com
             ))}
           </ol>
         </header>
-        {actionData?.ok ? (
-          <section role="status" className="self-start rounded-sm border border-forest/25 bg-forest/5 p-6 md:p-10">
-            <Icon of={CheckCircle2} className="size-8 text-forest" />
-            <h2 className="mt-4 text-3xl font-semibold">Thank you, we have your request</h2>
-            <p className="mt-6 text-xs font-bold tracking-[0.28em] text-stone uppercase">Your reference</p>
-            <p className="mt-1 font-display text-4xl font-semibold tracking-wide text-forest" data-testid="custom-request-reference">
-              {actionData.reference}
-            </p>
-            <p className="mt-6 leading-relaxed text-charcoal/85">
-              We have sent a confirmation to <strong className="break-all">{actionData.email}</strong>. Within two working days a tailor
-              will contact you to talk through the style, the cloth and your measurements, and send you a written quote. Please quote{" "}
-              {actionData.reference} when you write or call.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Button asChild>
-                <Link to="/">Continue shopping</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/custom-orders">About custom orders</Link>
-              </Button>
-            </div>
-          </section>
-        ) : (
-          <div className="rounded-sm border border-border bg-white/70 p-5 shadow-[0_1px_0_rgb(30_27_24/0.04)] md:p-10 sm:p-8">
-            <CustomRequestForm
-              today={loaderData.today}
-              budgets={loaderData.budgets}
-              lastResult={actionData && !actionData.ok ? actionData.result : undefined}
-              photosSent={actionData && !actionData.ok ? actionData.photosSent : false}
-            />
-          </div>
-        )}
+        <CustomRequestPanelIsland today={loaderData.today} budgets={loaderData.budgets} answer={actionData} />
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
-import { CheckCircle2, Clock3, MailCheck } from "lucide";
-import { data, Form, useNavigation } from "react-router";
+import { CheckCircle2, Clock3 } from "lucide";
+import { data } from "react-router";
 import { z } from "zod";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
@@ -9,10 +9,15 @@ import { storeNameOf } from "~/lib/store-meta";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { confirmNewsletterSubscription, isConfirmationPending } from "~/modules/newsletter/newsletter.server";
+import { NewsletterConfirmIsland } from "~/islands/newsletter-confirm";
 import type { Route } from "./+types/newsletter-confirm";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Private: the link carries someone's token; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
+
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): the form posts natively.
+export const handle = { islands: "newsletter-confirm" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Confirm your subscription | ${storeNameOf(matches)}` },
@@ -69,7 +74,6 @@ const copy: Record<ConfirmState, { eyebrow: string; title: string; intro: string
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const state: ConfirmState = actionData?.state ?? loaderData.state;
-  const busy = useNavigation().state === "submitting";
   const text = copy[state];
   return (
     <main>
@@ -83,18 +87,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       </div>
       <section className="mx-auto max-w-3xl px-4 py-12 md:px-8 md:py-16" aria-live="polite">
         <div className="relative overflow-hidden rounded-sm border border-border bg-white/70 px-6 pt-10 pb-12 text-center md:px-12">
-          {state === "pending" && (
-            <Form method="post" className="flex flex-col items-center gap-6">
-              <Icon of={MailCheck} className="size-12 text-forest" />
-              <p className="max-w-md leading-relaxed text-charcoal/85">
-                Press the button to confirm. Changed your mind? Simply close this page: you will not be subscribed.
-              </p>
-              <input type="hidden" name="token" value={loaderData.token} />
-              <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
-                {busy ? "Confirming…" : "Confirm my subscription"}
-              </Button>
-            </Form>
-          )}
+          {state === "pending" && <NewsletterConfirmIsland token={loaderData.token} />}
           {state === "confirmed" && (
             <div className="flex flex-col items-center gap-6">
               <Icon of={CheckCircle2} className="size-12 text-forest" />

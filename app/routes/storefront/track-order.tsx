@@ -1,36 +1,15 @@
-import { Icon } from "~/components/ui/icon";
-import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
-import { lineTotal } from "~/modules/pricing/order-totals";
-import { PackageSearch } from "lucide";
-import { useEffect } from "react";
-import { data, useFetcher } from "react-router";
-import { Link } from "~/components/ui/link";
-import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { notify } from "~/components/ui/toaster";
-import { normaliseOrderNumber } from "~/modules/orders/order-number";
-import { findOrderForTracking, type OrderDetails } from "~/modules/orders/order-details.server";
-import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
-import { findOrderForUser, listRecentOrdersForUser } from "~/modules/orders/customer-orders.server";
-import { getViewer } from "~/modules/auth/session.server";
-import { RecentOrders } from "~/components/storefront/recent-orders";
 import { storeNameOf } from "~/lib/store-meta";
-import { ReviewItemLink } from "~/components/storefront/product/reviews/review-item-link";
-import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
-import { OrderDelivery, orderDestination } from "~/components/storefront/order-delivery";
-import { z } from "zod";
-import { guardAction } from "~/modules/auth/action-guard.server";
-import { formatMoney, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/cache-control";
-import { orderPaymentView } from "~/modules/payments/payment-view.server";
-import type { OrderPaymentView } from "~/modules/payments/payment-view";
-import { customerOrderState } from "~/modules/payments/customer-order-state";
-import { OrderStateBadges, OrderStateIcon, OrderStateMessage } from "~/components/storefront/order-state";
+import { trackOrderAction, trackOrderLoader } from "~/modules/orders/track-order-action.server";
+import { TrackOrderIsland } from "~/islands/track-order";
 import type { Route } from "./+types/track-order";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Private: someone's order; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
+
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "track-order" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Track Your Order | ${storeNameOf(matches)}` },
@@ -40,251 +19,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-const text = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").trim().slice(0, max));
-
-/** The lookup form (order number and email), or "open" one of the signed-in customer's orders. */
-const trackOrderSchema = z.object({
-  intent: z.string().optional(),
-  orderId: text(100),
-  orderNumber: text(40),
-  email: text(254),
-});
-
-/** Lookups per visitor address: enough for a shopper, too few to guess order numbers. */
-const TRACKING_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
-
-export type TrackResult =
-  | { ok: true; order: OrderDetails; payment: OrderPaymentView | null }
-  | { ok: false; kind: "blank" | "not-found" | "rate-limited" | "error"; title: string; message: string };
-
-/** Signed-in customers see their five newest orders (docs/product-rules.md: failures are only logged). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getViewer(request, context);
-  if (!viewer) return { signedIn: false, recentOrders: [] };
-  try {
-    return { signedIn: true, recentOrders: await listRecentOrdersForUser(context.database.db, viewer.id) };
-  } catch (error) {
-    context.log.error({ err: error }, "loading recent orders failed");
-    return { signedIn: true, recentOrders: [] };
-  }
+/** Signed-in customers see their five newest orders (app/modules/orders/track-order-action.server.ts). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return trackOrderLoader(request, context);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const guarded = await guardAction(
-    { request, context },
-    {
-      access: "anyone",
-      schema: trackOrderSchema,
-      reply: (refused): TrackResult => ({
-        ok: false,
-        kind: "error",
-        title: "Error tracking order",
-        message: refused.firstMessage ?? "Something went wrong. Please try again.",
-      }),
-    },
-  );
-  if (!guarded.ok) return guarded.response;
-  const form = guarded.value;
-  if (form.intent === "open") return openOwnOrder(request, context, form.orderId);
-  const { orderNumber, email } = form;
-  if (!orderNumber)
-    return data<TrackResult>(
-      {
-        ok: false,
-        kind: "blank",
-        title: "Please enter an order number",
-        message: "You will find it in your confirmation email, e.g. ORD-123456.",
-      },
-      { status: 400 },
-    );
-  try {
-    const limit = await consumeRateLimit(context.database.db, `track-order:ip:${context.clientIp}`, TRACKING_LIMIT);
-    if (!limit.allowed) {
-      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      return data<TrackResult>(
-        {
-          ok: false,
-          kind: "rate-limited",
-          title: "Too many attempts",
-          message: `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
-    // "123456", "ord-123456" and "ORD 123456" are the same order number (order-number.ts).
-    const number = normaliseOrderNumber(orderNumber);
-    const order = email && number ? await findOrderForTracking(context.database.db, number, email) : null;
-    if (!order)
-      return data<TrackResult>(
-        { ok: false, kind: "not-found", title: "Order not found", message: "Please check your order number and try again." },
-        { status: 404 },
-      );
-    return data<TrackResult>(
-      { ok: true, order, payment: await orderPaymentView(context.database.db, order) },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
-  } catch (error) {
-    context.log.error({ err: error }, "order tracking failed");
-    return data<TrackResult>(
-      { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
-      { status: 500 },
-    );
-  }
-}
-
-/** A signed-in customer opens one of their own orders: no email needed, no rate limit. */
-async function openOwnOrder(request: Request, context: Route.ActionArgs["context"], orderId: string) {
-  const notFound = () =>
-    data<TrackResult>(
-      { ok: false, kind: "not-found", title: "Order not found", message: "Please check your order number and try again." },
-      { status: 404 },
-    );
-  const viewer = await getViewer(request, context);
-  if (!viewer) return notFound();
-  try {
-    const order = await findOrderForUser(context.database.db, orderId, viewer.id);
-    if (!order) return notFound();
-    const payment = await orderPaymentView(context.database.db, order);
-    return data<TrackResult>({ ok: true, order, payment }, { headers: { "Cache-Control": "private, no-store" } });
-  } catch (error) {
-    context.log.error({ err: error }, "opening an own order failed");
-    return data<TrackResult>(
-      { ok: false, kind: "error", title: "Error tracking order", message: "Something went wrong. Please try again." },
-      { status: 500 },
-    );
-  }
-}
+/** The lookup, or opening one of the signed-in customer's orders; from script, /api/track-order answers the same in JSON. */
+export const action = trackOrderAction;
+export type { TrackResult } from "~/modules/orders/track-order-action.server";
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<TrackResult>();
-  const result = fetcher.data;
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
-    if (result.ok) notify.success("Order found!", { description: `Order ${result.order.orderNumber} details loaded.` });
-    else notify.error(result.title, { description: result.message });
-  }, [result, fetcher.state]);
-
-  const order = result?.ok ? result.order : null;
-  // The same state as the order's own page (customer-order-state.ts): "Not paid yet", never "Processing" beside a declined payment.
-  const state = result?.ok ? customerOrderState(result.order, result.payment) : null;
-  return (
-    <main className="mx-auto max-w-4xl px-4 py-12 md:px-8 md:py-16">
-      <p className="mb-3 text-xs font-bold tracking-[0.28em] text-gold-ink uppercase">From Accra to your door</p>
-      <h1 className="text-5xl font-semibold">Track Your Order</h1>
-      <fetcher.Form
-        method="post"
-        className="mt-8 grid gap-4 rounded-sm border border-border bg-white/70 p-6 md:grid-cols-[1fr_1fr_auto] md:items-end"
-      >
-        <div>
-          <label htmlFor="track-number" className="mb-1.5 block text-sm font-medium">
-            Order number
-          </label>
-          <Input id="track-number" name="orderNumber" placeholder="ORD-123456" autoComplete="off" maxLength={40} />
-        </div>
-        <div>
-          <label htmlFor="track-email" className="mb-1.5 block text-sm font-medium">
-            Email used at checkout
-          </label>
-          <Input id="track-email" name="email" type="email" autoComplete="email" maxLength={254} />
-        </div>
-        <Button type="submit" size="lg" disabled={busy}>
-          <Icon of={PackageSearch} /> {busy ? "Tracking..." : "Track Order"}
-        </Button>
-      </fetcher.Form>
-      {loaderData.signedIn && (
-        <RecentOrders
-          orders={loaderData.recentOrders}
-          openId={order?.id ?? null}
-          onOpen={(orderId) => void fetcher.submit({ intent: "open", orderId }, { method: "post" })}
-        />
-      )}
-      {result && !result.ok && (
-        <p role="alert" className="mt-4 text-sm text-destructive">
-          {result.title}. {result.message}
-        </p>
-      )}
-
-      {order && <OrderShipment shipment={order.shipment} className="mt-10" />}
-      {order && <OrderMessages messages={order.messages} className="mt-6" />}
-      {order ? (
-        <section
-          aria-labelledby="tracked-heading"
-          className={`${order.shipment || order.messages.length ? "mt-6" : "mt-10"} grid gap-6 md:grid-cols-[1.2fr_1fr]`}
-        >
-          <div className="rounded-sm border border-border bg-white/70 p-6">
-            <h2 id="tracked-heading" className="text-2xl font-semibold">
-              Order {order.orderNumber}
-            </h2>
-            <p className="mt-1 text-sm text-stone">
-              Placed <OrderDate iso={order.createdAt} />
-            </p>
-            {state && state.key !== "confirmed" && (
-              <div
-                className="mt-4 flex gap-3 rounded-sm border border-border bg-ivory/60 p-4"
-                data-testid="order-state"
-                data-state={state.key}
-              >
-                <OrderStateIcon state={state} className="mt-0.5 size-6 shrink-0" />
-                <div className="text-sm">
-                  <h3 className="text-lg font-semibold">{state.heading}</h3>
-                  <OrderStateMessage state={state} className="mt-1 text-charcoal/85" />
-                  {state.key === "not-paid" && (
-                    <Link
-                      to={`/order-confirmation/${order.id}`}
-                      className="mt-2 inline-block font-semibold text-forest underline underline-offset-4"
-                    >
-                      Pay now on the order&rsquo;s page
-                    </Link>
-                  )}
-                </div>
-              </div>
-            )}
-            <div className="mt-4 flex gap-2" data-testid="order-badges">
-              {state && <OrderStateBadges state={state} />}
-            </div>
-            <p className="mt-4 text-sm">
-              <span className="text-stone">Shipping to:</span> <span className="font-semibold">{orderDestination(order)}</span>
-            </p>
-            <OrderDelivery order={order} className="mt-1 space-y-1 text-sm" />
-            <ul className="mt-5 divide-y divide-border text-sm">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex justify-between gap-4 py-2.5">
-                  <span>
-                    {item.quantity} × {item.name}
-                    <span className="block text-xs text-stone">
-                      {[item.color, item.size && `Size ${item.size}`].filter(Boolean).join(" · ")}
-                    </span>
-                    {item.madeToMeasure && <MadeToMeasureLine line={item.madeToMeasure} />}
-                    <ReviewItemLink
-                      productId={item.productId}
-                      name={item.name}
-                      orderStatus={order.orderStatus}
-                      signedIn={loaderData.signedIn}
-                    />
-                  </span>
-                  <span className="tabular-nums">{formatMoney(lineTotal(item), order.currency as CurrencyCode)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 flex justify-between border-t border-border pt-3 font-semibold">
-              <span>Total</span>
-              <span className="tabular-nums">{formatMoneyWithCode(order.totalAmount, order.currency as CurrencyCode)}</span>
-            </p>
-          </div>
-          <div className="rounded-sm border border-border bg-white/70 p-6">
-            <h2 className="mb-5 text-2xl font-semibold">Order Status Timeline</h2>
-            <OrderTimeline history={order.history} />
-          </div>
-        </section>
-      ) : (
-        !result && <p className="mt-10 text-center text-stone">Enter your order number to track your order status.</p>
-      )}
-    </main>
-  );
+  return <TrackOrderIsland signedIn={loaderData.signedIn} recentOrders={loaderData.recentOrders} />;
 }

@@ -1,69 +1,22 @@
-import { Link } from "~/components/ui/link";
-import { Icon } from "~/components/ui/icon";
 import { storeNameOf } from "~/lib/store-meta";
-import { Heart } from "lucide";
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
-import { ProductGrid } from "~/components/storefront/product-card";
-import { useWishlist } from "~/components/storefront/wishlist-store";
-import { Button } from "~/components/ui/button";
-import type { ProductCardData } from "~/modules/catalog/catalog-types";
-import { useHydrated } from "~/lib/use-hydrated";
+import { WishlistPageIsland } from "~/islands/wishlist";
 import { publicPageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/wishlist";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Public: only the page shell; the wishlist itself is read in the browser, from the device or the
 // signed-in shopper's account (app/lib/cache-control.ts).
 export const headers = publicPageHeaders;
+
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): no router code in the browser.
+export const handle = { islands: "wishlist" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Wishlist | ${storeNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * Saved products: a guest's are kept in this browser, a signed-in shopper's on the account
- * (wishlist-store.ts); the cards come from the server so prices are current.
- */
+/** Saved products (components/storefront/wishlist/wishlist-page.tsx): read in the browser. */
 export default function Wishlist() {
-  const hydrated = useHydrated();
-  const { ids, signedIn, loaded } = useWishlist();
-  const fetcher = useFetcher<{ products: ProductCardData[] }>();
-  const key = ids.join(",");
-  const { load } = fetcher;
-
-  useEffect(() => {
-    if (key) void load(`/api/products?ids=${key}`);
-  }, [key, load]);
-
-  // Keep the grid in step with hearts toggled on this page, without refetching.
-  const products = (fetcher.data?.products ?? []).filter((p) => ids.includes(p.id));
-  const loading = hydrated && (!loaded || (ids.length > 0 && !fetcher.data));
-
-  return (
-    <main className="mx-auto max-w-7xl px-4 py-12 md:px-8 md:py-16">
-      <h1 className="text-5xl font-semibold">Wishlist</h1>
-      <p className="mt-3 text-stone">
-        {hydrated && signedIn ? "Pieces saved to your account, on every device you sign in on." : "Pieces you have saved on this device."}
-      </p>
-      <div className="mt-10">
-        {!hydrated || loading ? (
-          <p className="text-stone" aria-live="polite">
-            Loading your wishlist...
-          </p>
-        ) : products.length > 0 ? (
-          <ProductGrid products={products} />
-        ) : (
-          <div className="flex flex-col items-center rounded-sm border border-dashed border-border px-6 py-20 text-center">
-            <Icon of={Heart} className="size-8 text-terracotta" />
-            <p className="mt-4 font-display text-2xl">Your wishlist is empty</p>
-            <p className="mt-2 text-sm text-stone">Tap the heart on any piece to keep it here.</p>
-            <Button asChild className="mt-6">
-              <Link to="/collections/all">Browse the collection</Link>
-            </Button>
-          </div>
-        )}
-      </div>
-    </main>
-  );
+  return <WishlistPageIsland />;
 }

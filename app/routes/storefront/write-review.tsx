@@ -6,7 +6,6 @@ import { CheckCircle2 } from "lucide";
 import { data } from "react-router";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { ProductImage } from "~/components/storefront/product-image";
-import { ReviewForm } from "~/components/storefront/product/reviews/review-form";
 import { Button } from "~/components/ui/button";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { guardAction } from "~/modules/auth/action-guard.server";
@@ -19,10 +18,16 @@ import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { ReviewNotAllowedError } from "~/modules/reviews/review-errors";
 import { REVIEW_FORM_MAX_BYTES, reviewFormSchema } from "~/modules/reviews/review.schema";
 import { deliveredOrderWith, reviewStanding, submitReview } from "~/modules/reviews/reviews.server";
+import { ReviewFormIsland } from "~/islands/write-review";
 import type { Route } from "./+types/write-review";
+import type { IslandsHandle } from "~/islands/pages";
 
 // Private: the signed-in customer's own review; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
+
+// Hydrated as islands (declared in app/islands/pages.ts, decision 021): the form is the island, and
+// the browser posts it to the action below (the photo with it).
+export const handle = { islands: "write-review" } satisfies IslandsHandle;
 
 /** Review posts per customer: plenty for writing and correcting a few reviews, too few to flood staff. */
 const REVIEW_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
@@ -161,7 +166,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
                   : "Your review is awaiting approval. You can still change it."}
             </p>
           )}
-          <ReviewForm existing={review} lastResult={actionData && !actionData.ok ? actionData.result : undefined} />
+          <ReviewFormIsland existing={review} lastResult={actionData && !actionData.ok ? actionData.result : undefined} />
         </section>
       ) : (
         <section className="mt-8 rounded-sm border border-border bg-white/70 p-6">

@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
-import { usePageContext } from "~/lib/page-context";
-import { submitThroughRouter } from "~/lib/navigation";
+import type { ActionFetcher } from "~/lib/use-action-fetcher";
+import type { CustomRequestActionResult } from "~/modules/custom-requests/custom-request-action.server";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { SelectInput } from "~/components/forms/select-input";
 import { Button } from "~/components/ui/button";
@@ -50,15 +50,17 @@ export function CustomRequestForm({
   budgets,
   lastResult,
   photosSent,
+  fetcher,
 }: {
   /** The store's calendar day ("YYYY-MM-DD"): the earliest date needed. */
   today: string;
   budgets: { value: string; label: string }[];
   lastResult?: SubmissionResult<string[]>;
   photosSent: boolean;
+  /** Sends it: to the page's action without JavaScript, to /api/custom-request from script (custom-request-panel.tsx). */
+  fetcher: ActionFetcher<CustomRequestActionResult>;
 }) {
-  // Sent through the router where it runs (to this page's action), else by the browser.
-  const { pathname, search, submitting: busy } = usePageContext();
+  const busy = fetcher.state !== "idle";
   const [open, setOpen] = useState(false);
   const touchedOpen = useRef(false);
   const [unit, setUnit] = useState<MeasurementUnit>("cm");
@@ -106,17 +108,7 @@ export function CustomRequestForm({
 
   const formProps = getFormProps(form);
   return (
-    <form
-      method="post"
-      encType="multipart/form-data"
-      action={pathname + search}
-      {...formProps}
-      onSubmit={(event) => {
-        formProps.onSubmit(event);
-        if (!event.defaultPrevented) submitThroughRouter(event);
-      }}
-      className="grid gap-10"
-    >
+    <fetcher.Form method="post" encType="multipart/form-data" action="/custom-orders/request" {...formProps} className="grid gap-10">
       {form.errors && <FormAlert id={form.errorId} title={form.errors[0]!} description={form.errors[1]} />}
 
       <Step number="01" title="About you">
@@ -241,6 +233,6 @@ export function CustomRequestForm({
           A tailor replies within two working days. Nothing is charged until you accept a written quote.
         </p>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImagePlus } from "lucide";
 import { useState } from "react";
 import { usePageContext } from "~/lib/page-context";
-import { submitThroughRouter } from "~/lib/navigation";
+import { submitThroughRouter, useFormSending } from "~/lib/navigation";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, TextareaInput, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
@@ -28,7 +28,9 @@ import { formatCount } from "~/lib/numbers";
  */
 export function ReviewForm({ existing, lastResult }: { existing: OwnReview | null; lastResult?: SubmissionResult<string[]> }) {
   // Sent through the router where it runs (to this page's action), else by the browser.
-  const { pathname, search, submitting: busy } = usePageContext();
+  const { pathname, search, submitting } = usePageContext();
+  // On a page of islands the browser posts it, and loads the answer as the next page.
+  const { busy, sent } = useFormSending(submitting);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [form, fields] = useForm<ReviewFormInput, ReviewInput>({
     id: "review-form",
@@ -57,7 +59,9 @@ export function ReviewForm({ existing, lastResult }: { existing: OwnReview | nul
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
-        if (!event.defaultPrevented) submitThroughRouter(event);
+        if (event.defaultPrevented) return;
+        submitThroughRouter(event);
+        sent();
       }}
       className="grid gap-6"
     >
