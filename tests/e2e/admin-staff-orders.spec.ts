@@ -137,7 +137,9 @@ test("the customer opens the link without an account and pays by mobile money; t
   }
 });
 
-test("a showroom order paid on collection: its details ask for payment, a link goes out, then cash is recorded once", async ({ browser }) => {
+test("a showroom order paid on collection: its details ask for payment, a link goes out, then cash is recorded once", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await staffPage(browser);
   try {

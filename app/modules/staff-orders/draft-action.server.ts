@@ -177,7 +177,13 @@ async function saveDetails(db: AppLoadContext["database"]["db"], draftId: string
 }
 
 /** Fills the customer from their latest order (a match of the customer search). */
-async function fillCustomerFromEarlierOrder(db: AppLoadContext["database"]["db"], draftId: string, email: string, form: DraftForm, by: StaffMember) {
+async function fillCustomerFromEarlierOrder(
+  db: AppLoadContext["database"]["db"],
+  draftId: string,
+  email: string,
+  form: DraftForm,
+  by: StaffMember,
+) {
   const [match] = (await findCustomersForDraft(db, email)).filter((c) => c.email.toLowerCase() === email.toLowerCase());
   if (!match) throw new DraftRefusedError("That customer was not found. Search again.");
   await saveDraftDetails(
