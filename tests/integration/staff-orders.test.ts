@@ -330,6 +330,89 @@ describeWithDatabase("orders taken by staff", (database) => {
     expect(forged.status).toBe(400);
   });
 
+  it("the editor's and the order's forms: admins only; a forged total is refused, a forged price field changes nothing", async () => {
+    const { action: draftAction, loader: draftLoader } = await import("~/routes/admin/draft-order");
+    const { action: draftsAction } = await import("~/routes/admin/draft-orders");
+    const { action: ordersAction } = await import("~/routes/admin/orders");
+    const { testLoadContext, signedInAs } = await import("../setup/load-context");
+    const { createAdmin, createUser } = await import("../factories/users");
+    const { loadConfig } = await import("~/env.server");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_PUBLIC_KEY: "pk_test_staffordersstaffordersst",
+      PAYSTACK_API_URL: paystack.url,
+    });
+    const admin = await createAdmin(db(), { name: "Esi Boateng" });
+    const customer = await createUser(db(), { name: "Yaw" });
+    const as = (user: { id: string; email: string; name: string }) => testLoadContext(database, { config, auth: signedInAs(user) });
+    const post = (handler: typeof draftAction, path: string, form: Record<string, string>, user = admin, params = {}) => {
+      const request = samePost(path, new URLSearchParams(form));
+      request.headers.set("cookie", "ahenfie.session_token=abc");
+      return routeAnswer(handler, { request, context: as(user), params });
+    };
+
+    // A customer is refused everywhere; an admin's New order opens a draft.
+    expect((await post(draftsAction, "/admin/orders/drafts", { channel: "phone" }, customer)).status).toBe(403);
+    const created = await post(draftsAction, "/admin/orders/drafts", { channel: "phone" });
+    expect(created.status).toBe(302);
+    const draftId = created.headers.get("Location")!.split("/").at(-1)!;
+    const path = `/admin/orders/drafts/${draftId}`;
+    const details = {
+      channel: "phone",
+      customerName: "Yaw Darko",
+      customerEmail: "yaw.darko@example.com",
+      customerPhone: "+233 24 555 0101",
+      delivery: "collect",
+      customerCountry: "GH",
+    };
+    expect((await post(draftAction, path, { ...details, intent: "save" }, customer, { draftId })).status).toBe(403);
+    // A price field posted with a catalogue piece is not read: the catalogue prices it.
+    const added = await post(
+      draftAction,
+      path,
+      { ...details, intent: "add-product", pickProduct: String(kaftan), pickColor: "0", pickSize: "M", pickQuantity: "2", unitPrice: "1" },
+      admin,
+      { draftId },
+    );
+    expect(added.status).toBe(302);
+    const request = new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: "ahenfie.session_token=abc" } });
+    const page = (await routeAnswer(draftLoader, { request, context: as(admin), params: { draftId } })).body as {
+      priced: { totals: { total: number } };
+    };
+    expect(page.priced.totals.total).toBe(69_998);
+    // Placing as paid with a total the server does not have is refused, and nothing is placed.
+    const forged = await post(
+      draftAction,
+      path,
+      { ...details, intent: "place-recorded", paymentMethod: "cash", paymentId: crypto.randomUUID(), seenTotal: "100" },
+      admin,
+      { draftId },
+    );
+    expect(forged).toMatchObject({ status: 409, body: { ok: false, message: expect.stringContaining("GHS 699.98") } });
+    expect((await getDraft(db(), draftId)).orderId).toBeNull();
+    const placed = await post(draftAction, path, { ...details, intent: "place-on-delivery" }, admin, { draftId });
+    expect(placed).toMatchObject({ status: 200, body: { ok: true, placed: { total: 69_998, link: null } } });
+    const orderId = (placed.body as { placed: { orderId: string } }).placed.orderId;
+    expect(await orderRow(orderId)).toMatchObject({ source: "phone", placedBy: "Esi Boateng", totalAmount: 69_998 });
+
+    // The order's Ask for payment forms: a customer is refused; a recorded amount other than the total is refused.
+    const ask = (form: Record<string, string>, user = admin) =>
+      post(ordersAction as typeof draftAction, "/admin/orders", { orderId, ...form }, user);
+    expect((await ask({ intent: "send-link" }, customer)).status).toBe(403);
+    const link = await ask({ intent: "send-link", emailLink: "on" });
+    expect(link).toMatchObject({
+      status: 200,
+      body: { ok: true, kind: "payment-request", link: { url: expect.stringMatching(/\/pay\//) } },
+    });
+    const record = { intent: "record-payment", paymentId: crypto.randomUUID(), method: "bank_transfer", reference: "GCB 7781" };
+    expect(await ask({ ...record, amount: "1" })).toMatchObject({ status: 409, body: { ok: false, kind: "payment-request" } });
+    expect(await ask({ ...record, amount: "69998" })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "paid", paymentMethod: "pay_on_delivery" });
+  });
+
   it("the WhatsApp link reads local Ghanaian numbers and leaves unknown ones to WhatsApp", () => {
     expect(whatsappLink("024 411 8820", "GH", "hi")).toBe("https://wa.me/233244118820?text=hi");
     expect(whatsappLink("+44 7700 900123", "GB", "hi")).toBe("https://wa.me/447700900123?text=hi");
