@@ -176,8 +176,6 @@ function hydratedBy(selector: string): "preact" | "react" | null {
   return keys.includes("__e") ? "preact" : keys.some((key) => key.startsWith("__reactProps")) ? "react" : null;
 }
 const HEADER = "header button";
-/** /auth and the account pages have no storefront header. */
-const MAIN = "main button";
 
 /** React DOM's client code: what a page of islands must never load (decision 036). */
 const REACT_DOM = "__reactFiber$";
@@ -243,9 +241,10 @@ describe("npm run dev in the browser: pages of islands on Preact, the router's o
     await page.close();
   });
 
-  it("hydrates a router page (/auth) with React, loading nothing of the islands' dev server", async () => {
+  it("hydrates a router page (/email-preferences) with React, loading nothing of the islands' dev server", async () => {
     const page = await browser!.newPage();
-    const visit = await openHydrated(page, "/auth", MAIN);
+    // Sign-in became a page of islands (decision 038); email preferences is still the router's.
+    const visit = await openHydrated(page, "/email-preferences", HEADER);
     expect(visit.hydratedBy).toBe("react");
     expect(visit.scripts.filter((script) => script.url.startsWith("/@islands/")).map((script) => script.url)).toEqual([]);
     expect(visit.scripts.some((script) => script.text.includes(REACT_DOM))).toBe(true);
