@@ -19,6 +19,7 @@ import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
 import * as shipping from "./schema/shipping";
 import * as shopperReminders from "./schema/shopper-reminders";
+import * as staffOrders from "./schema/staff-orders";
 import * as store from "./schema/store";
 import * as operations from "./schema/operations";
 import * as salesTotals from "./schema/sales-totals";
@@ -32,6 +33,7 @@ export const schema = {
   ...operations,
   ...orders,
   ...payments,
+  ...staffOrders,
   ...salesTotals,
   ...shipping,
   ...shopperReminders,
