@@ -348,7 +348,8 @@ describeWithDatabase("orders taken by staff", (database) => {
     const admin = await createAdmin(db(), { name: "Esi Boateng" });
     const customer = await createUser(db(), { name: "Yaw" });
     const as = (user: { id: string; email: string; name: string }) => testLoadContext(database, { config, auth: signedInAs(user) });
-    const post = (handler: typeof draftAction, path: string, form: Record<string, string>, user = admin, params = {}) => {
+    type Handler = Parameters<typeof routeAnswer>[0];
+    const post = (handler: Handler, path: string, form: Record<string, string>, user = admin, params = {}) => {
       const request = samePost(path, new URLSearchParams(form));
       request.headers.set("cookie", "ahenfie.session_token=abc");
       return routeAnswer(handler, { request, context: as(user), params });
@@ -399,8 +400,7 @@ describeWithDatabase("orders taken by staff", (database) => {
     expect(await orderRow(orderId)).toMatchObject({ source: "phone", placedBy: "Esi Boateng", totalAmount: 69_998 });
 
     // The order's Ask for payment forms: a customer is refused; a recorded amount other than the total is refused.
-    const ask = (form: Record<string, string>, user = admin) =>
-      post(ordersAction as typeof draftAction, "/admin/orders", { orderId, ...form }, user);
+    const ask = (form: Record<string, string>, user = admin) => post(ordersAction as Handler, "/admin/orders", { orderId, ...form }, user);
     expect((await ask({ intent: "send-link" }, customer)).status).toBe(403);
     const link = await ask({ intent: "send-link", emailLink: "on" });
     expect(link).toMatchObject({
