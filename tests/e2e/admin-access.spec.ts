@@ -36,10 +36,15 @@ const sampleParams: Record<string, string> = {
   name: "00000000000000000000000000000000.webp",
   // A backup nobody made (the download answers 404 for it).
   backupId: "999999999",
+  // A draft order nobody started (the editor answers 404 for it).
+  draftId: "00000000-0000-4000-8000-000000000001",
 };
 /** A sample a parameterised route has no record of: the admin reaches the route's own 404. */
 const isMissingSample = (url: string) =>
-  url.includes(sampleParams.orderId!) || url.includes(sampleParams.name!) || url.includes(`/backups/${sampleParams.backupId}/`);
+  url.includes(sampleParams.orderId!) ||
+  url.includes(sampleParams.name!) ||
+  url.includes(`/backups/${sampleParams.backupId}/`) ||
+  url.includes(sampleParams.draftId!);
 const withSampleParams = (url: string) =>
   url.replace(/:(\w+)/g, (_, name: string) => {
     const value = sampleParams[name];
