@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { DraftEditor } from "~/components/admin/draft-orders/draft-editor";
 import type { DraftEditorData } from "~/components/admin/draft-orders/draft-types";
 import { listErrorBoundary } from "~/components/admin/list/list-route";
+import { hasControlCharacter } from "~/lib/input";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -22,9 +23,14 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     if (error instanceof DraftNotFoundError) throw data("Draft not found", { status: 404 });
     throw error;
   });
-  const find = url.searchParams.get("find");
+  // A search typed in the editor; one with control characters (never typed) is no search.
+  const searchParam = (name: string) => {
+    const value = url.searchParams.get(name);
+    return value === null || hasControlCharacter(value) ? null : value.slice(0, 100);
+  };
+  const find = searchParam("find");
   const productId = Number(url.searchParams.get("product"));
-  const customer = url.searchParams.get("customer");
+  const customer = searchParam("customer");
   const [priced, settings, products, product, customers] = await Promise.all([
     pricedDraft(db, draft),
     getStoreSettings(db),
