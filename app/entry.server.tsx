@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 import { IslandsManifestContext } from "./islands/islands-manifest";
 import { sharedCacheSeconds } from "./lib/cache-control";
+import { withWholeBody } from "./lib/whole-body";
 
 export const streamTimeout = 5_000;
 
@@ -61,9 +62,11 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
+                const body = Buffer.concat(chunks);
                 // A Buffer is a Uint8Array, which Response takes; the DOM typings just do not say so.
-                const body = Buffer.concat(chunks) as unknown as BodyInit;
-                resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+                const response = new Response(body as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
+                // The page cache takes the page as this Buffer, not read back from the stream (app/lib/whole-body.ts).
+                resolve(withWholeBody(response, body));
                 callback();
               },
             });

@@ -16,11 +16,16 @@ export default [
     route("newsletter/confirm", "routes/storefront/newsletter-confirm.tsx"),
     route("email-preferences", "routes/storefront/email-preferences.tsx"),
     route("pay/:token", "routes/storefront/pay-link.tsx"),
+    route("quote/:token", "routes/storefront/quote.tsx"),
+    route("account", "routes/storefront/account.tsx"),
+    route("account/orders", "routes/storefront/account-orders.tsx"),
+    route("account/addresses", "routes/storefront/account-addresses.tsx"),
     ...contentPageSlugs.map((slug) => route(slug, "routes/storefront/content-page.tsx", { id: `page-${slug}` })),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
-  // Every admin page and action checks the admin role on the server (routes/admin/layout.tsx
-  // for pages; each action calls requireAdmin itself).
+  // Every admin route (these and the resource routes below) declares what it needs in
+  // app/modules/auth/admin-access.ts: its loader calls requireStaffPage, its actions guardAction
+  // with `access: { route }` (decision 047). The access matrix test fails for one that does not.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
@@ -30,10 +35,13 @@ export default [
     route("customers", "routes/admin/customers.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("shipping", "routes/admin/shipping.tsx"),
+    route("discounts", "routes/admin/discounts.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("diagnostic", "routes/admin/diagnostic.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("custom-requests", "routes/admin/custom-requests.tsx"),
+    route("security", "routes/admin/security.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
   ]),
   route("admin/settings/logo", "routes/admin/settings-logo.ts"),
   route("admin/custom-requests/photos/:name", "routes/admin/custom-request-photo.ts"),
@@ -43,11 +51,13 @@ export default [
   route("admin/customers/export.csv", "routes/admin/customers-export.ts"),
   route("admin/newsletter/export.csv", "routes/admin/newsletter-export.ts"),
   route("admin/backups/:backupId/download", "routes/admin/backup-download.ts"),
+  route("admin/activity/export.csv", "routes/admin/activity-export.ts"),
   route("auth", "routes/auth/auth.tsx"),
   route("auth/verified", "routes/auth/verified.tsx"),
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("auth-test", "routes/auth/auth-test.tsx"),
+  route("staff-invitation/:token", "routes/auth/staff-invitation.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
@@ -55,6 +65,7 @@ export default [
   route("api/products", "routes/api/products.ts"),
   route("api/collections/:category", "routes/api/collection.ts"),
   route("api/checkout", "routes/api/checkout.ts"),
+  route("api/discount-code", "routes/api/discount-code.ts"),
   route("api/track-order", "routes/api/track-order.ts"),
   route("api/auth-forms", "routes/api/auth-forms.ts"),
   route("api/reset-password", "routes/api/reset-password.ts"),
@@ -70,5 +81,7 @@ export default [
   route("api/my-measurements", "routes/api/my-measurements.ts"),
   route("api/my-contact", "routes/api/my-contact.ts"),
   route("api/viewer", "routes/api/viewer.ts"),
+  route("api/account/addresses", "routes/api/account-addresses.ts"),
+  route("api/account/orders/:orderId/order-again", "routes/api/account-order-again.ts"),
   route("api/webhooks/paystack", "routes/api/paystack-webhook.ts"),
 ] satisfies RouteConfig;

@@ -62,3 +62,18 @@ export async function emptyBenchDatabase(name: string, options: { poolSize?: num
   url.pathname = `/${name}`;
   return openDatabase({ url: url.href, ...options });
 }
+
+/**
+ * Whether PostgreSQL answers, probed with a scratch database named after the bench's: PostgreSQL
+ * runs when it does; when its address was given and it does not answer, that is an error.
+ */
+export async function postgresAnswers(probeName: string): Promise<boolean> {
+  try {
+    await dropBenchDatabase(`${probeName}_probe`);
+    return true;
+  } catch (error) {
+    if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) throw error;
+    console.log(`PostgreSQL does not answer at ${benchAdminUrl}: embedded database only (set BENCH_DATABASE_URL)`);
+    return false;
+  }
+}

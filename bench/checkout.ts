@@ -9,7 +9,7 @@ import { placeOrder } from "~/modules/orders/place-order.server";
 import { checkoutSchema } from "~/modules/orders/checkout.schema";
 import { OrderRefusedError } from "~/modules/orders/order-errors";
 import { shopperKeys } from "~/modules/orders/order-limits.server";
-import { benchAdminUrl, dropBenchDatabase, freshBenchDatabase } from "./bench-database";
+import { dropBenchDatabase, freshBenchDatabase, postgresAnswers } from "./bench-database";
 import { ledgerProblems, stockByVariant } from "./checkout-ledger";
 import { referenceWorkMs } from "./machine-speed";
 import { smoke } from "./smoke-mode";
@@ -147,18 +147,6 @@ async function run(driver: DriverName): Promise<Result> {
   };
 }
 
-/** PostgreSQL runs when it answers; when its address was given and it does not answer, that is an error. */
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await dropBenchDatabase(`${postgresName}_probe`);
-    return true;
-  } catch (error) {
-    if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) throw error;
-    console.log(`PostgreSQL does not answer at ${benchAdminUrl}: embedded database only (set BENCH_DATABASE_URL)`);
-    return false;
-  }
-}
-
 function print(result: Result) {
   const { latencies } = result;
   const pct = (p: number) =>
@@ -179,7 +167,7 @@ function print(result: Result) {
 
 const results: Result[] = [];
 if (only !== "postgres") results.push(await run("pglite"));
-if (only !== "pglite" && (await postgresAnswers())) results.push(await run("postgres"));
+if (only !== "pglite" && (await postgresAnswers(postgresName))) results.push(await run("postgres"));
 for (const result of results) print(result);
 // A bench whose orders fail or do not add up measures nothing worth printing as a figure.
 const broken = results.filter((r) => r.problems.length > 0 || r.failures > 0 || r.placed === 0);

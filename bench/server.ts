@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { dropBenchDatabase, freshBenchDatabase, benchAdminUrl } from "./bench-database";
+import { benchAdminUrl, benchDatabaseName, dropBenchDatabase, freshBenchDatabase } from "./bench-database";
 import { lighthouseReport } from "./lighthouse-audit";
 import { referenceWorkMs, watchSteal } from "./machine-speed";
 import { cpuMs, watchRss } from "./process-usage";
@@ -25,6 +25,7 @@ import { freshBenchDataDir, startBenchServer, type BenchServer } from "./start-s
  *
  * Usage: npm run build && npm run bench:server [-- --duration 10] [--only pglite|postgres]
  *   [--runs 3] [--no-lighthouse] [--smoke: 1 s a line, no warm-up, 10 connections only, no Lighthouse]
+ *   [--port 3290: the first of the four ports used]; BENCH_DATABASE_PREFIX names its PostgreSQL database apart
  */
 const arg = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -32,6 +33,8 @@ const arg = (name: string) => {
 };
 const duration = smoke ? 1 : Number(arg("duration") ?? 10);
 const only = arg("only");
+/** The first of the four ports the bench's servers listen on (`--port`), so sessions sharing a machine need not clash. */
+const basePort = Number(arg("port") ?? 3290);
 const PAGES = ["/product/1", "/collections/kaftans", "/"];
 /** Storefront pages a shopper may land on first from a link, beside the key pages (first-load JS only). */
 const OTHER_FIRST_PAGES = [
@@ -140,11 +143,17 @@ async function firstLoadJsKiB(origin: string, path: string): Promise<{ gzip: num
   return { gzip: gzip / 1024, sent: sent / 1024 };
 }
 
-/** Unique searches against `server`, and its CPU per request, counted from the end of the warm-up (its requests are not in the total). */
+/**
+ * Unique searches against `server`, and its CPU per page rendered, counted from the end of the
+ * warm-up (its requests are not in the total). Only answers 200 count as renders: a search turned
+ * away ("One moment", 503, or a data request's reload redirect) costs a fraction of one, so the
+ * CPU of any turned away is charged to the renders, never spread over them as cheaper misses.
+ */
 async function missLoad(server: BenchServer, connections: number, kind: "page" | "data") {
   let cpuBefore = 0;
   const result = await load(server.url, connections, { uniqueSearch: kind, afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
-  return { result, cpuPerRequest: (cpuMs(server.pid!) - cpuBefore) / Math.max(1, result.requests.total) };
+  const rendered = (result.statusCodeStats as Record<string, { count: number } | undefined>)["200"]?.count ?? 0;
+  return { result, cpuPerRequest: (cpuMs(server.pid!) - cpuBefore) / Math.max(1, rendered) };
 }
 
 /** Every scenario against one database; returns the rows, the CPU per uncached render and the peak RSS. */
@@ -286,27 +295,27 @@ function print(label: string, result: Awaited<ReturnType<typeof benchOneDatabase
 
 async function postgresReachable(): Promise<boolean> {
   try {
-    await dropBenchDatabase("bench_server_probe");
+    await dropBenchDatabase(benchDatabaseName("bench_server_probe"));
     return true;
   } catch {
     return false;
   }
 }
 
-if (only !== "postgres") print("Embedded database (PGlite)", await benchOneDatabase(3290, {}));
+if (only !== "postgres") print("Embedded database (PGlite)", await benchOneDatabase(basePort, {}));
 if (only !== "pglite" && (await postgresReachable())) {
-  const name = "bench_server";
+  const name = benchDatabaseName("bench_server");
   // A fresh database of its own: migrated and seeded here, the shop then opens it.
   await (await freshBenchDatabase(name)).close();
   const url = new URL(benchAdminUrl);
   url.pathname = `/${name}`;
-  print("PostgreSQL", await benchOneDatabase(3292, { DATABASE_URL: url.href }));
+  print("PostgreSQL", await benchOneDatabase(basePort + 2, { DATABASE_URL: url.href }));
   await dropBenchDatabase(name);
 }
 
 {
   // First-load JavaScript and Lighthouse need no load: one quiet server.
-  const server = await startBenchServer(3293, { DATA_DIR: freshBenchDataDir(3293), PORT: "3293" });
+  const server = await startBenchServer(basePort + 3, { DATA_DIR: freshBenchDataDir(basePort + 3), PORT: String(basePort + 3) });
   try {
     console.log("\nFirst-load JavaScript (every script loaded or preloaded): gzipped, and as sent (Brotli)");
     // Issue 15's 100 KB is for the key pages; every other page can be a shopper's first too (a

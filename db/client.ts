@@ -11,12 +11,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { announceActorInTransactions } from "./activity-scope";
+import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as custom from "./schema/custom";
 import * as customers from "./schema/customers";
+import * as discounts from "./schema/discounts";
 import * as orders from "./schema/orders";
 import * as payments from "./schema/payments";
+import * as production from "./schema/production";
+import * as quotes from "./schema/quotes";
 import * as shipping from "./schema/shipping";
 import * as shopperReminders from "./schema/shopper-reminders";
 import * as staffOrders from "./schema/staff-orders";
@@ -26,13 +31,17 @@ import * as salesTotals from "./schema/sales-totals";
 import * as uploads from "./schema/uploads";
 
 export const schema = {
+  ...activity,
   ...auth,
   ...catalog,
   ...custom,
   ...customers,
+  ...discounts,
   ...operations,
   ...orders,
   ...payments,
+  ...production,
+  ...quotes,
   ...staffOrders,
   ...salesTotals,
   ...shipping,
@@ -123,7 +132,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS });
   // Drizzle uses only the client's query and transaction, which withPreparedStatements provides.
-  const db = drizzlePglite(withPreparedStatements(client) as PGlite, { schema }) as unknown as Db;
+  const db = announceActorInTransactions(drizzlePglite(withPreparedStatements(client) as PGlite, { schema }) as unknown as Db);
   return {
     db,
     driver: "pglite",
@@ -159,7 +168,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   });
   // The pool's re-emitted copy of an idle client's error (reported above by the client's own listener).
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = announceActorInTransactions(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     driver: "postgres",

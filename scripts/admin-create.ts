@@ -31,9 +31,9 @@ async function main() {
     const result = await createOrPromoteAdmin(auth, database.db, { email: values.email, password });
     const where = database.driver === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL database";
     const lines = {
-      created: `Created admin account ${result.email} (email verified) in the ${where}.`,
-      promoted: `${result.email} is now an admin (${where}).`,
-      "already-admin": `${result.email} was already an admin (${where}).`,
+      created: `Created owner account ${result.email} (email verified) in the ${where}.`,
+      promoted: `${result.email} is now an owner (${where}).`,
+      "already-owner": `${result.email} was already an owner (${where}).`,
     };
     console.log(lines[result.action]);
     if (result.action !== "created" && result.passwordChanged) console.log("Its password was changed to the one given.");

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LRUCache } from "lru-cache";
 import { lastForwardedValue } from "~/lib/http.server";
 import type { Logger } from "./logger";
 import type { ShopMetrics } from "./metrics";
@@ -9,10 +8,8 @@ import { securityHeaders } from "./security-headers";
 
 export interface CachedPageListenerOptions {
   pageCache: PageCache;
-  /** Whether only the catch-all route answers a path (server/unknown-paths.ts). */
-  catchAllOnly?: (pathname: string) => boolean;
-  /** False for paths answered before any page (the build's assets, uploads, public files, /metrics). */
-  isPagePath: (pathname: string) => boolean;
+  /** The page-cache key of a request's URL, or null (server/page-keys.ts). */
+  keyOf: (url: string | undefined) => string | null;
   /** True only while the shop is known to be open: settings read within their cache time, maintenance off. */
   shopOpen: () => boolean;
   /** PUBLIC_URL's origin, and whether X-Forwarded-Proto of a trusted proxy counts (config). */
@@ -21,9 +18,6 @@ export interface CachedPageListenerOptions {
   logger: Logger;
   metrics: ShopMetrics;
 }
-
-/** Request URLs longer than this are never looked up here: the framework's path answers them. */
-const LONGEST_REMEMBERED_URL = 512;
 
 /**
  * Serves a page the page cache holds straight from Node's `http` layer, before any per-request
@@ -41,19 +35,8 @@ const LONGEST_REMEMBERED_URL = 512;
  * Returns a listener that answers and returns true, or returns false and writes nothing.
  */
 export function cachedPageListener(options: CachedPageListenerOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const { pageCache, catchAllOnly, shopOpen, isPagePath, logger, metrics } = options;
+  const { pageCache, keyOf, shopOpen, logger, metrics } = options;
   const alwaysHttps = options.origin.startsWith("https://");
-  // A URL's key is a pure function of the URL (the route table is fixed in production).
-  const keys = new LRUCache<string, string | false>({ max: 10_000 });
-  const keyOf = (url: string): string | null => {
-    let key = keys.get(url);
-    if (key === undefined) {
-      const parsed = new URL(url, "http://shop.invalid");
-      key = (isPagePath(parsed.pathname) && pageCache.keyForUrl(parsed, { catchAllOnly })) || false;
-      keys.set(url, key);
-    }
-    return key || null;
-  };
   const headerLists = new WeakMap<KeptPage, { plain?: string[]; https?: string[] }>();
   const headersOf = (page: KeptPage, https: boolean): string[] => {
     let lists = headerLists.get(page);
@@ -64,7 +47,7 @@ export function cachedPageListener(options: CachedPageListenerOptions): (request
 
   return (request, response) => {
     const url = request.url;
-    if (request.method !== "GET" || !url || url.charCodeAt(0) !== 47 /* / */ || url.length > LONGEST_REMEMBERED_URL) return false;
+    if (request.method !== "GET" || !url) return false;
     if (!/\bgzip\b/.test(request.headers["accept-encoding"] ?? "") || !shopOpen()) return false;
     const key = keyOf(url);
     const page = key && pageCache.keptPage(key);
@@ -101,6 +84,6 @@ function hitHeaders(page: KeptPage, https: boolean): string[] {
   return list;
 }
 
-function headerText(value: string | string[] | undefined): string | undefined {
+export function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }

@@ -2,10 +2,12 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
+import { runInActivityScope } from "~db/activity-scope";
 import type { Logger } from "./logger";
 import { contentSecurityPolicy, FORM_ACTION_HEADER, formActionOrigins, newNonce } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
@@ -25,6 +27,8 @@ import type { DatabaseAvailability } from "./database-availability";
 import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
 import { freshStoreSettings, lastReadStoreSettings } from "~/modules/settings/settings.server";
 import { cachedPageListener } from "./cached-page-listener";
+import { pageKeysByUrl } from "./page-keys";
+import { renderAdmission } from "./render-admission";
 import type { OwnerAlerting } from "./owner-alerting";
 import { captureServerError } from "./error-tracking";
 import { bearerMatches, ShopMetrics } from "./metrics";
@@ -46,6 +50,8 @@ export interface HttpAppOptions {
   lifecycle?: Lifecycle;
   /** How many renders run at once (RENDER_SLOTS_PER_CORE per core unless given). */
   renderSlots?: number;
+  /** The longest a page anyone may be served waits for a render (LONGEST_PAGE_WAIT_MS unless given). */
+  longestPageWaitMs?: number;
 }
 
 /**
@@ -72,9 +78,10 @@ export function createHttpApp(options: HttpAppOptions) {
 }
 
 /**
- * The shop's HTTP answers: the Hono app, and `answerKeptPage`, which a Node server calls first
- * with each request: it sends a page the page cache holds straight from the http layer and says
- * whether it did (server/cached-page-listener.ts); everything else goes to the app.
+ * The shop's HTTP answers: the Hono app, and `answerBeforeApp`, which a Node server calls first
+ * with each request: from the http layer itself it sends a page the page cache holds
+ * (server/cached-page-listener.ts), or turns a new page away when the renders are full
+ * (server/render-admission.ts), and says whether it answered; everything else goes to the app.
  */
 export function createShopHttp(options: HttpAppOptions) {
   const { services, logger, build, mode, clientDir, lifecycle = { draining: false } } = options;
@@ -94,7 +101,7 @@ export function createShopHttp(options: HttpAppOptions) {
   const stylesheet = clientDir ? new StylesheetInliner(clientDir, { islandEntries }) : null;
   // Renders are CPU work: a few at a time, the rest wait their turn (RENDER_SLOTS_PER_CORE).
   const renderSlots = options.renderSlots ?? Math.max(2, os.availableParallelism() * RENDER_SLOTS_PER_CORE);
-  const renderQueue = new RenderQueue(renderSlots, LONGEST_PAGE_WAIT_MS);
+  const renderQueue = new RenderQueue(renderSlots, options.longestPageWaitMs ?? LONGEST_PAGE_WAIT_MS);
   const metrics = new ShopMetrics(services.database, () => services.ownerAlerting?.jobFailures.counts ?? new Map());
   const serverErrors = services.ownerAlerting?.serverErrors;
 
@@ -193,7 +200,10 @@ export function createShopHttp(options: HttpAppOptions) {
 
   app.all("*", async (c) => {
     try {
-      return await answer(c);
+      // A change (never a GET) runs in a scope where the admin's guard names who acts, for the
+      // activity log (db/activity-scope.ts).
+      const method = c.req.method;
+      return await (method === "GET" || method === "HEAD" ? answer(c) : runInActivityScope(() => answer(c)));
     } catch (thrown) {
       // The database went away while answering (the maintenance gate's settings, a session).
       if (availability.notice(thrown)) return whileDatabaseAway(c.req.raw);
@@ -360,20 +370,33 @@ export function createShopHttp(options: HttpAppOptions) {
   }
 
   // Production only: the development server's routes change as you edit, and it keeps no pages.
-  const answerKeptPage = dev
+  const keyOf = pageKeysByUrl({
+    pageCache,
+    catchAllOnly,
+    isPagePath: (pathname) => !answeredBeforePages.has(pathname.split("/")[1] ?? ""),
+  });
+  const answerKeptPage = cachedPageListener({
+    pageCache,
+    keyOf,
+    shopOpen: () => freshStoreSettings(services.database.db)?.maintenanceMode === false,
+    origin: config.origin,
+    trustProxy: config.trustProxy,
+    logger,
+    metrics,
+  });
+  const turnAwayNewPage = renderAdmission({
+    renderQueue,
+    keyOf,
+    isRendering: (key) => pageCache.isRendering(key),
+    storeName: storeNameNow,
+    logger,
+    metrics,
+  });
+  const answerBeforeApp = dev
     ? () => false
-    : cachedPageListener({
-        pageCache,
-        catchAllOnly,
-        shopOpen: () => freshStoreSettings(services.database.db)?.maintenanceMode === false,
-        isPagePath: (pathname) => !answeredBeforePages.has(pathname.split("/")[1] ?? ""),
-        origin: config.origin,
-        trustProxy: config.trustProxy,
-        logger,
-        metrics,
-      });
+    : (request: IncomingMessage, response: ServerResponse) => answerKeptPage(request, response) || turnAwayNewPage(request, response);
 
-  return { app, answerKeptPage };
+  return { app, answerBeforeApp };
 }
 
 /** Whether this request met the database away (told by React Router's handleError or a route). */

@@ -23,7 +23,7 @@ async function main() {
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const lifecycle = { draining: false };
-  const { app, answerKeptPage } = createShopHttp({
+  const { app, answerBeforeApp } = createShopHttp({
     services,
     lifecycle,
     logger,
@@ -31,11 +31,12 @@ async function main() {
     mode: "production",
     clientDir: path.relative(process.cwd(), path.join(root, "build/client")) || ".",
   });
-  // Pages the page cache holds are sent by Node's http layer itself; the rest go to the app
-  // through @hono/node-server's listener (what its `serve` would have made).
+  // Pages the page cache holds are sent by Node's http layer itself, and new pages turned away
+  // there when the renders are full; the rest go to the app through @hono/node-server's
+  // listener (what its `serve` would have made).
   const appListener = getRequestListener(app.fetch, { hostname: config.host });
   const server = http.createServer((request, response) => {
-    if (!answerKeptPage(request, response)) void appListener(request, response);
+    if (!answerBeforeApp(request, response)) void appListener(request, response);
   });
   server.listen(config.port, config.host, () => {
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;

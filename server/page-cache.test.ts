@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
+import { withWholeBody } from "~/lib/whole-body";
 import { ConstantText } from "./gzip-pieces";
 import { inlineScriptHashes, NOT_FOUND_KEY, PageCache, sharedRequest } from "./page-cache";
 
@@ -42,6 +43,19 @@ describe("page cache", () => {
     const plain = cache.get(key, new Request("http://shop/product/1"))!;
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toBe(page);
+  });
+
+  it("keeps a page rendered whole as the very bytes it was handed, with its scripts' hashes", async () => {
+    const cache = new PageCache(policy);
+    const request = new Request("http://shop/product/2", { headers: { "accept-encoding": "gzip" } });
+    const body = Buffer.from(page);
+    const rendered = withWholeBody(html(), body);
+    // Its stream is never read for the cache (here it is gone already): the bytes handed over are kept.
+    await rendered.arrayBuffer();
+    const first = await cache.store("/product/2", rendered, { request });
+    expect(zlib.gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(page);
+    expect(first.headers.get("content-security-policy")).toBe(`script-src ${sha("window.__ctx = 1;")} ${sha('import "/assets/x.js";')}`);
+    expect(zlib.gunzipSync(Buffer.from(await cache.get("/product/2", request)!.arrayBuffer())).toString()).toBe(page);
   });
 
   it("prepares a page once before keeping it and sends the first visitor the kept, gzipped copy", async () => {

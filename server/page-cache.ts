@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { sharedCacheSeconds } from "~/lib/cache-control";
 import { pageQuery } from "~/lib/page-cache-key";
+import { wholeBodyOf } from "~/lib/whole-body";
 import { isKnownCollection } from "~/modules/catalog/catalog-constants";
 import { gzipPieces, type PagePieces } from "./gzip-pieces";
 
@@ -267,7 +268,7 @@ export class PageCache {
       !response.headers.has("set-cookie") &&
       (html || type.startsWith("text/x-script"));
     if (!storable || !response.body) return response;
-    const rendered = Buffer.from(await response.arrayBuffer());
+    const rendered = wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(rendered)));
@@ -290,6 +291,11 @@ export class PageCache {
 
   /** Renders in flight, by key: everyone asking for a page while it renders shares that render. */
   private rendering = new Map<string, Promise<void>>();
+
+  /** Whether the page under `key` is being rendered now (asking for it then costs no render of its own). */
+  isRendering(key: string): boolean {
+    return this.rendering.has(key);
+  }
 
   /**
    * The page for `key`: from the cache, or rendered once however many ask for it at the same

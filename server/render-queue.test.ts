@@ -86,4 +86,38 @@ describe("RenderQueue", () => {
     expect(seen.indexOf("the event loop's turn")).toBeLessThan(seen.indexOf("render 3"));
     expect(seen[0]).toBe("render 1");
   });
+
+  it("keeps one of three slots for shoppers' own renders: checkout never waits for a search to finish", async () => {
+    const queue = new RenderQueue(3, 10_000);
+    const started: string[] = [];
+    const searches = gate();
+    const pages = ["kente", "agbada", "smock"].map((word) =>
+      queue.run("page", async () => {
+        started.push(word);
+        await searches.done;
+      }),
+    );
+    const checkout = queue.run("shopper", async () => void started.push("checkout"));
+    await checkout;
+    expect(started).toEqual(["kente", "agbada", "checkout"]);
+    searches.open();
+    await Promise.all(pages);
+    expect(started).toContain("smock");
+  });
+
+  it("turns a page away at once, without a wait, when the line of pages is full", async () => {
+    const queue = new RenderQueue(1, 60_000);
+    const searches = gate();
+    const search = () => queue.run("page", () => searches.done.then(() => "rendered"));
+    // One renders and four wait (four pages a slot): the line is full.
+    const served = [search(), search(), search(), search(), search()];
+    expect(queue.admitsPage()).toBe(false);
+    expect(await search()).toBe(TURNED_AWAY);
+    // A shopper's own render still joins the line, ahead of the pages.
+    const order = queue.run("shopper", async () => "placed");
+    searches.open();
+    expect(await Promise.all(served)).toEqual(["rendered", "rendered", "rendered", "rendered", "rendered"]);
+    expect(await order).toBe("placed");
+    expect(queue.admitsPage()).toBe(true);
+  });
 });

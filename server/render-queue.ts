@@ -17,6 +17,15 @@ export type RenderPriority = "shopper" | "page";
  */
 const BUSY_TURN_MS = 20;
 
+/**
+ * How many pages may wait for a slot per slot. A page arriving when this many already wait is
+ * turned away at once (`admitsPage`) instead of after a wait it would spend in vain: the line
+ * already holds more than the slots can start within the longest wait on a slow machine, and a
+ * visitor told "one moment" at once is better served than one told so after 700 ms. (A freed
+ * slot goes to the next in line, so the line never runs dry while a flood lasts.)
+ */
+const WAITING_PAGES_PER_SLOT = 4;
+
 /** What `run` gives instead of the task's result when the render was turned away. */
 export const TURNED_AWAY = Symbol("turned away");
 
@@ -44,30 +53,79 @@ interface Waiter {
  */
 export class RenderQueue {
   private running = 0;
+  /** Of `running`, the renders of pages anyone may be served. */
+  private runningPages = 0;
+  /** How many slots pages may take at once: all but one, which waits for shoppers' own renders. */
+  private readonly pageSlots: number;
   private handOffPending = false;
   private lastHandOffAt = 0;
   private readonly waiting: Record<RenderPriority, Waiter[]> = { shopper: [], page: [] };
   /** Renders turned away since the start (for /metrics and the bench). */
   turnedAway = 0;
+  /** How long a render holds its slot, on average of the last few (ms); 0 until one has finished. */
+  private renderMs = 0;
+
+  private readonly maxWaitingPages: number;
 
   constructor(
     private readonly slots: number,
     private readonly maxWaitMs: number,
-  ) {}
+  ) {
+    // Kept back from three slots up (two would halve the pages' share): a checkout arriving in a
+    // flood of new searches then never waits for a search to finish.
+    this.pageSlots = slots >= 3 ? slots - 1 : slots;
+    this.maxWaitingPages = this.pageSlots * WAITING_PAGES_PER_SLOT;
+  }
 
   /** Runs `task` when a slot is free; `arrivedAt` is when its request arrived (performance.now()). */
   async run<T>(priority: RenderPriority, task: () => Promise<T>, arrivedAt = performance.now()): Promise<T | typeof TURNED_AWAY> {
-    if (this.running < this.slots && this.queued === 0) this.running++;
-    else if (!(await this.turn(priority, arrivedAt))) {
+    const page = priority === "page";
+    // Straight to a free slot when nobody it would pass waits (shoppers pass pages waiting).
+    const ahead = page ? this.queued : this.waiting.shopper.length;
+    if (this.mayStart(priority) && ahead === 0) this.take(priority);
+    else if ((page && !this.admitsPage()) || !(await this.turn(priority, arrivedAt))) {
       this.turnedAway++;
       return TURNED_AWAY;
     }
+    const startedAt = performance.now();
     try {
       return await task();
     } finally {
       this.running--;
+      if (page) this.runningPages--;
+      this.noteRenderTime(performance.now() - startedAt);
       this.scheduleHandOff();
     }
+  }
+
+  /** Whether a slot is free for a render of this priority (pages leave one to shoppers: `pageSlots`). */
+  private mayStart(priority: RenderPriority): boolean {
+    return this.running < this.slots && (priority === "shopper" || this.runningPages < this.pageSlots);
+  }
+
+  /** Counts a render of this priority as holding a slot. */
+  private take(priority: RenderPriority): void {
+    this.running++;
+    if (priority === "page") this.runningPages++;
+  }
+
+  /**
+   * Whether a page anyone may be served (`page`), arriving now, could start within the longest
+   * wait: a slot is free, or the line is shorter than its cap and, at the pace renders have been
+   * finishing, its turn would come in time. The server asks before building anything for such a
+   * request (server/render-admission.ts), so a flood is turned away at the cost of a few bytes.
+   */
+  admitsPage(): boolean {
+    if (this.mayStart("page") && this.queued === 0) return true;
+    if (this.waiting.page.length >= this.maxWaitingPages) return false;
+    // Everyone ahead (shoppers go first) and this page, started `pageSlots` at a time.
+    const expectedWaitMs = ((this.queued + 1) / this.pageSlots) * this.renderMs;
+    return expectedWaitMs <= this.maxWaitMs;
+  }
+
+  /** Counts a finished render into the running average: recent renders weigh most (the machine's pace changes). */
+  private noteRenderTime(ms: number): void {
+    this.renderMs = this.renderMs === 0 ? ms : this.renderMs * 0.8 + ms * 0.2;
   }
 
   /** Whether every slot is taken or someone waits for one. */
@@ -135,13 +193,14 @@ export class RenderQueue {
     let starts = turnMs > BUSY_TURN_MS ? 1 : this.slots;
     while (starts > 0 && this.running < this.slots) {
       let waiter = this.waiting.shopper.shift();
-      while (!waiter && this.waiting.page.length > 0) {
+      let priority: RenderPriority = "shopper";
+      while (!waiter && this.waiting.page.length > 0 && this.mayStart("page")) {
         const page = this.waiting.page.shift()!;
         if (now - page.arrivedAt > this.maxWaitMs) page.turnAway();
-        else waiter = page;
+        else [waiter, priority] = [page, "page"];
       }
       if (!waiter) return;
-      this.running++;
+      this.take(priority);
       starts--;
       waiter.start();
     }

@@ -19,6 +19,10 @@ export const ISLANDS_PAGES = {
   "not-found": null,
   // A payment link's page (issue 46): paying is a plain form posted to the server.
   "payment-link": null,
+  // A quote for a custom request (issue 46, part 4): accepting and declining are plain forms.
+  quote: null,
+  // A staff invitation's link (issue 48): setting the password is a plain form posted to the server.
+  "staff-invitation": null,
   // The pages React Router hydrated until issue 44, part 3 (decision 038).
   wishlist: "wishlist",
   "newsletter-confirm": "newsletter-confirm",
@@ -29,6 +33,11 @@ export const ISLANDS_PAGES = {
   "custom-order-request": "custom-order-request",
   "write-review": "write-review",
   "order-confirmation": "order-confirmation",
+  // The customer's own pages (issue 47 part 3, decision 046).
+  "account-orders": "account-orders",
+  "account-addresses": "account-addresses",
+  // "No more invitations to review" from an email (issue 44): stopping is a plain form.
+  "email-preferences": null,
 } as const satisfies Record<string, string | null>;
 
 export type IslandsPageName = keyof typeof ISLANDS_PAGES;

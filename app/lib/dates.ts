@@ -56,6 +56,24 @@ export function formatSortableDateTime(value: DateInput, timeZone: string): stri
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
+/** "2026-03-12T14:05": the value of a datetime-local input showing this moment in the zone. */
+export function localInputValue(value: DateInput, timeZone: string): string {
+  const p = partsIn(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/**
+ * The moment a datetime-local input's "2026-12-24T00:00" names in the zone (a staff member's
+ * start or end, typed in the store's time): found by correcting a guess by the zone's offset
+ * twice, which settles across a daylight-saving change.
+ */
+export function fromLocalInput(local: string, timeZone: string): Date {
+  const wanted = Date.parse(`${local}:00Z`);
+  let guess = wanted;
+  for (let i = 0; i < 2; i++) guess += wanted - Date.parse(`${localInputValue(new Date(guess), timeZone)}:00Z`);
+  return new Date(guess);
+}
+
 /** "2026-03-12": the calendar day in the zone (file names, day buckets). */
 export function localDay(timeZone: string, value: DateInput = new Date()): string {
   const p = partsIn(value, timeZone);

@@ -55,6 +55,18 @@ export const orders = pgTable(
      * `refunds` (migration 0020) so the sales totals (sales-totals.ts) can follow it.
      */
     refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
+    /**
+     * Pesewas received towards the order's total (issue 46, docs/decisions/041): its deposit, then
+     * its balance; a second payment of a paid order (an extra payment) is not counted. A trigger
+     * (migration 0026) sets it to the total when the payment becomes paid and to 0 when it goes
+     * back to pending or failed; a payment in part (deposit_paid) sets it itself.
+     */
+    paidAmount: bigint("paid_amount", { mode: "number" }).notNull().default(0),
+    /**
+     * The deposit the order asks before the rest (pesewas, less than the total), or null when it
+     * is paid in full at once. The balance (total − paid) is asked when the garment is ready.
+     */
+    depositAmount: bigint("deposit_amount", { mode: "number" }),
     orderStatus: text("order_status").notNull().default("processing"),
     paymentStatus: text("payment_status").notNull().default("pending"),
     paymentMethod: text("payment_method").notNull().default("pay_on_delivery"),
@@ -84,19 +96,42 @@ export const orders = pgTable(
     cashCollectedBy: text("cash_collected_by"),
     /**
      * Where the order came from: the storefront's checkout, or the channel staff took it through
-     * (issue 46: whatsapp, phone, showroom, instagram, email, other; sales-channels.ts).
+     * (issue 46: whatsapp, phone, showroom, instagram, email, other; sales-channels.ts), or
+     * custom_request: a quote for a custom request the customer accepted (app/modules/quotes).
      */
     source: text("source").notNull().default("storefront"),
     /** Staff's discount on a staff order, in pesewas off the subtotal, and why (0 and null otherwise). */
     discountAmount: bigint("discount_amount", { mode: "number" }).notNull().default(0),
     discountReason: text("discount_reason"),
+    /**
+     * The discount code the shopper used (issue 47, docs/decisions/044), as it was: its text, kind
+     * and value, and what it took off (pesewas: the pieces' discount, kept in discount_amount
+     * too, or the shipping fee a free-shipping code waived). Later edits to the code change
+     * nothing here. Null/0 without a code.
+     */
+    discountCodeId: integer("discount_code_id"),
+    discountCode: text("discount_code"),
+    discountCodeKind: text("discount_code_kind"),
+    discountCodeValue: bigint("discount_code_value", { mode: "number" }),
+    discountCodeSaving: bigint("discount_code_saving", { mode: "number" }).notNull().default(0),
     /** The staff member who placed a staff order (null for the storefront's). */
     placedBy: text("placed_by"),
+    /**
+     * The tax settings in force when the order was placed (issue 47, decision 045): the lines and
+     * rates, the TIN and whether the destination was zero-rated, read by the invoice instead of
+     * today's settings (app/modules/taxes/tax-settings.ts TaxSnapshot). Null: placed before taxes.
+     */
+    taxSnapshot: jsonb("tax_snapshot"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("orders_created_idx").on(t.createdAt.desc(), t.id),
+    check("orders_paid_amount_not_negative", sql`${t.paidAmount} >= 0`),
+    check(
+      "orders_deposit_amount_in_total",
+      sql`${t.depositAmount} is null or (${t.depositAmount} > 0 and ${t.depositAmount} < ${t.totalAmount})`,
+    ),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_email_idx").on(t.customerEmail),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt.desc()),
@@ -119,7 +154,13 @@ export const orders = pgTable(
     index("orders_guest_email_idx")
       .on(sql`lower(btrim(${t.customerEmail}))`, t.createdAt.desc())
       .where(sql`${t.userId} is null`),
-    check("orders_source_known", sql`${t.source} in ('storefront', 'whatsapp', 'phone', 'showroom', 'instagram', 'email', 'other')`),
+    check(
+      "orders_source_known",
+      sql`${t.source} in ('storefront', 'whatsapp', 'phone', 'showroom', 'instagram', 'email', 'other', 'custom_request')`,
+    ),
+    index("orders_discount_code_idx")
+      .on(t.discountCodeId)
+      .where(sql`${t.discountCodeId} is not null`),
     check("orders_discount_within_subtotal", sql`${t.discountAmount} >= 0 and ${t.discountAmount} <= ${t.subtotalAmount}`),
   ],
 );
@@ -160,6 +201,10 @@ export const orderItems = pgTable(
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
+    // The orders made in the workshop (production steps, decision 040): few among many.
+    index("order_items_workshop_idx")
+      .on(t.orderId)
+      .where(sql`${t.kind} <> 'standard'`),
     check("order_items_kind_known", sql`${t.kind} in ('standard', 'made_to_measure', 'custom')`),
   ],
 );

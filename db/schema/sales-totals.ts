@@ -26,6 +26,8 @@ export const orderTotals = pgTable(
     totalAmount: bigint("total_amount", { mode: "number" }).notNull().default(0),
     /** Sum of the orders' refunded parts, pesewas. */
     refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
+    /** Sum of the orders' paid parts (what came in: paid_amount), pesewas. */
+    paidAmount: bigint("paid_amount", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.currency, t.orderStatus, t.paymentStatus] })],
 );

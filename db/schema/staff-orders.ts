@@ -37,6 +37,13 @@ export const draftOrders = pgTable(
     /** Pesewas off the subtotal, and why (shown to staff, kept with the order). */
     discountAmount: bigint("discount_amount", { mode: "number" }).notNull().default(0),
     discountReason: text("discount_reason"),
+    /**
+     * The deposit it asks (docs/decisions/041): "auto" (the shop's deposit on made-to-measure and
+     * custom lines, Settings → Payments), "none" (paid in full), "percent" of those lines or a
+     * fixed "amount" in pesewas (`deposit_value`).
+     */
+    depositKind: text("deposit_kind").notNull().default("auto"),
+    depositValue: bigint("deposit_value", { mode: "number" }).notNull().default(0),
     /** For staff only; kept as the order's first staff note. */
     notes: text("notes"),
     createdBy: text("created_by").notNull(),
@@ -53,6 +60,8 @@ export const draftOrders = pgTable(
     check("draft_orders_channel_known", sql`${t.channel} in ${STAFF_CHANNELS_SQL}`),
     check("draft_orders_delivery_known", sql`${t.delivery} in ('ship', 'collect')`),
     check("draft_orders_discount_not_negative", sql`${t.discountAmount} >= 0`),
+    check("draft_orders_deposit_kind_known", sql`${t.depositKind} in ('auto', 'none', 'percent', 'amount')`),
+    check("draft_orders_deposit_value_not_negative", sql`${t.depositValue} >= 0`),
   ],
 );
 
@@ -70,6 +79,8 @@ export const paymentLinks = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     amount: bigint("amount", { mode: "number" }).notNull(),
+    /** What it asks for: the whole order, its deposit, or its balance (payment-request words). */
+    purpose: text("purpose").notNull().default("full"),
     currency: text("currency").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

@@ -1,15 +1,53 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-/** One row per user; the role is read on the server for every admin request. */
+/**
+ * One row per user; the role is read on the server for every request that has a session
+ * (session-read.server.ts), so a change takes effect at once. Staff roles: owner, manager,
+ * staff, accountant (app/modules/auth/capabilities.ts); a suspended member keeps the row with
+ * `suspended_at` set and has no staff access until reactivated (decision 047).
+ */
 export const userRoles = pgTable(
   "user_roles",
   {
     userId: text("user_id").primaryKey(),
     role: text("role").notNull().default("customer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** When the role last changed (invited, promoted, demoted, suspended, reactivated). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("user_roles_role_idx").on(t.role)],
+  (t) => [
+    index("user_roles_role_idx").on(t.role),
+    check("user_roles_role_known", sql`${t.role} in ('owner', 'manager', 'staff', 'accountant', 'customer')`),
+  ],
+);
+
+/**
+ * Invitations to join the staff (Settings → Staff). The emailed link's token is kept only as
+ * its SHA-256; a link works once, until `expires_at`, unless revoked. Accepting sets
+ * `accepted_at` and `accepted_user_id` under the row's lock.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: text("accepted_user_id"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("staff_invitations_open_idx")
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check("staff_invitations_role_known", sql`${t.role} in ('owner', 'manager', 'staff', 'accountant')`),
+  ],
 );
 
 /** Key/value store settings (store name, currency, shipping fee, switches...). */

@@ -201,7 +201,7 @@ echo "SIGTERM: exited 0 after $((SECONDS - stop_started)) s (bound ${STOP_BOUND_
 # embedded database, with the shop stopped (one process per data folder).
 created="$("${IN_IMAGE[@]}" npm run --silent admin:create -- --email owner@example.com --password image-test-2026 2>&1)" ||
   fail "npm run admin:create failed in the image: $created"
-grep -q "Created admin account owner@example.com" <<<"$created" || fail "admin:create said: $created"
+grep -q "Created owner account owner@example.com" <<<"$created" || fail "admin:create said: $created"
 echo "npm run admin:create works in the image"
 
 # The restore drill of docs/deploy.md: the backup into a new, empty embedded database.

@@ -199,7 +199,7 @@ test("a customer cannot change a product, an order, a setting or a role", async 
     await post("/admin/orders", { intent: "status", orderId: "00000000-0000-4000-8000-000000000000", status: "cancelled" }),
     await post("/admin/orders", { intent: "payment", orderId: "00000000-0000-4000-8000-000000000000", paymentStatus: "paid" }),
     await post("/admin/settings", { intent: "general", storeName: "Hacked", maintenanceMode: "on" }),
-    await post("/admin/settings", { intent: "add-admin", email: customer.email }),
+    await post("/admin/settings", { intent: "invite-staff", email: customer.email, role: "owner" }),
     await post("/admin/settings", { intent: "currencies", USD: "5" }),
     await post("/admin/settings", { intent: "back-up-now" }),
     await post("/admin/settings", {
@@ -217,7 +217,7 @@ test("a customer cannot change a product, an order, a setting or a role", async 
   const fetches = [
     await post("/admin/products.data", { intent: "delete", id: "1" }),
     await post("/admin/orders.data", { intent: "payment", orderId: "00000000-0000-4000-8000-000000000000", paymentStatus: "paid" }),
-    await post("/admin/settings.data", { intent: "add-admin", email: customer.email }),
+    await post("/admin/settings.data", { intent: "invite-staff", email: customer.email, role: "owner" }),
     await post("/admin/shipping.data", { intent: "delete", id: "1" }),
   ];
   for (const response of fetches) expect(response.status()).toBe(403);

@@ -96,7 +96,7 @@ test.describe("admin diagnostic", () => {
     await page.getByRole("button", { name: "Run Diagnostics" }).click();
     await expect(page).toHaveURL(/\/admin\/diagnostic\?run=1$/);
     await expect(page.getByTestId("diagnostic-email")).toHaveText(E2E_ADMIN.email);
-    await expect(page.getByTestId("diagnostic-role")).toHaveText("admin");
+    await expect(page.getByTestId("diagnostic-role")).toHaveText("owner");
     await expect(page.getByText(/^Granted/)).toBeVisible();
     await expect(page.getByTestId("diagnostic-driver")).toHaveText("pglite");
     await expect(page.getByText("Up to date")).toBeVisible();
@@ -119,6 +119,6 @@ test.describe("admin diagnostic", () => {
 
     // The shop has an admin already: the claim is refused with the reason.
     await page.getByRole("button", { name: "Make Current User Admin" }).click();
-    await expect(toast(page, "Failed to make user admin: You are already an admin.")).toBeVisible();
+    await expect(toast(page, "Failed to make user admin: You are already the owner.")).toBeVisible();
   });
 });

@@ -103,7 +103,7 @@ test("an admin finds a guest's order, ships it, marks it paid, exports it and ca
   await expect(line.getByRole("cell")).toHaveText(["Emerald", "M", "1", PRODUCT.price, PRODUCT.price]);
   await expect(items.getByRole("row", { name: /Shipping/ })).toContainText("Free");
   await expect(items.getByRole("row", { name: /^Total/ })).toContainText(`${PRODUCT.price} GHS`);
-  const history = dialog.getByRole("listitem");
+  const history = dialog.getByRole("region", { name: "Status history" }).getByRole("listitem");
   await expect(history.first()).toContainText("Payment received");
   await expect(history.first()).toContainText("By admin");
   await expect(history.last()).toContainText("Order placed");

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
-import { ADMIN_STATE, gotoAdmin, guestContext, placeGuestOrder, uniqueGuest, waitForAdminHydration } from "./admin-support";
+import { ADMIN_STATE, gotoAdmin, guestContext, placeGuestOrder, signInAfresh, uniqueGuest, waitForAdminHydration } from "./admin-support";
 import { expectNoSeriousViolations } from "./axe";
 import { E2E_ADMIN } from "./e2e-accounts";
 import { startShop, type Shop } from "./start-shop";
@@ -30,6 +30,8 @@ async function openOrder(page: Page, orderNumber: string) {
 
 test.describe("without Paystack's keys", () => {
   test("Settings → Payments says not connected and how to connect; the hold time is checked and saved", async ({ page }) => {
+    // Payment settings ask "Confirm it's you" on a sign-in over 15 minutes old (admin-two-factor.spec.ts).
+    await signInAfresh(page);
     await gotoAdmin(page, "/admin/settings?tab=payments");
     await expect(page.getByRole("tab", { name: "Payments", selected: true })).toBeVisible();
     await expect(page.getByTestId("paystack-status")).toContainText("Not connected.");
@@ -45,19 +47,19 @@ test.describe("without Paystack's keys", () => {
     const hold = page.getByLabel("Hold time (minutes)");
     await expect(hold).toHaveValue("30");
     await hold.fill("5");
-    await page.getByRole("button", { name: "Save payment times" }).click();
+    await page.getByRole("button", { name: "Save payment settings" }).click();
     await expect(hold).toHaveAttribute("aria-invalid", "true");
     await expect(hold).toHaveAccessibleDescription(/Enter the hold time in whole minutes, from 10 to 10080 \(7 days\)/);
     try {
       await hold.fill("45");
-      await page.getByRole("button", { name: "Save payment times" }).click();
+      await page.getByRole("button", { name: "Save payment settings" }).click();
       await expect(toast(page, "Settings saved")).toBeVisible();
       await page.reload();
       await waitForAdminHydration(page);
       await expect(page.getByLabel("Hold time (minutes)")).toHaveValue("45");
     } finally {
       await page.getByLabel("Hold time (minutes)").fill("30");
-      await page.getByRole("button", { name: "Save payment times" }).click();
+      await page.getByRole("button", { name: "Save payment settings" }).click();
       await expect(toast(page, "Settings saved")).toBeVisible();
     }
   });
@@ -106,7 +108,7 @@ test.describe("without Paystack's keys", () => {
     await expect(refunds).toContainText("₵20.00");
     await expect(refunds).toContainText("One button was missing");
     await expect(refunds).toContainText("Asked by");
-    await expect(dialog.getByRole("list").last()).toContainText("Refunded ₵20.00: One button was missing (by");
+    await expect(dialog.getByRole("region", { name: "Status history" })).toContainText("Refunded ₵20.00: One button was missing (by");
     await expectNoSeriousViolations(page, "the order details with a refund", '[role="dialog"]');
     await page.keyboard.press("Escape");
 
@@ -220,6 +222,8 @@ test.describe("connected to the Paystack stand-in", () => {
       )
       .toContain("Refunded");
     await expect(dialog.getByText("Partially refunded").first()).toBeVisible();
-    await expect(dialog.getByRole("list").last()).toContainText("Refunded ₵100.00: Sleeves taken in at our cost (by");
+    await expect(dialog.getByRole("region", { name: "Status history" })).toContainText(
+      "Refunded ₵100.00: Sleeves taken in at our cost (by",
+    );
   });
 });

@@ -80,8 +80,9 @@ export const adminScreens: AdminScreen[] = [
   },
   { name: "settings-general", path: () => "/admin/settings" },
   { name: "settings-payments", path: () => "/admin/settings?tab=payments" },
+  { name: "settings-taxes", path: () => "/admin/settings?tab=taxes" },
   { name: "settings-currencies", path: () => "/admin/settings?tab=currencies" },
-  { name: "settings-admins", path: () => "/admin/settings?tab=admins" },
+  { name: "settings-staff", path: () => "/admin/settings?tab=staff" },
   { name: "settings-notifications", path: () => "/admin/settings?tab=notifications" },
   { name: "settings-system", path: () => "/admin/settings?tab=system" },
   { name: "diagnostic", path: () => "/admin/diagnostic" },
@@ -106,6 +107,8 @@ export const adminScreens: AdminScreen[] = [
         .click(),
     dialog: { role: "alertdialog", primary: "Remove" },
   },
+  { name: "discounts", path: () => "/admin/discounts" },
+  { name: "discount-code-new", path: () => "/admin/discounts?code=new", dialog: { role: "dialog", primary: "Create code" } },
   { name: "shipping", path: () => "/admin/shipping" },
   { name: "shipping-zone-new", path: () => "/admin/shipping?zone=new", dialog: { role: "dialog", primary: "Add zone" } },
   // The migration's first zone (Greater Accra).
@@ -123,10 +126,25 @@ export const adminScreens: AdminScreen[] = [
         .click(),
     dialog: { role: "alertdialog", primary: "Delete" },
   },
+  { name: "activity", path: () => "/admin/activity" },
+  {
+    name: "activity-entry",
+    path: () => "/admin/activity",
+    // The newest entry: the sample's staff note, or any change made since.
+    open: (page) =>
+      page
+        .getByRole("link", { name: /^Details of / })
+        .first()
+        .click(),
+    dialog: { role: "dialog", primary: "Close" },
+  },
   { name: "sign-in", path: () => "/auth?redirectTo=%2Fadmin", signedOut: true },
 ];
 
-/** One guest order and one newsletter sign-up (the seed has neither), so every list and dialog has a row. */
+/**
+ * One guest order with a staff note and one newsletter sign-up (the seed has neither), so every
+ * list and dialog has a row (the note is the activity log's).
+ */
 export async function makeSample(browser: Browser, shop: { baseURL?: string; adminState?: string } = {}): Promise<ScreenSample> {
   const at = shop.baseURL ? { baseURL: shop.baseURL } : {};
   const context = await browser.newContext({ ...at, reducedMotion: "reduce", storageState: { cookies: [], origins: [] } });
@@ -145,8 +163,14 @@ export async function makeSample(browser: Browser, shop: { baseURL?: string; adm
     headers: { Origin: origin, ...ownClientAddress() },
   });
   const customRequestReference = await sendCustomRequest(admin.request, origin, "Kojo Sample");
-  await admin.close();
   if (!orderId) throw new Error(`Order ${orderNumber} not found in the admin list`);
+  // One change made in the admin (a staff note on the order), so the activity log has an entry to open.
+  const note = await admin.request.post("/admin/orders", {
+    form: { intent: "staff-note", orderId, body: "Call before delivery: the gate is locked after 6 pm." },
+    headers: { Origin: origin },
+  });
+  await admin.close();
+  if (!note.ok()) throw new Error(`The sample's staff note failed: ${note.status()}`);
   // 429: this machine's sign-ups are rate limited (5 an hour per address); earlier ones give the list its rows.
   if (!signUp.ok() && signUp.status() !== 429) throw new Error(`The newsletter sign-up failed: ${signUp.status()}`);
   return { orderId, customerEmail: customer.email, productId: 1, subscriberEmail, customRequestReference };

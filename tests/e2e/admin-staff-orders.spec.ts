@@ -86,6 +86,8 @@ test("staff take a WhatsApp order: draft, pieces, discount, placed with a paymen
   // A discount without its reason is refused when placing; nothing is placed.
   await page.getByLabel("Region (Ghana)", { exact: true }).selectOption("GH-AA");
   await page.getByLabel("Delivery address", { exact: true }).fill("14 Oxford Street, Osu, Accra");
+  // Paid in full by its link: deposits have their own browser test (deposits.spec.ts).
+  await page.getByRole("combobox", { name: "Deposit", exact: true }).selectOption("none");
   await page.getByLabel(/^Discount \(₵\)/).fill("50");
   await page.getByRole("button", { name: "Place and send payment link" }).click();
   await expect(page.getByText("Say why the discount is given.")).toBeVisible();
@@ -154,6 +156,7 @@ test("a showroom order paid on collection: its details ask for payment, a link g
     await page.getByLabel("Working days", { exact: true }).fill("10");
     await page.getByRole("button", { name: "Add custom piece" }).click();
     await page.getByLabel("Collect from the showroom (no fee)").check();
+    await page.getByRole("combobox", { name: "Deposit", exact: true }).selectOption("none");
     await page.getByRole("button", { name: "Place, paid on delivery or collection" }).click();
     await expect(page.getByRole("heading", { name: /^Order ORD-\d{6} placed$/ })).toBeVisible();
     await page.getByRole("link", { name: "View the order" }).click();

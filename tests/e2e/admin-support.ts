@@ -59,6 +59,17 @@ export async function adminPage(browser: Browser, path: string): Promise<Page> {
   return page;
 }
 
+/**
+ * Signs the e2e admin in afresh in this page's context, for a test of a form that asks "Confirm
+ * it's you" on a sign-in older than 15 minutes (decision 048): the suite's shared session was
+ * made when the run began.
+ */
+export async function signInAfresh(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, "/admin");
+  await waitForAdminHydration(page);
+}
+
 /** Opens an admin page (the browser must hold the admin's session) and waits for React. */
 export async function gotoAdmin(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -154,7 +154,7 @@ test.describe("accounts with real email", () => {
     test.setTimeout(300_000);
     smtp = await startSmtpTestServer();
     shop = await startShop({ admin, env: { SMTP_URL: smtp.url } });
-    expect(shop.adminCreateOutput).toContain(`Created admin account ${admin.email} (email verified)`);
+    expect(shop.adminCreateOutput).toContain(`Created owner account ${admin.email} (email verified)`);
     base = shop.url;
   });
 
@@ -229,7 +229,7 @@ test.describe("accounts with real email", () => {
 
     await expect(page).toHaveURL(`${base}/auth-test`);
     await expect(page.getByRole("definition").filter({ hasText: admin.email })).toBeVisible();
-    await expect(page.getByRole("definition").filter({ hasText: /^admin$/ })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: /^owner$/ })).toBeVisible();
     // No verification email was needed (or sent) for the admin. (Staff alerts may reach them.)
     expect(smtp.received.filter((m) => m.to.includes(admin.email) && m.raw.includes("Subject: Verify your email"))).toEqual([]);
 

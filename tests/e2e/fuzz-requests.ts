@@ -259,8 +259,13 @@ export const actionTargets: ActionTarget[] = [
     },
   },
   { path: "/admin/settings", access: "admin", intent: "notifications", fields: { emailNotifications: "on", orderNotifications: "on" } },
-  { path: "/admin/settings", access: "admin", intent: "add-admin", fields: { email: "nobody-here@example.com" } },
-  { path: "/admin/settings", access: "admin", intent: "remove-admin", fields: { userId: "no-such-user" } },
+  {
+    path: "/admin/settings",
+    access: "admin",
+    intent: "revoke-invitation",
+    fields: { invitationId: "00000000-0000-4000-8000-000000000000" },
+  },
+  { path: "/admin/settings", access: "admin", intent: "remove-staff", fields: { userId: "no-such-user" } },
   { path: "/admin/diagnostic", access: "admin", intent: "claim-admin", fields: {} },
 ];
 

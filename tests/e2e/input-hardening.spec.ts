@@ -38,7 +38,7 @@ test("a redirectTo that leaves the shop is dropped: a signed-in shopper on /auth
   // Signed in, /auth sends the shopper on (issue 12): to My Orders instead of any of them.
   for (const target of ["/%09/evil.example", "/%0A/evil.example", "/%5C/evil.example", "/.//evil.example"]) {
     await page.goto(`/auth?redirectTo=${target}`);
-    await expect(page, target).toHaveURL(`${baseURL}/track-order`);
+    await expect(page, target).toHaveURL(`${baseURL}/account/orders`);
   }
   await page.goto(`/auth?redirectTo=${encodeURIComponent("/collections/kente")}`);
   await expect(page).toHaveURL(`${baseURL}/collections/kente`);

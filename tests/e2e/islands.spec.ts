@@ -6,8 +6,8 @@ import { cartButton, cartPanel, cards, expectCartCount, gotoHydrated, toast } fr
 /**
  * The home page is hydrated as islands (decision 021): the header, the hero, the collection
  * grid, the newsletter form, the cart panel and the toasts, each on its own, with no React
- * Router code in the browser, and by Preact rather than React (decision 036). The router's
- * pages are unchanged.
+ * Router code in the browser, and by Preact rather than React (decision 036). So is every other
+ * storefront page; the router hydrates the admin and the sign-in check.
  */
 
 /** The scripts a page loads at once (its module scripts and preloads), and their gzipped size in KiB. */
@@ -40,6 +40,8 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
     ["/auth/reset-password?token=none", 100_000],
     ["/custom-orders/request", 100_000],
     ["/order-confirmation/0b7e7f7c-0000-4000-8000-000000000000", 100_000],
+    // The last storefront page the router hydrated (issue 44): the shell's islands alone.
+    ["/email-preferences", 100_000],
   ] as const) {
     const page = await firstLoadScripts(request, path);
     expect(
@@ -72,8 +74,9 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
   const rootData = /<script type="application\/json" id="root-data">([^<]*)<\/script>/.exec(home.html)?.[1];
   expect(JSON.parse(rootData!)).toMatchObject({ store: { name: "Ahenfie", currency: "GHS" } });
 
-  // The router's pages keep React and never load the islands' Preact build (vite-islands.ts stops a build that would).
-  for (const path of ["/email-preferences"]) {
+  // The router's pages (the admin's, the sign-in check) keep React and never load the islands'
+  // Preact build (vite-islands.ts stops a build that would).
+  for (const path of ["/auth-test"]) {
     const page = await firstLoadScripts(request, path);
     expect(
       page.sources.some((source) => /\/router-/.test(source)),

@@ -12,14 +12,14 @@ test("/auth does not offer a signed-in shopper the sign-in form: it sends them o
   await createVerifiedCustomer(page.request, baseURL!, email, "kwame-pass-1");
 
   await page.goto("/auth");
-  await expect(page).toHaveURL(/\/track-order$/);
+  await expect(page).toHaveURL(/\/account\/orders$/);
   await expect(page.getByRole("tab", { name: "Sign In" })).toHaveCount(0);
 
   await page.goto("/auth?redirectTo=%2Fcollections%2Fsuits");
   await expect(page).toHaveURL(/\/collections\/suits$/);
   // Another site is never a destination, signed in or not.
   await page.goto(`/auth?redirectTo=${encodeURIComponent("//evil.example/")}`);
-  await expect(page).toHaveURL(/\/track-order$/);
+  await expect(page).toHaveURL(/\/account\/orders$/);
 });
 
 test("a success dismisses the earlier error toast about the same thing", async ({ page, baseURL }) => {

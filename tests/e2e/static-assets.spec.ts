@@ -8,12 +8,12 @@ import { expect, test } from "@playwright/test";
 test("a page's scripts and stylesheet arrive as Brotli, gzip or plain, the same file each way", async ({ request }) => {
   // A page of islands hydrates with Preact, a router page with React (decision 036): both kinds.
   const html = await (await request.get("/")).text();
-  const routerHtml = await (await request.get("/email-preferences")).text();
+  const routerHtml = await (await request.get("/auth-test")).text();
   const islandsFramework = /\/assets\/preact-[\w-]+\.js/.exec(html)?.[0];
   const routerFramework = /\/assets\/react-[\w-]+\.js/.exec(routerHtml)?.[0];
   const stylesheet = /\/assets\/storefront-shell-[\w-]+\.css/.exec(html)?.[0];
   expect(islandsFramework, "the home page names Preact's chunk").toBeTruthy();
-  expect(routerFramework, "the email preferences page (the router's) names React's chunk").toBeTruthy();
+  expect(routerFramework, "the sign-in check (the router's) names React's chunk").toBeTruthy();
   expect(stylesheet, "the page names its stylesheet").toBeTruthy();
 
   for (const path of [islandsFramework!, routerFramework!, stylesheet!]) {
@@ -50,7 +50,7 @@ test("the browser loads the page's scripts as Brotli", async ({ page }) => {
   await page.waitForLoadState("networkidle");
   const islandsFramework = [...encodings].find(([url]) => url.includes("/assets/preact-"));
   expect(islandsFramework?.[1]).toBe("br");
-  await page.goto("/email-preferences");
+  await page.goto("/auth-test");
   await page.waitForLoadState("networkidle");
   const routerFramework = [...encodings].find(([url]) => url.includes("/assets/react-"));
   expect(routerFramework?.[1]).toBe("br");

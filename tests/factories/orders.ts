@@ -12,6 +12,10 @@ export interface OrderItemOverrides {
   color?: string | null;
   /** The variant the line took stock from (what cancelling gives back to); none by default. */
   variantId?: number | null;
+  /** standard (default), made_to_measure or custom; with the working days to make it. */
+  kind?: "standard" | "made_to_measure" | "custom";
+  madeToMeasureDays?: number | null;
+  productionDays?: number | null;
 }
 
 export interface OrderOverrides {
@@ -50,6 +54,9 @@ export async function createOrder(db: Db, overrides: OrderOverrides = {}) {
     size: item.size ?? null,
     color: item.color ?? null,
     variantId: item.variantId ?? null,
+    kind: item.kind ?? "standard",
+    madeToMeasureDays: item.madeToMeasureDays ?? null,
+    productionDays: item.productionDays ?? null,
   }));
   const itemsTotal = items.reduce((sum, i) => sum + i.unitPrice * i.quantity, 0);
   const total = overrides.totalAmount ?? (items.length ? itemsTotal : 10_000);

@@ -35,6 +35,6 @@ export async function createUser(db: Db, overrides: UserOverrides = {}) {
 /** A staff account: a user (createUser) with the admin role. */
 export async function createAdmin(db: Db, overrides: UserOverrides = {}) {
   const admin = await createUser(db, overrides);
-  await db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+  await db.insert(userRoles).values({ userId: admin.id, role: "owner" });
   return admin;
 }

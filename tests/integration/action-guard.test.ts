@@ -28,7 +28,7 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
   let customerCookie: string;
   let ip = 0;
 
-  async function account(email: string, role: "admin" | "customer") {
+  async function account(email: string, role: "owner" | "customer") {
     const auth = context.auth;
     const headers = () => new Headers({ origin: ORIGIN, [CLIENT_IP_HEADER]: `10.0.0.${++ip}` });
     expect((await signUp(auth, headers(), { email, password: "kente-pass-1" })).ok).toBe(true);
@@ -36,7 +36,7 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
     const signedIn = await signIn(auth, headers(), { email, password: "kente-pass-1" });
     if (!signedIn.ok) throw new Error(signedIn.message.title);
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    if (role === "admin") await setUserRole(database.db, user!.id, "admin");
+    if (role === "owner") await setUserRole(database.db, user!.id, "owner");
     const line = signedIn.headers.getSetCookie().find((l) => l.startsWith("ahenfie.session_token="))!;
     return line.split(";")[0]!;
   }
@@ -47,7 +47,7 @@ describe.each(testDrivers())("the action guard on %s", (driver) => {
     // The shop behind its proxy, as deployed: PUBLIC_URL set and the proxy trusted.
     const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: ORIGIN, TRUST_PROXY: "1", LOG_LEVEL: "silent" });
     context = testLoadContext(database, { auth, config, log: silent, requestId: "req-guard" });
-    adminCookie = await account("owner@example.com", "admin");
+    adminCookie = await account("owner@example.com", "owner");
     customerCookie = await account("ama@example.com", "customer");
   });
   afterAll(async () => {

@@ -21,7 +21,7 @@ describeWithDatabase("staff alerts", (database) => {
     const category = await createCategory(database.db, "kaftans");
     productId = (await createProduct(database.db, { name: "Royal Kente Kaftan", price: 29_999, categoryId: category.id, stock: 100 })).id;
     const admin = await createUser(database.db, { email: "owner@ahenfie.test" });
-    await setUserRole(database.db, admin.id, "admin");
+    await setUserRole(database.db, admin.id, "owner");
     adminEmail = admin.email;
   });
   beforeEach(async () => {

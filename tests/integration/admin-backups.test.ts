@@ -96,10 +96,13 @@ describeWithDatabase("admin backups: Settings → System", (database) => {
     request.headers.set("cookie", cookie.cookie);
     return request;
   };
-  const page = async (context = admin()) =>
-    (await routeAnswer(settingsLoader, { request: get("/admin/settings?tab=system"), context })).body as Awaited<
+  /** The System tab's data (an owner's page carries it: decision 047). */
+  const page = async (context = admin()) => {
+    const body = (await routeAnswer(settingsLoader, { request: get("/admin/settings?tab=system"), context })).body as Awaited<
       ReturnType<typeof settingsLoader>
     >;
+    return { ...body, backups: body.backups!, backupSettings: body.backupSettings! };
+  };
   const act = (form: Record<string, string>, context = admin()) => routeAnswer(settingsAction, { request: post(form), context });
   const download = (id: string, context = admin()) =>
     routeAnswer(downloadLoader, { request: get(`/admin/backups/${id}/download`), context, params: { backupId: id } });

@@ -29,7 +29,7 @@ describe("admin:create", () => {
     const created = adminCreate(["--email", "owner@ahenfie.test", "--password-stdin"], "kente-stdin-2026\n");
     expect(created.stderr).toBe("");
     expect(created.status).toBe(0);
-    expect(created.stdout).toContain("Created admin account owner@ahenfie.test (email verified)");
+    expect(created.stdout).toContain("Created owner account owner@ahenfie.test (email verified)");
     // Both flags at once is a mistake, said plainly; without any password a new account is refused.
     const both = adminCreate(["--email", "x@ahenfie.test", "--password", "a-password", "--password-stdin"], "b-password\n");
     expect(both.status).toBe(1);
@@ -52,7 +52,7 @@ describe("admin:create", () => {
       const wrong = await signIn(auth, headers, { email: "owner@ahenfie.test", password: "kente-stdin-2026\n" });
       expect(wrong.ok).toBe(false);
       const users = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "owner@ahenfie.test") });
-      expect(await getUserRole(database.db, users!.id)).toBe("admin");
+      expect(await getUserRole(database.db, users!.id)).toBe("owner");
     } finally {
       await database.close();
     }

@@ -284,20 +284,20 @@ describeWithDatabase("admin orders", (database) => {
     const csv = await ordersCsv(database.db, { status: "processing" }, { timeZone: "America/New_York" });
     expect(csv).toBe(
       "Order number,Date (America/New_York),Customer,Email,Phone,Status,Payment,Method,Currency,Total" +
-        ",Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer\r\n" +
-        `ORD-000001,2026-03-01 18:30,"'=HYPERLINK(""http://evil.example"",""Click"")",'@evil@example.com,'+233 24 000 0000,Processing,Pending,Mobile Money,GHS,1234.56,0.00,0.00,0.00,1234.56,,"1 Ring Road\nAccra",Ghana,,,,,,,,\r\n`,
+        ",Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer,Discount code,Discount saved\r\n" +
+        `ORD-000001,2026-03-01 18:30,"'=HYPERLINK(""http://evil.example"",""Click"")",'@evil@example.com,'+233 24 000 0000,Processing,Pending,Mobile Money,GHS,1234.56,0.00,0.00,0.00,1234.56,,"1 Ring Road\nAccra",Ghana,,,,,,,,,,\r\n`,
     );
     const all = await ordersCsv(database.db, {});
     const lines = all.split("\r\n");
     expect(lines[0]).toBe(
       "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total" +
-        ",Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
+        ",Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer,Discount code,Discount saved",
     );
     expect(lines[1]).toMatch(
-      /^ORD-000003,2026-03-03 08:00,Customer \d+,customer\d+@example.com,'\+233 20 000 \d{4},Cancelled,Pending,Pay on Delivery,GHS,100.00,0.00,0.00,0.00,0.00,,"\d+ Ring Road, Accra",Ghana,,,,,,,,$/,
+      /^ORD-000003,2026-03-03 08:00,Customer \d+,customer\d+@example.com,'\+233 20 000 \d{4},Cancelled,Pending,Pay on Delivery,GHS,100.00,0.00,0.00,0.00,0.00,,"\d+ Ring Road, Accra",Ghana,,,,,,,,,,$/,
     );
     expect(all).toContain(
-      'ORD-000002,2026-03-02 08:05,"Mensah, ""Ama""\nJunior",ama@example.com,020 111 2222,Delivered,Paid,Card Payment,GHS,0.05,0.05,0.00,0.05,0.00,,2 Oxford Street,Ghana,,,,,,,,\r\n',
+      'ORD-000002,2026-03-02 08:05,"Mensah, ""Ama""\nJunior",ama@example.com,020 111 2222,Delivered,Paid,Card Payment,GHS,0.05,0.05,0.00,0.05,0.00,,2 Oxford Street,Ghana,,,,,,,,,,\r\n',
     );
     expect(await ordersCsv(database.db, { search: "zz" })).toBe(all.split("\r\n")[0] + "\r\n");
   });

@@ -17,32 +17,45 @@ const HOLD_MESSAGE = "Enter the hold time in whole minutes, from 10 to 10080 (7 
 
 describe("the Payments tab's schema", () => {
   it("takes whole minutes from 10 to 10080 and refuses anything else with one clear message", () => {
-    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: " 45 ", paymentLinkHours: "72" })).toEqual({
+    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: " 45 ", paymentLinkHours: "72", depositPercent: "50" })).toEqual({
       paymentHoldMinutes: 45,
       paymentLinkHours: 72,
+      depositPercent: 50,
     });
-    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: "10080", paymentLinkHours: "720" })).toEqual({
+    expect(paymentSettingsSchema.parse({ paymentHoldMinutes: "10080", paymentLinkHours: "720", depositPercent: "0" })).toEqual({
       paymentHoldMinutes: 10_080,
       paymentLinkHours: 720,
+      depositPercent: 0,
     });
     for (const bad of ["9", "10081", "30.5", "-30", "", "thirty", "1e3"]) {
-      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: bad, paymentLinkHours: "72" });
+      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: bad, paymentLinkHours: "72", depositPercent: "50" });
       expect(
         result.error?.issues.map((i) => i.message),
         bad,
       ).toEqual([HOLD_MESSAGE]);
     }
-    expect(paymentSettingsSchema.safeParse({ paymentLinkHours: "72" }).error?.issues[0]?.message).toBe(HOLD_MESSAGE);
+    expect(paymentSettingsSchema.safeParse({ paymentLinkHours: "72", depositPercent: "50" }).error?.issues[0]?.message).toBe(HOLD_MESSAGE);
   });
 
   it("takes a payment link's open time in whole hours from 1 to 720 (30 days), with one clear message otherwise", () => {
     const LINK_MESSAGE = "Enter how long a payment link stays open in whole hours, from 1 to 720 (30 days)";
     for (const bad of ["0", "721", "2.5", "-1", "", "a day"]) {
-      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: "30", paymentLinkHours: bad });
+      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: "30", paymentLinkHours: bad, depositPercent: "50" });
       expect(
         result.error?.issues.map((i) => i.message),
         bad,
       ).toEqual([LINK_MESSAGE]);
+    }
+  });
+
+  it("takes the deposit on bespoke pieces as a whole percentage from 0 (none) to 90, with one clear message otherwise", () => {
+    const DEPOSIT_MESSAGE = "Enter the deposit as a whole percentage from 0 (none) to 90";
+    for (const bad of ["91", "100", "-5", "50.5", "", "half"]) {
+      const result = paymentSettingsSchema.safeParse({ paymentHoldMinutes: "30", paymentLinkHours: "72", depositPercent: bad });
+      expect(
+        result.error?.issues.map((i) => i.message),
+        bad,
+      ).toEqual([DEPOSIT_MESSAGE]);
     }
   });
 
@@ -80,7 +93,7 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
   let adminId: string;
   beforeAll(async () => {
     adminId = (await createUser(database.db, { email: "owner@example.com", name: "Owner" })).id;
-    await database.db.insert(userRoles).values({ userId: adminId, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: adminId, role: "owner" });
   });
 
   function adminContext(paystack?: { secretKey?: string; publicKey?: string; apiUrl?: string }): AppLoadContext {
@@ -97,10 +110,13 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
       headers: { cookie: "ahenfie.session_token=abc", origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(form),
     });
-  const load = (context: AppLoadContext) =>
-    settingsLoader({ request: get("/admin/settings?tab=payments"), context, params: {} } as unknown as Parameters<
+  /** The Payments tab's data (an owner's page carries it: decision 047). */
+  const load = async (context: AppLoadContext) => {
+    const page = await settingsLoader({ request: get("/admin/settings?tab=payments"), context, params: {} } as unknown as Parameters<
       typeof settingsLoader
     >[0]);
+    return { ...page, payments: page.payments! };
+  };
   async function act(form: Record<string, string>) {
     const answer = (await settingsAction({ request: post(form), context: adminContext(), params: {} } as unknown as Parameters<
       typeof settingsAction
@@ -123,6 +139,7 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
       },
       holdMinutes: 30,
       linkHours: 72,
+      depositPercent: 50,
       storeCurrency: "GHS",
     });
     expect(JSON.stringify(page)).not.toContain("settings_0123");
@@ -138,20 +155,22 @@ describeWithDatabase("admin settings: Payments tab", (database) => {
   });
 
   it("saves the hold time and the links' open time, and refuses one out of range with its message, saving nothing", async () => {
-    expect(await act({ intent: "payments", paymentHoldMinutes: "45", paymentLinkHours: "48" })).toEqual({
+    expect(await act({ intent: "payments", paymentHoldMinutes: "45", paymentLinkHours: "48", depositPercent: "40" })).toEqual({
       status: 200,
       body: { intent: "payments", ok: true, message: "Settings saved" },
     });
     invalidateStoreSettingsCache();
     expect((await getStoreSettings(database.db)).paymentHoldMinutes).toBe(45);
     expect((await getStoreSettings(database.db)).paymentLinkHours).toBe(48);
+    expect((await getStoreSettings(database.db)).depositPercent).toBe(40);
 
-    const refused = await act({ intent: "payments", paymentHoldMinutes: "5", paymentLinkHours: "48" });
+    const refused = await act({ intent: "payments", paymentHoldMinutes: "5", paymentLinkHours: "48", depositPercent: "40" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ intent: "payments", ok: false, message: HOLD_MESSAGE });
     invalidateStoreSettingsCache();
     expect((await getStoreSettings(database.db)).paymentHoldMinutes).toBe(45);
     expect((await load(adminContext())).payments.holdMinutes).toBe(45);
     expect((await load(adminContext())).payments.linkHours).toBe(48);
+    expect((await load(adminContext())).payments.depositPercent).toBe(40);
   });
 });

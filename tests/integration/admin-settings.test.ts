@@ -58,12 +58,16 @@ describe("settings form schemas", () => {
       customerNotifications: _c,
       paymentHoldMinutes: _h,
       paymentLinkHours: _pl,
+      depositPercent: _dp,
       exchangeRates: _x,
       backupTime: _t,
       backupKeepDaily: _d,
       backupKeepWeekly: _w,
       alertEmail: _a,
       reviewInvitationDays: _r,
+      // Admin → Sign-in security's rules (decision 048).
+      staffTwoFactorRequired: _tf,
+      confirmRefundsAbove: _cr,
       // Uploaded by a form of its own (Settings → General's logo, routes/admin/settings-logo.ts).
       logo: _l,
       ...general
@@ -110,12 +114,16 @@ describeWithDatabase("store settings", (database) => {
       xUrl: "",
       paymentHoldMinutes: 30,
       paymentLinkHours: 72,
+      depositPercent: 50,
       exchangeRates: { base: "GHS", rates: {} },
       backupTime: "03:00",
       backupKeepDaily: 7,
       backupKeepWeekly: 4,
       alertEmail: "",
       reviewInvitationDays: 3,
+      // Admin → Sign-in security (decision 048): the app not required; refunds over ₵1,000 ask again.
+      staffTwoFactorRequired: false,
+      confirmRefundsAbove: 100_000,
     });
   });
 

@@ -8,7 +8,7 @@ import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER } from "~/modules/auth/auth-rate-lim
 import { validateNewPassword } from "~/modules/auth/auth.schema";
 import { SESSION_SETTINGS, type Auth, type AuthOptions } from "~/modules/auth/auth.server";
 import { getUserRole, setUserRole } from "~/modules/auth/roles.server";
-import { headersForAuth, lookupViewer, requireAdmin, requireUser } from "~/modules/auth/session.server";
+import { headersForAuth, lookupViewer, requireStaff, requireUser } from "~/modules/auth/session.server";
 import { readSessionQuickly } from "~/modules/auth/session-read.server";
 import type { Db } from "~db/client";
 import { accounts, sessions, users, verifications } from "~db/schema/auth";
@@ -487,8 +487,8 @@ describeWithDatabase("accounts", (database) => {
       expect(headers.getSetCookie()).toEqual([]);
 
       // A role change shows on the next request: nothing is kept between requests.
-      await setUserRole(db, user.id, "admin");
-      expect((await viewerOf(cookie)).viewer).toMatchObject({ email, role: "admin", isAdmin: true });
+      await setUserRole(db, user.id, "owner");
+      expect((await viewerOf(cookie)).viewer).toMatchObject({ email, role: "owner", isAdmin: true });
     });
 
     it("a forged signature, an unsigned token, a signed-out or expired session: nobody, as better-auth says", async () => {
@@ -552,8 +552,8 @@ describeWithDatabase("accounts", (database) => {
     it("no user_roles row → customer; an admin row → admin", async () => {
       const { user } = await verifiedAccount();
       expect(await getUserRole(db, user.id)).toBe("customer");
-      await setUserRole(db, user.id, "admin");
-      expect(await getUserRole(db, user.id)).toBe("admin");
+      await setUserRole(db, user.id, "owner");
+      expect(await getUserRole(db, user.id)).toBe("owner");
       await setUserRole(db, user.id, "customer");
       expect(await getUserRole(db, user.id)).toBe("customer");
     });
@@ -579,23 +579,23 @@ describeWithDatabase("accounts", (database) => {
       expect(log2.error).toHaveBeenCalledTimes(1);
     });
 
-    it("requireAdmin: admin passes; customer is sent home (GET) or refused 403 (POST); guest goes to /auth and back", async () => {
+    it("requireStaff: admin passes; customer is sent home (GET) or refused 403 (POST); guest goes to /auth and back", async () => {
       const context = testLoadContext(database, { auth });
       const admin = await verifiedAccount();
-      await setUserRole(db, admin.user.id, "admin");
+      await setUserRole(db, admin.user.id, "owner");
       const customer = await verifiedAccount();
 
-      const asAdmin = await requireAdmin(new Request(`${ORIGIN}/admin`, { headers: { cookie: admin.cookie } }), context);
-      expect(asAdmin).toMatchObject({ email: admin.email, role: "admin", isAdmin: true });
+      const asAdmin = await requireStaff(new Request(`${ORIGIN}/admin`, { headers: { cookie: admin.cookie } }), context);
+      expect(asAdmin).toMatchObject({ email: admin.email, role: "owner", isAdmin: true });
 
-      const get = await requireAdmin(new Request(`${ORIGIN}/admin`, { headers: { cookie: customer.cookie } }), context).catch(
+      const get = await requireStaff(new Request(`${ORIGIN}/admin`, { headers: { cookie: customer.cookie } }), context).catch(
         (e: unknown) => e,
       );
       expect(get).toBeInstanceOf(Response);
       expect((get as Response).status).toBe(302);
       expect((get as Response).headers.get("location")).toBe("/");
 
-      const post = await requireAdmin(
+      const post = await requireStaff(
         new Request(`${ORIGIN}/admin/products`, { method: "POST", headers: { cookie: customer.cookie } }),
         context,
       ).catch((e: unknown) => e);
@@ -605,7 +605,7 @@ describeWithDatabase("accounts", (database) => {
         init: { status: 403 },
       });
 
-      const guest = await requireAdmin(new Request(`${ORIGIN}/admin/orders?page=2`), context).catch((e: unknown) => e);
+      const guest = await requireStaff(new Request(`${ORIGIN}/admin/orders?page=2`), context).catch((e: unknown) => e);
       expect(guest).toBeInstanceOf(Response);
       expect((guest as Response).status).toBe(302);
       expect((guest as Response).headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/orders?page=2")}`);
@@ -623,14 +623,14 @@ describeWithDatabase("accounts", (database) => {
       expect(result).toMatchObject({ action: "created", email, passwordChanged: true });
       const user = (await userByEmail(email))!;
       expect(user.emailVerified).toBe(true);
-      expect(await getUserRole(db, user.id)).toBe("admin");
+      expect(await getUserRole(db, user.id)).toBe("owner");
       expect(await emailsTo(email)).toEqual([]);
 
       const outcome = await signIn(auth, requestHeaders(), { email, password: "admin-pass-1" });
       expect(outcome.ok).toBe(true);
       if (!outcome.ok) return;
       const context = testLoadContext(database, { auth });
-      const viewer = await requireAdmin(new Request(`${ORIGIN}/admin`, { headers: { cookie: sessionCookie(outcome.headers) } }), context);
+      const viewer = await requireStaff(new Request(`${ORIGIN}/admin`, { headers: { cookie: sessionCookie(outcome.headers) } }), context);
       expect(viewer).toMatchObject({ email, isAdmin: true });
     });
 
@@ -641,12 +641,12 @@ describeWithDatabase("accounts", (database) => {
       expect(promoted).toMatchObject({ action: "promoted", email, passwordChanged: false });
       const user = (await userByEmail(email))!;
       expect(user.emailVerified).toBe(true);
-      expect(await getUserRole(db, user.id)).toBe("admin");
+      expect(await getUserRole(db, user.id)).toBe("owner");
       expect((await db.select().from(users).where(eq(users.email, email))).length).toBe(1);
       expect((await signIn(auth, requestHeaders(), { email, password: "staff-pass-1" })).ok).toBe(true);
 
       const again = await createOrPromoteAdmin(auth, db, { email, password: "staff-pass-2" });
-      expect(again).toMatchObject({ action: "already-admin", passwordChanged: true });
+      expect(again).toMatchObject({ action: "already-owner", passwordChanged: true });
       expect((await signIn(auth, requestHeaders(), { email, password: "staff-pass-1" })).ok).toBe(false);
       expect((await signIn(auth, requestHeaders(), { email, password: "staff-pass-2" })).ok).toBe(true);
     });

@@ -215,7 +215,7 @@ describeWithDatabase("bad input answers 4xx with a message", (database) => {
       let adminContext: AppLoadContext;
       beforeAll(async () => {
         const admin = await createUser(database.db, { email: "owner@example.com" });
-        await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+        await database.db.insert(userRoles).values({ userId: admin.id, role: "owner" });
         adminContext = testLoadContext(database, {
           auth: signedInAs({ id: admin.id, email: "owner@example.com" }),
         });

@@ -41,7 +41,7 @@ describeWithDatabase("custom order requests", (database) => {
     };
     customer = await person("Kwame Asante");
     admin = await person("Workshop Owner");
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: admin.id, role: "owner" });
     today = localDay((await getStoreSettings(database.db)).timezone);
     jpeg = await sharp({ create: { width: 64, height: 80, channels: 3, background: "#8c2a1c" } })
       .jpeg()

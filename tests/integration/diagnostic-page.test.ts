@@ -57,10 +57,10 @@ describeWithDatabase("checkUserRole", (database) => {
     const customer = await createUser(database.db);
     const noRow = await createUser(database.db);
     await database.db.insert(userRoles).values([
-      { userId: admin.id, role: "admin" },
+      { userId: admin.id, role: "owner" },
       { userId: customer.id, role: "customer" },
     ]);
-    expect(await checkUserRole(database.db, admin.id)).toEqual({ ok: true, value: { role: "admin", row: true } });
+    expect(await checkUserRole(database.db, admin.id)).toEqual({ ok: true, value: { role: "owner", row: true } });
     expect(await checkUserRole(database.db, customer.id)).toEqual({ ok: true, value: { role: "customer", row: true } });
     expect(await checkUserRole(database.db, noRow.id)).toEqual({ ok: true, value: { role: "customer", row: false } });
   });

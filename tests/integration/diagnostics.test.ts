@@ -29,7 +29,7 @@ describeWithDatabase("diagnostics", (database, driver) => {
     await createProduct(db);
     await createProduct(db);
     const user = await createUser(db);
-    await db.insert(userRoles).values({ userId: user.id, role: "admin" });
+    await db.insert(userRoles).values({ userId: user.id, role: "owner" });
     await queueEmail(db, email("First"));
     await queueEmail(db, email("Second"));
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), "diagnostics-"));

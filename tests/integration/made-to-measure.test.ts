@@ -195,7 +195,7 @@ describeWithDatabase("made to measure", (database) => {
 
   it("puts the measurements and the production time in the confirmation email and the staff's new-order alert", async () => {
     const admin = await createUser(database.db, { email: `cutter.${crypto.randomUUID()}@ahenfie.test` });
-    await setUserRole(database.db, admin.id, "admin");
+    await setUserRole(database.db, admin.id, "owner");
     await placeOrder(
       database.db,
       checkout([{ productId: suitId, colorIndex: null, size: null, quantity: 1, measurements: measured }]),

@@ -270,7 +270,7 @@ describeWithDatabase("money figures follow the payment ledger", (database, drive
     const db = database.db;
     await db.delete(emailOutbox);
     const adminId = (await createUser(db, { name: "Kwame Mensah", email: `kwame.${crypto.randomUUID()}@example.com` })).id;
-    await db.insert(userRoles).values({ userId: adminId, role: "admin" });
+    await db.insert(userRoles).values({ userId: adminId, role: "owner" });
     const customerId = (await createUser(db, { name: "Ama", email: `ama.${crypto.randomUUID()}@example.com` })).id;
     const as = (id: string, name: string) => testLoadContext(database, { auth: signedInAs({ id, email: `${id}@example.com`, name }) });
     const act = (form: Record<string, string>, context = as(adminId, "Kwame Mensah")) => {

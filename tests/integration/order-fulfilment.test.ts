@@ -29,7 +29,7 @@ describeWithDatabase("order fulfilment", (database) => {
 
   beforeAll(async () => {
     adminId = (await createUser(database.db, { name: "Kwame Mensah", email: "kwame.fulfil@example.com" })).id;
-    await database.db.insert(userRoles).values({ userId: adminId, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: adminId, role: "owner" });
     customerId = (await createUser(database.db, { name: "Ama Shopper", email: "ama.fulfil@example.com" })).id;
   });
   beforeEach(async () => {
@@ -302,7 +302,7 @@ describeWithDatabase("order fulfilment", (database) => {
     const csv = await ordersCsv(database.db, parseAdminOrderFilters(new URLSearchParams()), { timeZone: "Africa/Accra", batchSize: 1 });
     const [header] = csv.split("\r\n");
     expect(header).toBe(
-      "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total,Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer",
+      "Order number,Date (Africa/Accra),Customer,Email,Phone,Status,Payment,Method,Currency,Total,Paid,Refunded,Net,Outstanding,Items,Shipping address,Country,Region,Shipping zone,Delivery estimate,Carrier,Tracking number,Customer notes,Staff notes,Messages to customer,Discount code,Discount saved",
     );
     expect(csv).toContain("2 × Osu Linen Kaftan (M, Ivory); 1 × Kente Stole");
     expect(csv).toContain(
@@ -310,7 +310,7 @@ describeWithDatabase("order fulfilment", (database) => {
     );
     // A note that starts with "=" is written as text, after its date and author.
     expect(csv).toMatch(/,"\d{4}-\d\d-\d\d \d\d:\d\d Kwame Mensah: =HYPERLINK\(""x""\)",/);
-    expect(csv).toMatch(/\d\d:\d\d Kwame Mensah: On its way\r\n$/);
+    expect(csv).toMatch(/\d\d:\d\d Kwame Mensah: On its way,,\r\n$/);
   });
 
   it("refuses every fulfilment form and the printable pages to a customer; an admin gets them, never cached", async () => {

@@ -163,7 +163,7 @@ describeWithDatabase("reactivating a cancelled order", (database, driver) => {
     expect((await signUp(context.auth, headers(), { email, password: "kente-pass-1" })).ok).toBe(true);
     await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    await setUserRole(database.db, user!.id, "admin");
+    await setUserRole(database.db, user!.id, "owner");
     const signedIn = await signIn(context.auth, headers(), { email, password: "kente-pass-1" });
     if (!signedIn.ok) throw new Error(signedIn.message.title);
     const cookie = signedIn.headers

@@ -68,7 +68,7 @@ describeWithDatabase("Paystack as published", (database) => {
       ["Yaw Manager", "yaw.manager@example.com"],
     ] as const) {
       const user = await createUser(database.db, { name, email });
-      await database.db.insert(userRoles).values({ userId: user.id, role: "admin" });
+      await database.db.insert(userRoles).values({ userId: user.id, role: "owner" });
     }
     shopWebhook = http.createServer((req, res) => {
       const chunks: Buffer[] = [];

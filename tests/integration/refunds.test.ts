@@ -301,7 +301,7 @@ describeWithDatabase("refunds", (database) => {
 
   it("a refund made outside the shop for more than is left is held for staff (a note and an alert), never recorded", async () => {
     const admin = await createUser(database.db, { name: "Refund Watcher" });
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: admin.id, role: "owner" });
     const { order, reference } = await paidOnlineOrder(37_499);
     const heldNotes = async () =>
       (await orderNotesOf(database.db, order.id, ["staff", "customer"])).filter((n) => n.kind === "staff").map((n) => n.body);
@@ -391,7 +391,7 @@ describeWithDatabase("refunds", (database) => {
     let customerId: string;
     beforeAll(async () => {
       adminId = (await createUser(database.db, { name: "Kwame Mensah", email: "kwame.owner@example.com" })).id;
-      await database.db.insert(userRoles).values({ userId: adminId, role: "admin" });
+      await database.db.insert(userRoles).values({ userId: adminId, role: "owner" });
       customerId = (await createUser(database.db, { email: "shopper@example.com" })).id;
     });
     const contextFor = (userId: string, email: string) => {

@@ -51,7 +51,7 @@ describeWithDatabase("product reviews", (database) => {
     second = await person("Kofi Boateng");
     stranger = await person("Yaw Owusu");
     admin = await person("Shop Owner");
-    await database.db.insert(userRoles).values({ userId: admin.id, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: admin.id, role: "owner" });
     await createOrder(database.db, { userId: buyer.id, customerName: "Ama Mensah", orderStatus: "delivered", items: [{ productId }] });
     await createOrder(database.db, { userId: second.id, customerName: "Kofi Boateng", orderStatus: "delivered", items: [{ productId }] });
   });

@@ -46,6 +46,9 @@ const customer: DraftDetails = {
   customerRegion: "GH-AA",
   discountAmount: 0,
   discountReason: null,
+  // Paid in full: the deposits of part 3 have their own tests (deposits-and-balances.test.ts).
+  depositKind: "none",
+  depositValue: 0,
   notes: "Wants it before Friday's wedding",
 };
 
@@ -270,10 +273,10 @@ describeWithDatabase("orders taken by staff", (database) => {
       orderId: placed.orderId,
       method: "cash" as const,
       reference: "Receipt 0042",
-      seenAmount: placed.total,
+      amount: placed.total,
       by: AMA,
     };
-    expect(await recordPayment(db(), { ...form, seenAmount: placed.total - 1 }, sender)).toMatchObject({ ok: false });
+    expect(await recordPayment(db(), { ...form, amount: placed.total - 1 }, sender)).toMatchObject({ ok: false });
     const [a, b] = await Promise.all([recordPayment(db(), form, sender), recordPayment(db(), form, sender)]);
     expect([a, b].filter((r) => r.ok && r.recorded)).toHaveLength(1);
     expect(await recordPayment(db(), { ...form, paymentId: crypto.randomUUID() }, sender)).toEqual({

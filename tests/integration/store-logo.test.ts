@@ -20,7 +20,7 @@ describeWithDatabase("store logo upload", (database) => {
   let customerId: string;
   beforeAll(async () => {
     adminId = (await createUser(database.db, { email: "logo-owner@example.com", name: "Owner" })).id;
-    await database.db.insert(userRoles).values({ userId: adminId, role: "admin" });
+    await database.db.insert(userRoles).values({ userId: adminId, role: "owner" });
     customerId = (await createUser(database.db, { email: "logo-shopper@example.com", name: "Kofi" })).id;
   });
 

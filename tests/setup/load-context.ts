@@ -62,13 +62,14 @@ export function createTestAuth(db: Db, overrides: Partial<AuthOptions> = {}): Au
 export function signedInAs(user: { id: string; email: string; name?: string }): AppLoadContext["auth"] {
   return {
     api: {
-      getSession: async () => ({
-        response: {
+      // Signed in just now (a fresh sign-in: no "Confirm it's you", decision 048), in the shape asked for.
+      getSession: async (options?: { returnHeaders?: boolean }) => {
+        const response = {
           user: { id: user.id, email: user.email, name: user.name ?? "Owner" },
-          session: { expiresAt: new Date(Date.now() + 3_600_000) },
-        },
-        headers: new Headers(),
-      }),
+          session: { id: `stand-in-${user.id}`, createdAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000) },
+        };
+        return options?.returnHeaders ? { response, headers: new Headers() } : response;
+      },
     },
     // The shop's one-query session read (session-read.server.ts) finds no cookie of this name
     // in any test request, so every lookup comes to getSession above.

@@ -12,6 +12,7 @@ export interface SmallRoute {
   module: {
     default?: () => unknown;
     loader?: (args: never) => unknown;
+    action?: (args: never) => unknown;
     headers?: () => HeadersInit;
   };
 }
@@ -35,7 +36,7 @@ export function smallServerBuild(routeList: SmallRoute[], { label }: { label?: s
         index: route.index,
         module: module(route.id),
         hasLoader: Boolean(route.module.loader),
-        hasAction: false,
+        hasAction: Boolean(route.module.action),
         hasClientAction: false,
         hasClientLoader: false,
         hasClientMiddleware: false,

@@ -19,8 +19,7 @@ export function AdminRouteError({
   retryHref: string;
 }) {
   if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    const denied = (typeof error.data === "object" && error.data ? error.data : {}) as { email?: string; role?: string };
-    return <AccessDenied email={denied.email ?? null} role={denied.role ?? null} isAdmin={false} />;
+    return deniedScreen(error.data);
   }
   const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : fallback;
   // A 400 is the address's fault (e.g. a search the list cannot take): waiting will not help.
@@ -42,6 +41,18 @@ export function AdminRouteError({
 /** docs/product-rules.md's Access Denied screen for a 401/403 from requireAdmin (it carries email and role), else null. */
 export function accessDeniedFor(error: unknown) {
   if (!isRouteErrorResponse(error) || (error.status !== 401 && error.status !== 403)) return null;
-  const denied = (typeof error.data === "object" && error.data ? error.data : {}) as { email?: string; role?: string };
-  return <AccessDenied email={denied.email ?? null} role={denied.role ?? null} isAdmin={false} />;
+  return deniedScreen(error.data);
+}
+
+/** A customer's refusal (not staff), or a staff member's whose role lacks the page, with its reason (decision 047). */
+function deniedScreen(data: unknown) {
+  const denied = (typeof data === "object" && data ? data : {}) as { email?: string; role?: string; isAdmin?: boolean; message?: string };
+  return (
+    <AccessDenied
+      email={denied.email ?? null}
+      role={denied.role ?? null}
+      isAdmin={denied.isAdmin === true}
+      message={denied.message ?? null}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { ExternalLink, PanelLeft } from "lucide";
+import { ExternalLink, PanelLeft, ShieldCheck } from "lucide";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -16,11 +16,13 @@ const MOBILE_QUERY = "(max-width: 767px)";
  */
 export function AdminShell({
   email,
+  roleLabel,
   storeName,
   initialOpen,
   children,
 }: {
   email: string;
+  roleLabel: string;
   storeName: string;
   initialOpen: boolean;
   children: ReactNode;
@@ -85,10 +87,18 @@ export function AdminShell({
           <div className="h-6 w-px bg-border" aria-hidden />
           <p className="min-w-0 truncate text-sm">
             Welcome, <span className="font-semibold">{email}</span>
+            <span className="ml-2 rounded-full bg-forest/10 px-2 py-0.5 text-xs font-semibold text-forest">{roleLabel}</span>
           </p>
           <Link
-            to="/"
+            to="/admin/security"
+            title="Sign-in security"
             className="ml-auto inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold whitespace-nowrap text-forest underline-offset-4 hover:underline"
+          >
+            <Icon of={ShieldCheck} className="size-4" /> <span className="sr-only lg:not-sr-only">Sign-in security</span>
+          </Link>
+          <Link
+            to="/"
+            className="inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold whitespace-nowrap text-forest underline-offset-4 hover:underline"
           >
             View store <Icon of={ExternalLink} className="size-3.5" />
           </Link>

@@ -3,7 +3,9 @@ import { Form, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 import { sidebarWordmarkClasses, wordmarkTier } from "~/lib/wordmark";
+import { mayOpen } from "~/modules/auth/admin-access";
 import { adminNav } from "./admin-nav";
+import { useAdminViewer } from "./use-admin-viewer";
 
 const itemClass =
   "group flex h-10 items-center gap-3 rounded-sm px-3 text-sm font-medium text-ivory/75 transition-colors hover:bg-ivory/10 hover:text-ivory focus-visible:outline-2 focus-visible:outline-gold [&_svg]:size-[18px] [&_svg]:shrink-0";
@@ -11,6 +13,9 @@ const itemClass =
 /** The admin navigation; `collapsed` shows icons only (names stay as tooltips and labels). */
 export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapsed: boolean; storeName: string; onNavigate?: () => void }) {
   const tier = wordmarkTier(storeName);
+  // Only what the role may open (decision 047); the server refuses the rest anyway.
+  const { role } = useAdminViewer();
+  const items = adminNav.filter((item) => mayOpen(role, item.route));
   return (
     <div className="flex h-full flex-col bg-forest-deep text-ivory">
       <div className="kente-band h-1 shrink-0" aria-hidden />
@@ -32,7 +37,7 @@ export function AdminSidebarNav({ collapsed, storeName, onNavigate }: { collapse
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2">
         <ul className="grid gap-1">
-          {adminNav.map(({ label, to, icon, end }) => (
+          {items.map(({ label, to, icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}

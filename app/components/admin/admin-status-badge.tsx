@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 /**
  * Order and payment status colours of the admin screens (docs/product-rules.md §4 ADMIN): processing yellow,
  * confirmed blue, shipped purple, delivered green, cancelled red; payment pending yellow, paid
- * green, failed red, refunded slate, partially refunded orange; anything else neutral. (The customer's tracking screen uses other colours:
+ * green, deposit paid teal, failed red, refunded slate, partially refunded orange; anything else neutral. (The customer's tracking screen uses other colours:
  * components/storefront/order-status-badge.tsx.)
  */
 export const adminOrderStatusColours: Record<string, string> = {
@@ -16,6 +16,7 @@ export const adminOrderStatusColours: Record<string, string> = {
 
 export const adminPaymentStatusColours: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-900 ring-yellow-300",
+  deposit_paid: "bg-teal-100 text-teal-900 ring-teal-300",
   paid: "bg-green-100 text-green-900 ring-green-300",
   failed: "bg-red-100 text-red-900 ring-red-300",
   refunded: "bg-slate-100 text-slate-900 ring-slate-300",
@@ -36,6 +37,7 @@ const dots: Record<string, string> = {
   delivered: "bg-green-600",
   cancelled: "bg-red-600",
   pending: "bg-yellow-400",
+  deposit_paid: "bg-teal-600",
   paid: "bg-green-600",
   failed: "bg-red-600",
   refunded: "bg-slate-500",

@@ -4,7 +4,9 @@ import type { SubmissionResult } from "@conform-to/react";
 export interface AuthActionResult {
   /** Conform's result for the form that posted (its alert, and whether it is cleared). */
   result?: SubmissionResult<string[]>;
-  intent: "signIn" | "signUp" | "resend" | "forgot";
+  intent: "signIn" | "secondStep" | "signUp" | "resend" | "forgot";
+  /** Sign-in only: the password was right and the authenticator app's code is asked next (decision 048). */
+  secondStep?: boolean;
   ok: boolean;
   title: string;
   description: string;

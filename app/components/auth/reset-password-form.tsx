@@ -2,13 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { KeyRound } from "lucide";
 import { useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import { Field, FormAlert } from "~/components/forms/field";
+import { FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { newPasswordSchema } from "~/modules/auth/auth.schema";
 import type { ResetPasswordResult } from "~/modules/auth/reset-password-action.server";
 import { AUTH_UNREACHABLE } from "./auth-result";
-import { PasswordInput } from "./password-input";
+import { NewPasswordField } from "./password-input";
 import { useAuthForm } from "./use-auth-form";
 
 const UNREACHABLE: ResetPasswordResult = { ...AUTH_UNREACHABLE, ok: false };
@@ -25,26 +25,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <fetcher.Form method="post" action="/auth/reset-password" {...getFormProps(form)} className="grid gap-5">
       <input type="hidden" name="token" value={token} />
-      <Field field={fields.password} label="New password">
-        <PasswordInput
-          field={fields.password}
-          autoComplete="new-password"
-          maxLength={128}
-          visible={visible}
-          onToggle={() => setVisible((v) => !v)}
-          {...invalid}
-        />
-      </Field>
-      <Field field={fields.confirmPassword} label="Confirm new password">
-        <PasswordInput
-          field={fields.confirmPassword}
-          autoComplete="new-password"
-          maxLength={128}
-          visible={visible}
-          onToggle={() => setVisible((v) => !v)}
-          {...invalid}
-        />
-      </Field>
+      <NewPasswordField
+        field={fields.password}
+        label="New password"
+        visible={visible}
+        onToggle={() => setVisible((v) => !v)}
+        {...invalid}
+      />
+      <NewPasswordField
+        field={fields.confirmPassword}
+        label="Confirm new password"
+        visible={visible}
+        onToggle={() => setVisible((v) => !v)}
+        {...invalid}
+      />
       {problem && <FormAlert id={form.errorId} title={problem.title} description={problem.description} />}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         <Icon of={KeyRound} /> {busy ? "Saving..." : "Save new password"}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { LogIn } from "lucide";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { Field, FormAlert, withId } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
@@ -9,9 +9,10 @@ import { navigateTo } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify } from "~/components/ui/toaster";
-import { signInSchema } from "~/modules/auth/auth.schema";
+import { signInSchema, type FormMessage } from "~/modules/auth/auth.schema";
 import { AUTH_UNREACHABLE, type AuthActionResult } from "./auth-result";
 import { ForgotPasswordForm } from "./forgot-password-form";
+import { SecondStepForm } from "./second-step-form";
 import { PasswordInput } from "./password-input";
 import { useAuthForm } from "./use-auth-form";
 
@@ -29,6 +30,10 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
   const resend = useActionFetcher<AuthActionResult>("/api/auth-forms", { unreachable: RESEND_UNREACHABLE, key: "resend-verification" });
   const [email, setEmail] = useState("");
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The password was right and the account asks for its app's code (decision 048).
+  const [secondStep, setSecondStep] = useState(false);
+  // Why the second step sent the shopper back here (its ten minutes ran out), shown above the form.
+  const [restartedBecause, setRestartedBecause] = useState<FormMessage | null>(null);
   // Signed in, the welcome is said on the page the shopper goes on to.
   const { form, fields, problem, busy, server } = useAuthForm({ id: "sign-in", fetcher, schema: signInSchema, successOnNextPage: true });
   const [resendShown, setResendShown] = useState<AuthActionResult | null>(null);
@@ -39,9 +44,20 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
 
   // Signed in: on to the page that sent the shopper here (the root data already reloaded).
   useEffect(() => {
-    if (server?.ok) navigateTo(redirectTo, { replace: true });
+    if (server?.ok && !server.secondStep) navigateTo(redirectTo, { replace: true });
   }, [server, redirectTo]);
+  // The password was right and the account has an authenticator app: its code next.
+  useFetcherResult(fetcher, (r) => {
+    if (!r.ok || !r.secondStep) return;
+    setRestartedBecause(null);
+    setSecondStep(true);
+  });
+  const restart = useCallback((why: FormMessage | null) => {
+    setRestartedBecause(why);
+    setSecondStep(false);
+  }, []);
 
+  if (secondStep) return <SecondStepForm redirectTo={redirectTo} onRestart={restart} />;
   if (forgotOpen) return <ForgotPasswordForm initialEmail={email} onBack={() => setForgotOpen(false)} />;
 
   const unverified = problem && server && !server.ok && server.code === "EMAIL_NOT_VERIFIED";
@@ -90,6 +106,7 @@ export function SignInForm({ redirectTo, showPasswords, onTogglePasswords }: Pro
         />
       </Field>
       {problem && <FormAlert id={form.errorId} title={problem.title} description={problem.description} />}
+      {!problem && restartedBecause && <FormAlert title={restartedBecause.title} description={restartedBecause.description} />}
       {resendShown && resend.state === "idle" && (
         <FormAlert title={resendShown.title} description={resendShown.description} tone={resendShown.ok ? "success" : "error"} />
       )}

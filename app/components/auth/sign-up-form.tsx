@@ -6,7 +6,7 @@ import { Field, FormAlert, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { signUpSchema } from "~/modules/auth/auth.schema";
 import { AUTH_UNREACHABLE, type AuthActionResult } from "./auth-result";
-import { PasswordInput } from "./password-input";
+import { NewPasswordField } from "./password-input";
 import { useAuthForm } from "./use-auth-form";
 
 const UNREACHABLE: AuthActionResult = { ...AUTH_UNREACHABLE, intent: "signUp", ok: false };
@@ -24,30 +24,24 @@ export function SignUpForm({ showPasswords, onTogglePasswords }: { showPasswords
       <Field field={fields.email} label="Email">
         <TextInput field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} {...invalid} />
       </Field>
-      <Field field={fields.password} label="Password">
-        <PasswordInput
-          field={fields.password}
-          autoComplete="new-password"
-          maxLength={128}
-          visible={showPasswords}
-          onToggle={onTogglePasswords}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `signup-password-rule ${form.errorId}` : "signup-password-rule"}
-        />
-      </Field>
+      <NewPasswordField
+        field={fields.password}
+        label="Password"
+        visible={showPasswords}
+        onToggle={onTogglePasswords}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `signup-password-rule ${form.errorId}` : "signup-password-rule"}
+      />
       <p id="signup-password-rule" className="-mt-3 text-xs text-stone">
         At least 6 characters.
       </p>
-      <Field field={fields.confirmPassword} label="Confirm password">
-        <PasswordInput
-          field={fields.confirmPassword}
-          autoComplete="new-password"
-          maxLength={128}
-          visible={showPasswords}
-          onToggle={onTogglePasswords}
-          {...invalid}
-        />
-      </Field>
+      <NewPasswordField
+        field={fields.confirmPassword}
+        label="Confirm password"
+        visible={showPasswords}
+        onToggle={onTogglePasswords}
+        {...invalid}
+      />
       {message && (
         <FormAlert id={form.errorId} title={message.title} description={message.description} tone={problem ? "error" : "success"} />
       )}

@@ -8,6 +8,8 @@ import { formMessageOf, type FormMessage } from "~/modules/auth/auth.schema";
 /** What the account actions answer: the message (toasted) and Conform's result for the form. */
 export interface AuthFormResult extends FormMessage {
   ok: boolean;
+  /** A sign-in that continues with the authenticator app's code: nothing to say yet. */
+  secondStep?: boolean;
   result?: SubmissionResult<string[]>;
 }
 
@@ -26,6 +28,7 @@ export function useAuthForm<Schema extends z.ZodType<unknown, Record<string, unk
 }) {
   const { fetcher, schema } = options;
   useFetcherResult(fetcher, (r) => {
+    if (r.ok && r.secondStep) return;
     if (r.ok && options.successOnNextPage) notifySuccessOnNextPage(r.title, { description: r.description });
     else (r.ok ? notify.success : notify.error)(r.title, { description: r.description });
   });

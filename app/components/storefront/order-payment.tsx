@@ -22,12 +22,16 @@ const RECHECK_MS = 4_000;
 export function OrderPayment({
   payment,
   total,
+  depositOnly = false,
   recheck,
   payNow,
   action,
 }: {
   payment: OrderPaymentView;
+  /** What came in once paid: the order's total, or only its deposit (`depositOnly`). */
   total: string;
+  /** Only the deposit is paid so far (docs/decisions/041): the balance is due later. */
+  depositOnly?: boolean;
   /** Asks the page's data again unless it is already being asked. */
   recheck: () => void;
   payNow: ActionFetcher<PayNowResult>;
@@ -58,7 +62,7 @@ export function OrderPayment({
         <PaymentIcon state={payment.state} />
         <div className="min-w-0 flex-1">
           <h2 id="payment-heading" className="text-2xl font-semibold">
-            {headings[payment.state]}
+            {payment.state === "paid" && depositOnly ? "Deposit paid" : headings[payment.state]}
           </h2>
           <PaymentText payment={payment} total={total} />
         </div>

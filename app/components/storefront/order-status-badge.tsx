@@ -12,6 +12,7 @@ const orderColours: Record<string, string> = {
 };
 const paymentColours: Record<string, string> = {
   pending: "bg-yellow-100 text-yellow-900",
+  deposit_paid: "bg-teal-100 text-teal-900",
   paid: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
   refunded: "bg-slate-100 text-slate-900",

@@ -17,6 +17,8 @@ const amountCell = "flex flex-row-reverse flex-wrap items-baseline gap-x-2 text-
 export function OrderTotals({
   subtotal,
   discount = 0,
+  discountLabel = "Discount",
+  shippingLabel = "Shipping",
   shipping,
   currency: orderCurrency,
   totalWithCode = false,
@@ -24,8 +26,12 @@ export function OrderTotals({
   testIdPrefix,
 }: {
   subtotal: number;
-  /** Staff's discount on an order they took (issue 46); none on a cart. */
+  /** Staff's discount on an order they took (issue 46), or a discount code's (issue 47). */
   discount?: number;
+  /** "Discount (WELCOME15)" when a code gave it. */
+  discountLabel?: string;
+  /** "Shipping (FREESHIP)" when a free-shipping code waived the fee. */
+  shippingLabel?: string;
   shipping: number | null;
   currency?: CurrencyCode;
   totalWithCode?: boolean;
@@ -46,14 +52,14 @@ export function OrderTotals({
       </div>
       {discount > 0 && (
         <div className="flex justify-between">
-          <dt>Discount</dt>
+          <dt>{discountLabel}</dt>
           <dd className={amountCell}>
             <span data-testid={`${testIdPrefix}-discount`}>−{formatMoney(discount, currency)}</span>
           </dd>
         </div>
       )}
       <div className="flex justify-between">
-        <dt>Shipping</dt>
+        <dt>{shippingLabel}</dt>
         <dd className={amountCell}>
           <span data-testid={`${testIdPrefix}-shipping`}>
             {shipping === null ? "—" : shipping === 0 ? "Free" : formatMoney(shipping, currency)}

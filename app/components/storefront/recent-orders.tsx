@@ -1,5 +1,6 @@
 import { ChevronRight } from "lucide";
 import { Icon } from "~/components/ui/icon";
+import { Link } from "~/components/ui/link";
 import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { OrderDate } from "~/components/storefront/order-timeline";
 import { formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
@@ -9,9 +10,14 @@ import type { RecentOrder } from "~/modules/orders/customer-orders.server";
 export function RecentOrders({ orders, openId, onOpen }: { orders: RecentOrder[]; openId: string | null; onOpen: (id: string) => void }) {
   return (
     <section aria-labelledby="recent-orders-heading" className="mt-8 rounded-sm border border-border bg-white/70 p-6">
-      <h2 id="recent-orders-heading" className="text-2xl font-semibold">
-        Your Recent Orders
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="recent-orders-heading" className="text-2xl font-semibold">
+          Your Recent Orders
+        </h2>
+        <Link to="/account/orders" className="text-sm font-semibold text-forest underline underline-offset-4">
+          All your orders
+        </Link>
+      </div>
       {orders.length === 0 ? (
         <p className="mt-3 text-sm text-stone">You have no orders with this account yet.</p>
       ) : (

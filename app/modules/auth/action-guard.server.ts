@@ -4,15 +4,19 @@ import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { isSameOrigin } from "~/lib/http.server";
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from "~/lib/input";
-import { requireAdmin, requireUser, type Viewer } from "./session.server";
+import { actAsStaff } from "~/modules/activity/activity-actor.server";
+import { formCapability, type AdminRoutePath } from "./admin-access";
+import { can } from "./capabilities";
+import { requireStaff, requireUser, roleRefusal, type Viewer } from "./session.server";
 
 /**
  * The one gate in front of every mutation (docs: "method, session, role, CSRF/origin, input
  * schema, through one shared guard"). In that order:
  *
  *   1. method    anything but the allowed methods: thrown 405 with `Allow`
- *   2. session   `access: "user" | "admin"` and nobody signed in: thrown redirect to /auth (and back)
- *   3. role      `access: "admin"` and a customer: thrown 403 (the admin Access Denied screen)
+ *   2. session   `access: "user" | { route }` and nobody signed in: thrown redirect to /auth (and back)
+ *   3. role      `access: { route }` (an admin route of admin-access.ts) and a customer or a
+ *                suspended member: thrown 403 (the admin Access Denied screen)
  *   4. origin    a post from another site: 403, answered through `reply` (webhooks opt out)
  *   5. input     the body must be a form (URL-encoded or multipart): anything else is 415, a form
  *                that cannot be read 400; no field name or value may hold a control character
@@ -20,6 +24,10 @@ import { requireAdmin, requireUser, type Viewer } from "./session.server";
  *                list index may pass MAX_FORM_LIST_INDEX (400); then the form through Conform's
  *                parseWithZod with the route's schema (or, for a page with several forms, the
  *                schema its `intent` field picks): 400 with field errors
+ *   3b. capability  for an admin route, once the form is known (its `intent`, or the `form` the
+ *                route names for its one intent-less form): the capability admin-access.ts gives
+ *                that form, else thrown 403 naming the role (a form the table does not name is
+ *                refused too, so a new intent must be declared before anyone can post it)
  *
  * What passes comes back as `{ ok: true, value, viewer, intent }`; a refusal at 4 or 5 as
  * `{ ok: false, response }`, the response built by the route's `reply` (by default Conform's
@@ -29,8 +37,17 @@ import { requireAdmin, requireUser, type Viewer } from "./session.server";
 type Schema = z.ZodType;
 type ReplyOptions<E> = NonNullable<Parameters<Submission<unknown, E>["reply"]>[0]>;
 
-/** Who may post: anybody, anyone signed in, admins, or a route's own rule returning the viewer. */
-export type Access = "anyone" | "user" | "admin" | ((request: Request, context: AppLoadContext) => Promise<Viewer>);
+/**
+ * Who may post: anybody, anyone signed in, staff whose role has the capability admin-access.ts
+ * gives this route's form (`form`: the name of a form posted without an `intent` field), or a
+ * route's own rule returning the viewer.
+ */
+export type Access = "anyone" | "user" | StaffAccess | ((request: Request, context: AppLoadContext) => Promise<Viewer>);
+
+export interface StaffAccess {
+  route: AdminRoutePath;
+  form?: string;
+}
 
 type ViewerFor<A extends Access> = A extends "anyone" ? null : Viewer;
 
@@ -181,6 +198,15 @@ export async function guardAction(
     intent = posted;
     schema = options.intents[posted];
   }
+  // 3b. capability: the form's, from the admin route's table (an unnamed form is refused).
+  if (viewer && typeof options.access === "object") {
+    const posted = form.get("intent");
+    const name = intent ?? options.access.form ?? (typeof posted === "string" ? posted : null);
+    const capability = formCapability(options.access.route, name);
+    if (!capability || !can(viewer.role, capability)) throw roleRefusal(viewer, "this action");
+    // From here the action's changes are this member's in the activity log (decision 049).
+    actAsStaff(viewer, context, `${options.access.route}#${name}`);
+  }
   const submission = parseWithZod(form, { schema: schema!, disableAutoCoercion: true });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -212,7 +238,7 @@ export type IntentGuarded<M extends Record<string, Schema>, A extends Access, R>
 async function checkAccess(access: Access, request: Request, context: AppLoadContext): Promise<Viewer | null> {
   if (access === "anyone") return null;
   if (access === "user") return requireUser(request, context);
-  if (access === "admin") return requireAdmin(request, context);
+  if (typeof access === "object") return requireStaff(request, context);
   return access(request, context);
 }
 

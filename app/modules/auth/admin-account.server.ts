@@ -9,15 +9,16 @@ export class AdminAccountError extends Error {
 }
 
 export interface AdminAccountResult {
-  action: "created" | "promoted" | "already-admin";
+  action: "created" | "promoted" | "already-owner";
   userId: string;
   email: string;
   passwordChanged: boolean;
 }
 
 /**
- * `npm run admin:create`: creates a verified admin account, or makes an existing account
- * an admin (verifying its email, and setting the password when one is given).
+ * `npm run admin:create`: creates a verified account with the Owner role, or makes an existing
+ * account an owner (verifying its email, setting the password when one is given, and lifting a
+ * suspension): the way back in for a shop that lost its owners (decision 047).
  */
 export async function createOrPromoteAdmin(auth: Auth, db: Db, input: { email: string; password?: string }): Promise<AdminAccountResult> {
   const email = normalizeEmail(input.email);
@@ -41,12 +42,12 @@ export async function createOrPromoteAdmin(auth: Auth, db: Db, input: { email: s
       accountId: user.id,
       password: await ctx.password.hash(password),
     });
-    await setUserRole(db, user.id, "admin");
+    await setUserRole(db, user.id, "owner");
     return { action: "created", userId: user.id, email, passwordChanged: true };
   }
 
   const { user, accounts } = existing;
-  const wasAdmin = (await getUserRole(db, user.id)) === "admin";
+  const wasOwner = (await getUserRole(db, user.id)) === "owner";
   if (!user.emailVerified) await ctx.internalAdapter.updateUser(user.id, { emailVerified: true });
   let passwordChanged = false;
   if (password) {
@@ -55,6 +56,6 @@ export async function createOrPromoteAdmin(auth: Auth, db: Db, input: { email: s
     else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
     passwordChanged = true;
   }
-  await setUserRole(db, user.id, "admin");
-  return { action: wasAdmin ? "already-admin" : "promoted", userId: user.id, email, passwordChanged };
+  await setUserRole(db, user.id, "owner");
+  return { action: wasOwner ? "already-owner" : "promoted", userId: user.id, email, passwordChanged };
 }

@@ -1,10 +1,21 @@
 import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Db } from "~db/client";
+import { sessions } from "~db/schema/auth";
+import { claimAppCode, CODE_USED_ALREADY } from "./app-code-replay.server";
 import type { Auth } from "./auth.server";
-import type { FormMessage } from "./auth.schema";
+import type { FormMessage, SecondStepInput } from "./auth.schema";
 
 /** The result of an auth form: a message for the shopper, and cookies to set on success. */
 export type AuthOutcome =
-  { ok: true; message: FormMessage; headers: Headers } | { ok: false; message: FormMessage; status: number; code?: string };
+  | {
+      ok: true;
+      message: FormMessage;
+      headers: Headers;
+      /** The password was right and the account asks for its authenticator app's code next (decision 048). */
+      secondStep?: boolean;
+    }
+  | { ok: false; message: FormMessage; status: number; code?: string };
 
 interface ErrorBody {
   code?: string;
@@ -32,7 +43,15 @@ export async function signIn(auth: Auth, headers: Headers, input: { email: strin
       headers,
       returnHeaders: true,
     });
-    return { ok: true, message: { title: "Welcome back!", description: "You have successfully signed in" }, headers: result.headers };
+    // The password was right; the two-factor plugin set its short-lived cookie instead of a session.
+    if ("twoFactorRedirect" in result.response && result.response.twoFactorRedirect)
+      return {
+        ok: true,
+        secondStep: true,
+        message: { title: "One more step", description: "Enter the 6-digit code from your authenticator app." },
+        headers: result.headers,
+      };
+    return { ok: true, message: WELCOME_BACK, headers: result.headers };
   } catch (error) {
     const e = describeError(error);
     if (!e) throw error;
@@ -51,6 +70,61 @@ export async function signIn(auth: Auth, headers: Headers, input: { email: strin
     return fail({ title: "Sign in failed", description: e.message ?? unexpected.description }, e.status, e.code);
   }
 }
+
+const WELCOME_BACK: FormMessage = { title: "Welcome back!", description: "You have successfully signed in" };
+
+/**
+ * The second step of a sign-in: the app's code or a recovery code, checked by better-auth's
+ * two-factor plugin against the cookie the first step set (ten minutes, five tries); the session
+ * cookie comes back on success.
+ */
+export async function signInSecondStep(auth: Auth, headers: Headers, input: SecondStepInput, db: Db): Promise<AuthOutcome> {
+  try {
+    const body = { code: input.code, trustDevice: false };
+    if (input.method === "app") {
+      const result = await auth.api.verifyTOTP({ body, headers, returnHeaders: true });
+      // Only now is the member known (the first step's cookie names them): a code seen and used
+      // again within its 90 seconds loses the session it just made.
+      if (!(await claimAppCode(db, result.response.user.id, input.code))) {
+        await db.delete(sessions).where(eq(sessions.token, result.response.token));
+        return fail({ title: "That code did not work", description: CODE_USED_ALREADY }, 401, "CODE_USED");
+      }
+      return { ok: true, message: WELCOME_BACK, headers: result.headers };
+    }
+    const result = await auth.api.verifyBackupCode({ body: { ...body, disableSession: false }, headers, returnHeaders: true });
+    return { ok: true, message: WELCOME_BACK, headers: result.headers };
+  } catch (error) {
+    const e = describeError(error);
+    if (!e) throw error;
+    if (e.code === "INVALID_CODE" || e.code === "INVALID_BACKUP_CODE")
+      return fail(
+        {
+          title: "That code did not work",
+          description:
+            input.method === "app"
+              ? "Check the time on your phone and enter the code your app shows now."
+              : "Check the recovery code; each one works only once.",
+        },
+        401,
+        e.code,
+      );
+    if (e.code === "ACCOUNT_TEMPORARILY_LOCKED")
+      return fail({ title: "Too many wrong codes", description: "Please wait 15 minutes, then sign in again." }, 429, e.code);
+    if (e.code === TOO_MANY) return fail({ title: "Too many attempts", description: e.message ?? "" }, 429, e.code);
+    // The first step's cookie is missing, expired (ten minutes) or used up (five wrong codes).
+    return fail(
+      {
+        title: "Please sign in again",
+        description: "Your sign-in timed out or had too many wrong codes. Enter your email and password again.",
+      },
+      401,
+      SIGN_IN_AGAIN,
+    );
+  }
+}
+
+/** What the second step answers when its first step must be done again. */
+export const SIGN_IN_AGAIN = "SIGN_IN_AGAIN";
 
 export async function signUp(auth: Auth, headers: Headers, input: { email: string; password: string }): Promise<AuthOutcome> {
   try {

@@ -5,6 +5,7 @@ import {
   requestPasswordReset,
   resendVerification,
   signIn,
+  signInSecondStep,
   signUp,
   UNEXPECTED_AUTH_ERROR,
   type AuthOutcome,
@@ -13,6 +14,7 @@ import {
   emailOnlySchema,
   formMessageErrors,
   formMessageOf,
+  secondStepSchema,
   signInSchema,
   signUpSchema,
   type FormMessage,
@@ -28,7 +30,13 @@ import { headersForAuth } from "~/modules/auth/session.server";
 type Intent = AuthActionResult["intent"];
 
 /** The forms of the page, told apart by their `intent`; each rule is one schema, also run in the browser. */
-const authForms = { signIn: signInSchema, signUp: signUpSchema, resend: emailOnlySchema, forgot: emailOnlySchema };
+const authForms = {
+  signIn: signInSchema,
+  secondStep: secondStepSchema,
+  signUp: signUpSchema,
+  resend: emailOnlySchema,
+  forgot: emailOnlySchema,
+};
 
 /** The guard's refusal as the page shows it: a title and an explanation (and Conform's result for the form). */
 function refusal(refused: GuardFailure): AuthActionResult {
@@ -59,7 +67,8 @@ export async function authPageAction({ request, context }: { request: Request; c
     if (outcome.ok) {
       // Sign-up clears its form (docs/product-rules.md); the others keep what was typed.
       const result = guarded.reply(intent === "signUp" ? { resetForm: true } : {});
-      return data<AuthActionResult>({ intent, ok: true, ...outcome.message, result }, { headers: outcome.headers });
+      const secondStep = outcome.secondStep ? { secondStep: true } : {};
+      return data<AuthActionResult>({ intent, ok: true, ...outcome.message, ...secondStep, result }, { headers: outcome.headers });
     }
     const result = guarded.reply({ formErrors: formMessageErrors(outcome.message) });
     return data<AuthActionResult>({ intent, ok: false, ...outcome.message, code: outcome.code, result }, { status: outcome.status });
@@ -69,7 +78,9 @@ export async function authPageAction({ request, context }: { request: Request; c
   const headers = headersForAuth(request, context);
   try {
     let outcome: AuthOutcome;
-    if (guarded.intent === "signIn" || guarded.intent === "signUp") {
+    if (guarded.intent === "secondStep") {
+      outcome = await signInSecondStep(context.auth, headers, guarded.value, context.database.db);
+    } else if (guarded.intent === "signIn" || guarded.intent === "signUp") {
       outcome = await (guarded.intent === "signIn" ? signIn : signUp)(context.auth, headers, guarded.value);
     } else {
       const send = guarded.intent === "resend" ? resendVerification : requestPasswordReset;

@@ -22,6 +22,13 @@ export const AUTH_RATE_LIMITS: Record<string, { perIp: RateLimitRule; perAccount
   "/request-password-reset": { perIp: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
   "/send-verification-email": { perIp: { limit: 10, windowMs: 60 * MINUTE }, perAccount: { limit: 5, windowMs: 60 * MINUTE } },
   "/reset-password": { perIp: { limit: 20, windowMs: 60 * MINUTE } },
+  // The second step of a sign-in and the two-factor set-up (decision 048): guesses at a six-digit
+  // code are what these stop; the plugin also locks an account after ten wrong codes in a row.
+  "/two-factor/verify-totp": { perIp: { limit: 20, windowMs: 15 * MINUTE } },
+  "/two-factor/verify-backup-code": { perIp: { limit: 10, windowMs: 15 * MINUTE } },
+  "/two-factor/enable": { perIp: { limit: 10, windowMs: 15 * MINUTE } },
+  "/two-factor/disable": { perIp: { limit: 10, windowMs: 15 * MINUTE } },
+  "/two-factor/generate-backup-codes": { perIp: { limit: 10, windowMs: 15 * MINUTE } },
 };
 
 export class TooManyAttemptsError extends APIError {

@@ -71,6 +71,39 @@ export function validateEmailOnly(input: { email?: unknown }): Validation<{ emai
   return { ok: true, value: { email: value } };
 }
 
+export interface SecondStepInput {
+  /** "app": the authenticator app's six digits; "recovery": one of the recovery codes given at set-up. */
+  method: "app" | "recovery";
+  code: string;
+}
+
+/**
+ * The second step of a sign-in (decision 048): six digits from the app (spaces allowed, as apps
+ * show "123 456"), or a recovery code "abcde-12345" (the dash optional, case kept).
+ */
+export function validateSecondStep(input: { method?: unknown; code?: unknown }): Validation<SecondStepInput> {
+  const method = input.method === "recovery" ? "recovery" : "app";
+  const typed = String(input.code ?? "").replace(/\s+/g, "");
+  if (!typed)
+    return {
+      ok: false,
+      message: {
+        title: "Missing information",
+        description:
+          method === "app" ? "Please enter the 6-digit code from your authenticator app" : "Please enter one of your recovery codes",
+      },
+    };
+  if (method === "app") {
+    if (!/^\d{6}$/.test(typed))
+      return { ok: false, message: { title: "Check the code", description: "The code from your authenticator app is 6 digits" } };
+    return { ok: true, value: { method, code: typed } };
+  }
+  const bare = typed.replace(/-/g, "");
+  if (!/^[A-Za-z0-9]{10}$/.test(bare))
+    return { ok: false, message: { title: "Check the code", description: "A recovery code is 10 letters and digits, like abcde-12345" } };
+  return { ok: true, value: { method, code: `${bare.slice(0, 5)}-${bare.slice(5)}` } };
+}
+
 /**
  * A rule above as a Zod schema for Conform (browser `onValidate` and the action's guard). Its
  * refusal is one form-level error of two lines: the title and the explanation, in that order.
@@ -88,6 +121,7 @@ function asFormSchema<K extends string, T>(fields: readonly K[], validate: (inpu
 export const signInSchema = asFormSchema(["email", "password"], validateSignIn);
 export const signUpSchema = asFormSchema(["email", "password", "confirmPassword"], validateSignUp);
 export const emailOnlySchema = asFormSchema(["email"], validateEmailOnly);
+export const secondStepSchema = asFormSchema(["method", "code"], validateSecondStep);
 /** The reset page posts the link's token with the new password. */
 export const newPasswordSchema = asFormSchema(["password", "confirmPassword", "token"], (input) => {
   const checked = validateNewPassword(input);

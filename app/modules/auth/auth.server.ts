@@ -3,7 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "~db/client";
 import { safeLogArgs } from "~/lib/log-privacy.server";
-import { accounts, sessions, users, verifications } from "~db/schema/auth";
+import { accounts, sessions, twoFactors, users, verifications } from "~db/schema/auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { queueNewCustomerAlerts } from "~/modules/email/admin-alerts.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -26,6 +27,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_LINK_SECONDS = 60 * 60;
 export const VERIFY_LINK_SECONDS = 24 * 60 * 60;
 export const AUTH_BASE_PATH = "/api/auth";
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
 
 export interface AuthOptions {
   db: Db;
@@ -76,7 +79,7 @@ export function createAuth(options: AuthOptions) {
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       transaction: true,
     }),
     emailAndPassword: {
@@ -100,6 +103,18 @@ export function createAuth(options: AuthOptions) {
       // The email is now proven to be the account's: its guest orders join it.
       afterEmailVerification: (user) => joinGuestOrders(user.id),
     },
+    // A code from an authenticator app after the password, for those who turned it on (decision 048).
+    plugins: [
+      twoFactor({
+        issuer: "Ahenfie",
+        totpOptions: { digits: TOTP_DIGITS, period: 30 },
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+        // The code step of a sign-in must be finished within ten minutes.
+        twoFactorCookieMaxAge: 10 * 60,
+        // Ten wrong codes in a row lock the second step for fifteen minutes (the plugin's count).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     session: {
       expiresIn: SESSION_SETTINGS.expiresInSeconds,
       updateAge: SESSION_SETTINGS.updateAgeSeconds,

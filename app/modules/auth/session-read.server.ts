@@ -5,6 +5,8 @@ import type { AppLoadContext } from "react-router";
 import type { Db } from "~db/client";
 import { sessions, users } from "~db/schema/auth";
 import { userRoles } from "~db/schema/store";
+import { isStaffRole } from "./capabilities";
+import { effectiveRole } from "./roles.server";
 import type { Viewer } from "./session.server";
 
 type ReadContext = Pick<AppLoadContext, "auth" | "database">;
@@ -41,13 +43,15 @@ export async function readSessionQuickly(request: Request, context: ReadContext)
   const { expiresIn, updateAge } = settings.sessionConfig;
   if (expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
 
-  const role = row.role === "admin" ? "admin" : "customer";
+  // The role is read with the session on every request (no cookie cache): a member demoted or
+  // suspended a moment ago has no more staff access on their next click, whatever they hold.
+  const role = effectiveRole(row.role, row.suspendedAt);
   return {
     id: row.userId,
     email: row.email,
     name: row.name,
     role,
-    isAdmin: role === "admin",
+    isAdmin: isStaffRole(role),
     sessionExpiresAt: row.expiresAt.toISOString(),
   };
 }
@@ -70,6 +74,7 @@ function buildViewerQuery(db: Db) {
       email: users.email,
       name: users.name,
       role: userRoles.role,
+      suspendedAt: userRoles.suspendedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,16 +1,20 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Role } from "./roles.server";
+import { ADMIN_ROUTES, type AdminRoutePath } from "./admin-access";
+import { isStaffRole, meets, ROLE_LABELS, type CapabilityNeed, type Role } from "./capabilities";
 import { getUserRole } from "./roles.server";
 import { hasAuthCookie } from "./auth-cookies";
 import { CLIENT_IP_HEADER } from "./auth-rate-limits.server";
 import { readSessionQuickly } from "./session-read.server";
+import { enforceStaffTwoFactor } from "./staff-two-factor.server";
 
 /** The signed-in person as pages see them. */
 export interface Viewer {
   id: string;
   email: string;
   name: string;
+  /** owner, manager, staff, accountant or customer (a suspended member reads as customer). */
   role: Role;
+  /** Any staff role, not suspended: the admin opens for them (what they may do there: capabilities.ts). */
   isAdmin: boolean;
   sessionExpiresAt: string;
 }
@@ -72,7 +76,7 @@ async function readViewer(request: Request, context: AuthContext): Promise<Viewe
       email: session.user.email,
       name: session.user.name,
       role,
-      isAdmin: role === "admin",
+      isAdmin: isStaffRole(role),
       sessionExpiresAt: new Date(session.session.expiresAt).toISOString(),
     },
     headers,
@@ -113,13 +117,42 @@ export async function requireUser(request: Request, context: AuthContext): Promi
 }
 
 /**
- * An admin, or: guests are sent to /auth; signed-in customers are sent home (pages) or
- * refused with 403 (form posts and API calls), never shown admin data.
+ * The one gate of the admin (decision 047): every admin loader and action comes through here,
+ * directly (requireStaffPage) or through guardAction. It returns the signed-in staff member with
+ * their role; the hooks to come (a second factor, re-authentication, the activity log's "who")
+ * belong here. In order:
+ *   - nobody signed in: redirect to /auth (and back);
+ *   - a customer (or a suspended member): pages are sent home, posts and downloads refused (403);
+ *   - a staff member whose role lacks `need`: 403, which the admin shows as Access Denied.
  */
-export async function requireAdmin(request: Request, context: AuthContext): Promise<Viewer> {
+export async function requireStaff(request: Request, context: AuthContext, need?: CapabilityNeed): Promise<Viewer> {
   const viewer = await requireUser(request, context);
-  if (viewer.isAdmin) return viewer;
-  if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
-  // The admin layout's error boundary shows the Access Denied screen with these.
-  throw data({ message: "You do not have admin privileges.", email: viewer.email, role: viewer.role }, { status: 403 });
+  if (!viewer.isAdmin) {
+    if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+    // The admin layout's error boundary shows the Access Denied screen with these.
+    throw data({ message: "You do not have admin privileges.", email: viewer.email, role: viewer.role }, { status: 403 });
+  }
+  // The owner's rule (decision 048): staff without an authenticator app reach only Sign-in security.
+  await enforceStaffTwoFactor(context.database.db, request, pageAddress(request).split("?")[0] ?? "", viewer);
+  if (need !== undefined && !meets(viewer.role, need)) throw roleRefusal(viewer);
+  return viewer;
+}
+
+/** An admin route's loader: the staff member, if their role opens this route (admin-access.ts). */
+export function requireStaffPage(request: Request, context: AuthContext, route: AdminRoutePath): Promise<Viewer> {
+  return requireStaff(request, context, ADMIN_ROUTES[route].page);
+}
+
+/** The 403 for a staff member whose role does not include what they asked for. */
+export function roleRefusal(viewer: Viewer, what = "this page") {
+  const label = ROLE_LABELS[viewer.role];
+  return data(
+    {
+      message: `Your role (${label}) does not include ${what}. Ask the shop's owner if you need it.`,
+      email: viewer.email,
+      role: label,
+      isAdmin: true,
+    },
+    { status: 403 },
+  );
 }

@@ -94,18 +94,30 @@ export async function recordBackup(
   if (!record) return null;
   try {
     const written = await write(db);
-    const [done] = await db
-      .update(backups)
-      .set({ status: "succeeded", finishedAt: finishedAt(), sizeBytes: written.sizeBytes, sha256: written.sha256, rowCount: written.rows })
-      .where(eq(backups.id, record.id))
-      .returning();
+    // Each write to the record is a transaction of its own: the activity log records a backup an
+    // owner asked for only inside one (decision 049).
+    const [done] = await db.transaction((tx) =>
+      tx
+        .update(backups)
+        .set({
+          status: "succeeded",
+          finishedAt: finishedAt(),
+          sizeBytes: written.sizeBytes,
+          sha256: written.sha256,
+          rowCount: written.rows,
+        })
+        .where(eq(backups.id, record.id))
+        .returning(),
+    );
     return done ?? record;
   } catch (error) {
     const reason = (error as Error).message || String(error);
-    await db
-      .update(backups)
-      .set({ status: "failed", finishedAt: new Date(), error: reason.slice(0, 1000) })
-      .where(eq(backups.id, record.id));
+    await db.transaction((tx) =>
+      tx
+        .update(backups)
+        .set({ status: "failed", finishedAt: new Date(), error: reason.slice(0, 1000) })
+        .where(eq(backups.id, record.id)),
+    );
     await raiseOwnerAlert(db, {
       kind: "backup-failed",
       message: `The ${details.kind === "scheduled" ? "daily" : "manual"} backup failed: ${reason}`,
@@ -150,15 +162,19 @@ async function copyRecordToBucket(db: Db, place: BackupPlace, record: BackupReco
   const bucket = place.bucket!;
   try {
     const key = await copyToBucket(bucket, filePath, path.basename(filePath), record.sha256 ?? "");
-    const [copied] = await db.update(backups).set({ s3Key: key, s3Error: null }).where(eq(backups.id, record.id)).returning();
+    const [copied] = await db.transaction((tx) =>
+      tx.update(backups).set({ s3Key: key, s3Error: null }).where(eq(backups.id, record.id)).returning(),
+    );
     return copied ?? record;
   } catch (error) {
     const reason = (error as Error).message || String(error);
-    const [failed] = await db
-      .update(backups)
-      .set({ s3Error: reason.slice(0, 1000) })
-      .where(eq(backups.id, record.id))
-      .returning();
+    const [failed] = await db.transaction((tx) =>
+      tx
+        .update(backups)
+        .set({ s3Error: reason.slice(0, 1000) })
+        .where(eq(backups.id, record.id))
+        .returning(),
+    );
     await raiseOwnerAlert(db, {
       kind: "backup-failed",
       message: `The backup was made on ${place.host} but its copy to ${bucket.describe} failed: ${reason}`,

@@ -25,7 +25,7 @@ const INCOMPLETE = "The form was incomplete. Please reload the page and try agai
 const productId = z.object({ id: serialId(INCOMPLETE) });
 
 /** The dialog's create and update, the table's delete and the Import stock dialog. */
-const productForms = {
+export const productForms = {
   create: productFormSchema,
   update: z.intersection(productId, productFormSchema),
   delete: productId,
@@ -54,14 +54,14 @@ function refusal(refused: GuardFailure): ProductActionResult {
 
 /** guardAction's options for the products page: admins only, size checked before the body is read. */
 export const productGuard = {
-  access: "admin",
+  access: { route: "admin/products" } as const,
   intents: productForms,
   maxBodyBytes: PRODUCT_FORM_MAX_BYTES,
   unknownIntent: INCOMPLETE,
   reply: refusal,
 } as const;
 
-type Passed = Extract<IntentGuarded<typeof productForms, "admin", ProductActionResult>, { ok: true }>;
+type Passed = Extract<IntentGuarded<typeof productForms, { route: "admin/products" }, ProductActionResult>, { ok: true }>;
 
 const answer = (result: ProductActionResult, status = 200) => data<ProductActionResult>(result, { status });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { escapeLike } from "~/lib/sql-like";
 import type { Db } from "~db/client";
 import { categories, productColors, products, productVariants } from "~db/schema/catalog";
@@ -208,15 +208,43 @@ async function assertCategoryExists(db: Db, categoryId: number | null) {
   if (!found) throw new UnknownCategoryError(categoryId);
 }
 
+/**
+ * Writes a product's colours in their order: the row at each position is changed only where it
+ * differs (nothing refers to a colour row by its id: carts and orders name the colour), rows past
+ * the new last one go, new ones are added. So a save that leaves the colours alone writes none,
+ * and the activity log shows only the colours staff changed (decision 049).
+ */
 async function replaceColors(db: Db, productId: number, colors: ProductColorInput[]) {
-  await db.delete(productColors).where(eq(productColors.productId, productId));
-  if (colors.length === 0) return;
-  await db
-    .insert(productColors)
-    // The gallery and its cover are written together: image_url is always images[1].
-    .values(
-      colors.map((c, position) => ({ productId, position, name: c.name, hex: c.hex, images: c.images, imageUrl: c.images[0] ?? null })),
-    );
+  const existing = await db.select().from(productColors).where(eq(productColors.productId, productId));
+  const atPosition = new Map(existing.map((row) => [row.position, row]));
+  // The gallery and its cover are written together: image_url is always images[1].
+  const rows = colors.map((c, position) => ({
+    productId,
+    position,
+    name: c.name,
+    hex: c.hex,
+    images: c.images,
+    imageUrl: c.images[0] ?? null,
+  }));
+  for (const row of rows) {
+    const current = atPosition.get(row.position);
+    if (!current) continue;
+    const same =
+      current.name === row.name &&
+      current.hex === row.hex &&
+      current.imageUrl === row.imageUrl &&
+      current.images.length === row.images.length &&
+      current.images.every((image, i) => image === row.images[i]);
+    if (!same)
+      await db
+        .update(productColors)
+        .set({ name: row.name, hex: row.hex, images: row.images, imageUrl: row.imageUrl })
+        .where(eq(productColors.id, current.id));
+  }
+  const surplus = existing.filter((row) => row.position >= rows.length).map((row) => row.id);
+  if (surplus.length > 0) await db.delete(productColors).where(inArray(productColors.id, surplus));
+  const added = rows.filter((row) => !atPosition.has(row.position));
+  if (added.length > 0) await db.insert(productColors).values(added);
 }
 
 /** Turns a failed save into the error the admin can act on; other failures pass through. */
@@ -289,7 +317,10 @@ export async function updateProduct(db: Db, id: number, input: ProductInput): Pr
  * Uploaded pictures stay on disk, since those order lines may still show them.
  */
 export async function deleteProduct(db: Db, id: number): Promise<{ id: number; name: string }> {
-  const [deleted] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name });
+  // One statement (its colours and variants go with it), in a transaction for the activity log (decision 049).
+  const [deleted] = await db.transaction((tx) =>
+    tx.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name }),
+  );
   if (!deleted) throw new ProductNotFoundError(id);
   await announceStorefrontChange(db);
   return deleted;

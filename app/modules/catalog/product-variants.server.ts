@@ -52,8 +52,16 @@ export async function writeVariants(tx: Db, productId: number, input: ProductInp
   const gone = existing.filter((v) => !claimed.has(v.id)).map((v) => v.id);
   if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
   const moved = wanted.filter((c): c is typeof c & { kept: Variant } => c.kept !== undefined && changed(c.kept, c));
-  // Swapped names or SKUs would meet the unique indexes half-way: park the moved rows first.
-  for (const { kept } of moved) {
+  // Swapped names or SKUs would meet the unique indexes half-way: the moved rows whose place
+  // (colour and size, or SKU) another moved row takes are parked first. Only those: a plain
+  // rename is one update, and the activity log shows it as one change (decision 049).
+  const taken = (row: Variant) =>
+    moved.some(
+      (other) =>
+        other.kept.id !== row.id &&
+        (variantKey(other.color, other.size) === variantKey(row.color, row.size) || other.sku.toLowerCase() === row.sku.toLowerCase()),
+    );
+  for (const { kept } of moved.filter((cell) => taken(cell.kept))) {
     await tx
       .update(productVariants)
       .set({ size: `#${kept.id}`, sku: sql`'#' || ${productVariants.id} || '#' || ${productVariants.sku}` })

@@ -1,20 +1,28 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~db/client";
 import { parseSerialId } from "~/lib/input";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { ProductNotFoundError } from "~/modules/catalog/product-errors";
 import { parseAdminProductFilters } from "~/modules/catalog/product-filters.schema";
 import { getAdminProduct, listAdminProducts, listProductCategories } from "~/modules/catalog/product-management.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { recordHistory } from "~/modules/activity/activity-read.server";
+import type { Role } from "~/modules/auth/capabilities";
 import { PRODUCT_PARAM, type ProductDialogState } from "~/components/admin/products/product-editor";
 
-/** The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. */
-async function dialogState(db: Db, param: string | null): Promise<ProductDialogState> {
+/**
+ * The dialog is part of the URL (?product=new or ?product=<id>), so a reload keeps it open. An
+ * edited product comes with its latest changes (its History), for a role that reads the activity log.
+ */
+async function dialogState(db: Db, param: string | null, role: Role): Promise<ProductDialogState> {
   if (param === "new") return { mode: "add" };
   const id = parseSerialId(param);
   if (id === null) return { mode: "closed" };
-  const product = await getAdminProduct(db, id).catch((e: unknown) => (e instanceof ProductNotFoundError ? null : Promise.reject(e)));
-  return { mode: "edit", id, product };
+  const [product, history] = await Promise.all([
+    getAdminProduct(db, id).catch((e: unknown) => (e instanceof ProductNotFoundError ? null : Promise.reject(e))),
+    recordHistory(db, role, { productId: id }),
+  ]);
+  return { mode: "edit", id, product, history };
 }
 
 /**
@@ -23,7 +31,7 @@ async function dialogState(db: Db, param: string | null): Promise<ProductDialogS
  * "Failed to fetch products" with a Retry, while the page around it still works.
  */
 export async function loadProductsPage({ request, url, context }: { request: Request; url: URL; context: AppLoadContext }) {
-  await requireAdmin(request, context);
+  const viewer = await requireStaffPage(request, context, "admin/products");
   // A copy: React Router hands every loader of the request the same URL.
   const params = new URLSearchParams(url.search);
   // The dashboard's "Add product" quick action links here with ?new=1.
@@ -40,9 +48,9 @@ export async function loadProductsPage({ request, url, context }: { request: Req
       listAdminProducts(db, filters),
       listProductCategories(db),
       getStoreSettings(db),
-      dialogState(db, params.get(PRODUCT_PARAM)),
+      dialogState(db, params.get(PRODUCT_PARAM), viewer.role),
     ]);
-    return { ok: true as const, listing, categories, currency: settings.currency, dialog };
+    return { ok: true as const, listing, categories, currency: settings.currency, timeZone: settings.timezone, dialog };
   } catch (error) {
     context.log.error({ err: error }, "admin products failed to load");
     return { ok: false as const };

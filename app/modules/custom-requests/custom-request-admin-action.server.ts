@@ -9,7 +9,7 @@ export async function updateCustomRequestFromList(request: Request, context: App
   const guarded = await guardAction(
     { request, context },
     {
-      access: "admin",
+      access: { route: "admin/custom-requests", form: "update" },
       schema: updateCustomRequestSchema,
       reply: (refused): CustomRequestUpdateResult => ({
         ok: false,

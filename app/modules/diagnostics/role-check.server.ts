@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { userRoles } from "~db/schema/store";
-import type { Role } from "~/modules/auth/roles.server";
+import { effectiveRole, type Role } from "~/modules/auth/roles.server";
 import type { Check } from "./diagnostics.server";
 import { errorMessage } from "./table-counts.server";
 
@@ -12,8 +12,12 @@ import { errorMessage } from "./table-counts.server";
  */
 export async function checkUserRole(db: Db, userId: string): Promise<Check<{ role: Role; row: boolean }>> {
   try {
-    const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).limit(1);
-    return { ok: true, value: { role: row?.role === "admin" ? "admin" : "customer", row: row !== undefined } };
+    const [row] = await db
+      .select({ role: userRoles.role, suspendedAt: userRoles.suspendedAt })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId))
+      .limit(1);
+    return { ok: true, value: { role: effectiveRole(row?.role, row?.suspendedAt ?? null), row: row !== undefined } };
   } catch (error) {
     return { ok: false, error: errorMessage(error) };
   }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { users } from "~db/schema/auth";
 import { userRoles } from "~db/schema/store";
@@ -9,15 +9,16 @@ import { renderEmail, type EmailSummary } from "./email-templates.server";
 
 /**
  * Alerts for the shop's staff: a new order (Settings → Notifications → Email notifications)
- * and a new customer account (Customer notifications). Each admin gets one email, queued in
- * the caller's transaction like every other email.
+ * and a new customer account (Customer notifications). Each active owner and manager gets one
+ * email (decision 047: staff and accountants are not sent the shop's alerts), queued in the
+ * caller's transaction like every other email.
  */
 export async function adminEmailAddresses(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.role, "admin"));
+    .where(and(inArray(userRoles.role, ["owner", "manager"]), isNull(userRoles.suspendedAt)));
   return rows.map((r) => r.email);
 }
 

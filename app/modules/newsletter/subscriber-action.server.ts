@@ -12,7 +12,7 @@ export async function removeSubscriberFromList(request: Request, context: AppLoa
   const guarded = await guardAction(
     { request, context },
     {
-      access: "admin",
+      access: { route: "admin/newsletter", form: "remove" },
       schema: removeSubscriberSchema,
       reply: (refused): SubscriberActionResult => ({ ok: false, message: refused.firstMessage ?? REMOVE_FAILED }),
     },

@@ -100,7 +100,8 @@ export async function subscriberSummary(db: Db, timeZone: string): Promise<Subsc
  * gone answers `removed: false`, so a double click or a retried post changes nothing.
  */
 export async function removeSubscriber(db: Db, id: number): Promise<{ removed: boolean; email: string | null }> {
-  const [gone] = await db.delete(t).where(eq(t.id, id)).returning({ email: t.email });
+  // One statement, in a transaction for the activity log (decision 049).
+  const [gone] = await db.transaction((tx) => tx.delete(t).where(eq(t.id, id)).returning({ email: t.email }));
   return { removed: Boolean(gone), email: gone?.email ?? null };
 }
 

@@ -12,6 +12,7 @@ import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { siteOrigin } from "~/lib/http.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import { OrderLimitError, shopperKeys } from "~/modules/orders/order-limits.server";
+import { saveCheckoutAddress, type CheckoutAddressSaved } from "~/modules/customers/address-book.server";
 import {
   ONLINE_PAYMENT_UNAVAILABLE,
   onlinePaymentAvailable,
@@ -29,6 +30,8 @@ export type CheckoutActionResult =
       paymentUrl?: string;
       /** Paid online but Paystack could not be started: the order page says why and offers Pay now. */
       paymentProblem?: string;
+      /** "Save this address to my account", once the order was placed (issue 47): what came of it. */
+      addressSaved?: CheckoutAddressSaved | "failed";
     }
   | {
       ok: false;
@@ -38,6 +41,8 @@ export type CheckoutActionResult =
       currentLines?: CurrentCartLine[];
       /** The zones now, when shipping was refused (fee changed, Pay on Delivery not offered): the summary shows the current fee. */
       zones?: ShippingZone[];
+      /** The discount code no longer applies (issue 47): why, shown by the code; the cart stays as it is. */
+      discountRefused?: string;
     };
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
@@ -83,11 +88,19 @@ export async function checkoutAction({ request, context }: Pick<ActionFunctionAr
       userId: viewer?.id ?? null,
       origin: siteOrigin(context),
       storeName: settings.storeName,
+      accountEmail: viewer?.email ?? null,
       // The storefront's limits (docs/product-rules.md §10): this shopper by email and address.
       limits: shopperKeys(secret, parsed.data.email, context.clientIp),
     });
     context.email.nudge();
-    const placed = { ok: true as const, orderId: order.id, orderNumber: order.orderNumber };
+    const placed = {
+      ok: true as const,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      ...(viewer && guarded.form.get("saveAddress") === "on"
+        ? { addressSaved: await saveAddressAfterOrder(context, viewer.id, parsed.data) }
+        : {}),
+    };
     if (!paystack || !isOnlinePayment(parsed.data.paymentMethod)) return data<CheckoutActionResult>(placed);
     // The order (and its stock) is safe before Paystack is asked; a failure here loses nothing.
     const payment = await startOnlinePayment(context.database.db, paystack, { orderId: order.id, origin: siteOrigin(context) });
@@ -100,6 +113,11 @@ export async function checkoutAction({ request, context }: Pick<ActionFunctionAr
         { ok: false, message: error.message },
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
+    }
+    if (error instanceof OrderRefusedError && error.reason === "discount") {
+      // The code stopped applying since it was shown (ended, used up): nothing is taken, the
+      // cart stays, and the form shows why beside the code (decision 044).
+      return data<CheckoutActionResult>({ ok: false, message: `${error.message}.`, discountRefused: error.message }, { status: 409 });
     }
     if (error instanceof OrderRefusedError && error.reason === "shipping") {
       // The shopper's zones were out of date: send them as the database has them now, not as cached.
@@ -118,5 +136,23 @@ export async function checkoutAction({ request, context }: Pick<ActionFunctionAr
     if (context.noticeDatabaseError(error)) throw error;
     context.log.error({ err: error }, "placing an order failed");
     return data<CheckoutActionResult>({ ok: false, message: GENERIC_FAILURE }, { status: 500 });
+  }
+}
+
+/**
+ * "Save this address to my account" (issue 47, decision 046): after the order's transaction has
+ * committed, in a transaction of its own, so the order never depends on it; a failure is logged
+ * and told, never thrown. A retried Place Order finds the address already saved.
+ */
+async function saveAddressAfterOrder(
+  context: Pick<ActionFunctionArgs["context"], "database" | "log">,
+  userId: string,
+  destination: { name: string; phone: string; address: string; country: string; region: string | null },
+): Promise<CheckoutAddressSaved | "failed"> {
+  try {
+    return await saveCheckoutAddress(context.database.db, userId, destination);
+  } catch (error) {
+    context.log.error({ err: error }, "saving the checkout's address to the address book failed");
+    return "failed";
   }
 }

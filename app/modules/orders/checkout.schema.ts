@@ -56,6 +56,11 @@ const checkoutFields = z.object({
   /** The shipping the shopper was shown, in pesewas: used only to tell them if it changed. */
   seenShipping: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000_000).optional()),
   paymentMethod: z.enum(paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]]).default("pay_on_delivery"),
+  /**
+   * Paying online for made-to-measure pieces: the shop's deposit now and the balance when they
+   * are ready, or everything at once. The server works the deposit out (order-balance.ts).
+   */
+  payPart: z.enum(["deposit", "full"]).optional(),
   notes: z
     .string()
     .trim()
@@ -63,6 +68,13 @@ const checkoutFields = z.object({
     .optional()
     .transform((v) => v || null),
   items: z.array(orderLineSchema).min(1, "Cart is empty").max(100),
+  /** The discount code the shopper applied (issue 47); the server checks it and works out what it takes off. */
+  discountCode: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((v) => v || undefined)
+    .optional(),
   idempotencyKey: z.string().trim().min(16).max(100),
 });
 
@@ -95,3 +107,10 @@ export const checkoutFormSchema = checkoutFields
   })
   .superRefine(regionRule)
   .transform(dropForeignRegion);
+
+/**
+ * The checkout's delivery fields and rules as they are, for the account's address book
+ * (customers/address-book.schema.ts), so a saved address is always a destination checkout takes.
+ */
+export const checkoutDestinationFields = checkoutFields.pick({ name: true, phone: true, address: true, country: true, region: true });
+export const checkoutDestinationRules = { regionRule, dropForeignRegion };

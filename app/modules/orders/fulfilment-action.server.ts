@@ -4,6 +4,7 @@ import type { Viewer } from "~/modules/auth/session.server";
 import type { OrderNoteForm, ShipmentForm } from "~/modules/orders/fulfilment.schema";
 import { OrderNotFoundError, StockGoneError } from "~/modules/orders/order-errors";
 import { addOrderNote, correctTracking, FulfilmentRefusedError, shipOrder } from "~/modules/orders/order-fulfilment.server";
+import { BalanceDueError } from "~/modules/orders/order-status.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { FulfilmentActionResult, FulfilmentIntent } from "~/components/admin/orders/order-update";
 
@@ -34,6 +35,7 @@ export async function fulfilFromOrderDetails(context: AppLoadContext, viewer: Vi
     if (input.intent === "ship") {
       const { changed } = await shipOrder(db, input.value.orderId, input.value.shipment, {
         changedBy: author,
+        balanceOverride: input.value.balanceReason || undefined,
         notifyCustomer: settings.orderNotifications,
         ...sender,
       });
@@ -63,6 +65,7 @@ export async function fulfilFromOrderDetails(context: AppLoadContext, viewer: Vi
     if (error instanceof OrderNotFoundError) return fail("Order not found", 404);
     if (error instanceof FulfilmentRefusedError) return fail(error.message, 409);
     if (error instanceof StockGoneError) return fail(error.message, 409);
+    if (error instanceof BalanceDueError) return fail(error.message, 409);
     context.log.error({ err: error, intent }, "admin orders: fulfilment failed");
     return fail("This could not be saved. Please try again.", 500);
   }

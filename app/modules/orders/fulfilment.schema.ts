@@ -46,6 +46,8 @@ export const shipmentFormSchema = z
     trackingUrl: text("Tracking link")
       .pipe(z.string().max(TRACKING_URL_MAX, `Keep the tracking link to ${TRACKING_URL_MAX} characters`))
       .refine((value) => value === "" || isSafeTrackingUrl(value), TRACKING_URL_MESSAGE),
+    /** Why an order whose balance is still due ships anyway (recorded in its history). */
+    balanceReason: text("The reason").pipe(z.string().max(200, "Keep the reason to 200 characters")),
   })
   .superRefine((form, ctx) => {
     if (form.carrier === "other" && !form.carrierOther)
@@ -54,18 +56,28 @@ export const shipmentFormSchema = z
     if (form.carrier !== "other" && !form.trackingNumber)
       ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: "Enter the tracking number the carrier gave you" });
   })
-  .transform(({ orderId, carrier, carrierOther, trackingNumber, trackingUrl }): { orderId: string; shipment: Shipment } => {
-    const name = carrier === "other" ? carrierOther : shippingCarriers.find((c) => c.id === carrier)!.name;
-    return {
+  .transform(
+    ({
       orderId,
-      shipment: {
-        carrier: name,
-        trackingNumber: trackingNumber || null,
-        // Without a link of their own, a known carrier's public tracking page for the number.
-        trackingUrl: trackingUrl || (trackingNumber ? carrierTrackingUrl(name, trackingNumber) : null),
-      },
-    };
-  });
+      carrier,
+      carrierOther,
+      trackingNumber,
+      trackingUrl,
+      balanceReason,
+    }): { orderId: string; shipment: Shipment; balanceReason: string } => {
+      const name = carrier === "other" ? carrierOther : shippingCarriers.find((c) => c.id === carrier)!.name;
+      return {
+        orderId,
+        balanceReason,
+        shipment: {
+          carrier: name,
+          trackingNumber: trackingNumber || null,
+          // Without a link of their own, a known carrier's public tracking page for the number.
+          trackingUrl: trackingUrl || (trackingNumber ? carrierTrackingUrl(name, trackingNumber) : null),
+        },
+      };
+    },
+  );
 
 export type ShipmentFormInput = z.input<typeof shipmentFormSchema>;
 export type ShipmentForm = z.output<typeof shipmentFormSchema>;

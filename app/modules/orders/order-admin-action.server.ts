@@ -1,10 +1,12 @@
 import { data, type AppLoadContext } from "react-router";
 import { siteOrigin } from "~/lib/http.server";
 import { guardAction } from "~/modules/auth/action-guard.server";
+import { confirmationNeeded } from "~/modules/auth/identity-confirmation.server";
 import { eq } from "drizzle-orm";
 import { orders } from "~db/schema/orders";
 import { isRefundStatus } from "~/modules/orders/order-constants";
 import { OrderNotFoundError, StockGoneError } from "~/modules/orders/order-errors";
+import { BalanceDueError } from "~/modules/orders/order-status.server";
 import { orderStatusFormSchema, paymentStatusFormSchema } from "~/modules/orders/order-filters.schema";
 import { changeOrderStatusAsAdmin, changePaymentStatus } from "~/modules/orders/order-status.server";
 import { refundCheckFormSchema } from "~/modules/payments/refund-check.schema";
@@ -28,8 +30,27 @@ import { refundFromOrderDetails } from "~/modules/payments/refund-action.server"
 import { checkRefundFromOrderDetails } from "~/modules/payments/refund-check-action.server";
 import { requestPaymentFromOrderDetails, type PaymentRequestResult } from "~/modules/payments/payment-request-action.server";
 import { recordPaymentFormSchema, revokeLinkFormSchema, sendLinkFormSchema } from "~/modules/payments/payment-request.schema";
+import { productionMoveFormSchema } from "~/modules/production/production.schema";
+import { moveProductionFromOrderDetails, type ProductionMoveResult } from "~/modules/production/production-action.server";
 
 const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", "customer-message"] satisfies FulfilmentIntent[];
+
+/** The order page's forms by intent (what each needs: admin-access.ts, "admin/orders"). */
+export const orderForms = {
+  status: orderStatusFormSchema,
+  payment: paymentStatusFormSchema,
+  refund: refundFormSchema(),
+  "check-refund": refundCheckFormSchema,
+  ship: shipmentFormSchema,
+  tracking: shipmentFormSchema,
+  "staff-note": staffNoteFormSchema,
+  "customer-message": customerMessageFormSchema,
+  "cash-collected": cashCollectedFormSchema,
+  "send-link": sendLinkFormSchema,
+  "revoke-link": revokeLinkFormSchema,
+  "record-payment": recordPaymentFormSchema,
+  production: productionMoveFormSchema,
+};
 
 /**
  * The inline selects: intent "status" (order status; the orders module returns stock on
@@ -42,32 +63,26 @@ const fulfilmentIntents: readonly string[] = ["ship", "tracking", "staff-note", 
  * with Paystack button on an unconfirmed refund (refund-check-action.server.ts); "ship", "tracking",
  * "staff-note" and "customer-message" its fulfilment forms (fulfilment-action.server.ts); "cash-collected"
  * its "Cash collected?" button on a delivered Pay on Delivery order (cash-collection.server.ts); "send-link", "revoke-link"
- * and "record-payment" its "Ask for payment" panel on an unpaid order (payment-request-action.server.ts).
+ * and "record-payment" its "Ask for payment" panel on an unpaid order (payment-request-action.server.ts); "production"
+ * its Production panel's move of a made-to-measure or custom order (production-action.server.ts).
  */
 export async function updateOrderFromList(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
     { request, context },
     {
-      access: "admin",
-      intents: {
-        status: orderStatusFormSchema,
-        payment: paymentStatusFormSchema,
-        refund: refundFormSchema(),
-        "check-refund": refundCheckFormSchema,
-        ship: shipmentFormSchema,
-        tracking: shipmentFormSchema,
-        "staff-note": staffNoteFormSchema,
-        "customer-message": customerMessageFormSchema,
-        "cash-collected": cashCollectedFormSchema,
-        "send-link": sendLinkFormSchema,
-        "revoke-link": revokeLinkFormSchema,
-        "record-payment": recordPaymentFormSchema,
-      },
+      access: { route: "admin/orders" },
+      intents: orderForms,
       unknownIntent: "Unknown action",
       reply: (
         refused,
       ):
-        OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult | PaymentRequestResult =>
+        | OrderUpdateResult
+        | RefundActionResult
+        | RefundCheckResult
+        | FulfilmentActionResult
+        | CashCollectedResult
+        | PaymentRequestResult
+        | ProductionMoveResult =>
         refused.intent === "send-link" || refused.intent === "revoke-link" || refused.intent === "record-payment"
           ? { ok: false, kind: "payment-request", message: refused.firstMessage ?? "Please check the form and try again." }
           : refused.intent === "cash-collected"
@@ -93,18 +108,27 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
                       message: refused.firstMessage ?? "Please check the form and try again.",
                       result: refused.result,
                     }
-                  : { ok: false, message: refused.firstMessage ?? "Unknown action" },
+                  : refused.intent === "production"
+                    ? { ok: false, kind: "production", message: refused.firstMessage ?? "Please check the move and try again." }
+                    : { ok: false, message: refused.firstMessage ?? "Unknown action" },
     },
   );
   if (!guarded.ok) return guarded.response;
   const { viewer } = guarded;
-  if (guarded.intent === "refund") return refundFromOrderDetails(context, viewer, guarded.value);
+  if (guarded.intent === "refund") {
+    // A refund above the owner's amount needs a sign-in confirmed in the last 15 minutes (decision 048).
+    const { confirmRefundsAbove } = await getStoreSettings(context.database.db);
+    const needed = guarded.value.amount > confirmRefundsAbove ? await confirmationNeeded(request, context) : null;
+    if (needed) return data<RefundActionResult>({ ok: false, kind: "refund", message: needed, confirmIdentity: true }, { status: 403 });
+    return refundFromOrderDetails(context, viewer, guarded.value);
+  }
   if (guarded.intent === "check-refund") return checkRefundFromOrderDetails(context, guarded.value);
   if (guarded.intent === "send-link") return requestPaymentFromOrderDetails(context, viewer, { intent: "send-link", value: guarded.value });
   if (guarded.intent === "revoke-link")
     return requestPaymentFromOrderDetails(context, viewer, { intent: "revoke-link", value: guarded.value });
   if (guarded.intent === "record-payment")
     return requestPaymentFromOrderDetails(context, viewer, { intent: "record-payment", value: guarded.value });
+  if (guarded.intent === "production") return moveProductionFromOrderDetails(context, viewer, guarded.value);
   if (guarded.intent === "ship") return fulfilFromOrderDetails(context, viewer, { intent: "ship", value: guarded.value });
   if (guarded.intent === "tracking") return fulfilFromOrderDetails(context, viewer, { intent: "tracking", value: guarded.value });
   if (guarded.intent === "staff-note") return fulfilFromOrderDetails(context, viewer, { intent: "staff-note", value: guarded.value });
@@ -158,7 +182,8 @@ export async function updateOrderFromList(request: Request, context: AppLoadCont
   } catch (error) {
     if (error instanceof OrderNotFoundError) return data<OrderUpdateResult>({ ok: false, message: "Order not found" }, { status: 404 });
     // A cancelled order whose stock was sold meanwhile stays cancelled; the toast names the product.
-    if (error instanceof StockGoneError) return data<OrderUpdateResult>({ ok: false, message: error.message }, { status: 409 });
+    if (error instanceof StockGoneError || error instanceof BalanceDueError)
+      return data<OrderUpdateResult>({ ok: false, message: error.message }, { status: 409 });
     context.log.error({ err: error, intent: guarded.intent }, "admin orders: update failed");
     return data<OrderUpdateResult>({ ok: false, message: `${ORDER_UPDATE_FAILED}. Please try again.` }, { status: 500 });
   }

@@ -14,7 +14,8 @@ export function isOnlinePayment(method: string): method is "card" | "mobile_mone
 export const orderStatuses = ["processing", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 /** Every payment status an order can have (the orders list filters by each). */
-export const paymentStatuses = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
+/** deposit_paid: a part came in (the order's deposit) and its balance is due (docs/decisions/041). */
+export const paymentStatuses = ["pending", "deposit_paid", "paid", "failed", "refunded", "partially_refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 /**
  * What staff may set by hand with the orders list's payment select. Refunded and partially

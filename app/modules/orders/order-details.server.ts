@@ -1,3 +1,4 @@
+import { balanceOf } from "~/modules/payments/order-balance";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orderItems, orders, orderStatusHistory } from "~db/schema/orders";
@@ -37,8 +38,15 @@ export async function getOrderDetails(db: Db, orderId: string) {
     subtotalAmount: Number(order.subtotalAmount),
     /** Staff's discount on an order they took (issue 46), 0 otherwise. */
     discountAmount: Number(order.discountAmount),
+    /** The discount code the shopper used (issue 47) and its kind, as they were; null without one. */
+    discountCode: order.discountCode,
+    discountCodeKind: order.discountCodeKind,
     shippingAmount: Number(order.shippingAmount),
     totalAmount: Number(order.totalAmount),
+    /** Paid in parts (docs/decisions/041): what came in, the deposit asked, what it still owes. */
+    paidAmount: Number(order.paidAmount),
+    depositAmount: order.depositAmount === null ? null : Number(order.depositAmount),
+    balanceDue: balanceOf(order),
     currency: order.currency,
     orderStatus: order.orderStatus,
     paymentStatus: order.paymentStatus,

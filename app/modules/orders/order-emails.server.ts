@@ -22,8 +22,10 @@ export interface OrderConfirmationData {
   paymentMethod: PaymentMethod;
   currency: CurrencyCode;
   subtotal: number;
-  /** Staff's discount (staff orders), shown as its own line when there is one. */
+  /** Staff's discount (staff orders) or a discount code's, shown as its own line when there is one. */
   discount?: number;
+  /** The discount code the order was placed with (issue 47): named beside its discount or free shipping. */
+  discountCode?: string | null;
   shipping: number;
   total: number;
   /** "Greater Accra, Ghana" */
@@ -42,6 +44,8 @@ export interface OrderConfirmationData {
   }[];
   /** Paid online: until when the pieces are held for the payment (ISO), and the store's timezone to say it in. */
   heldUntil?: string | null;
+  /** The deposit asked now (docs/decisions/041), the balance being due when the garment is ready; null or absent: the whole total. */
+  deposit?: number | null;
   timeZone?: string;
 }
 
@@ -59,6 +63,20 @@ function confirmationWording(order: OrderConfirmationData): { preheader: string;
       button: "View your order",
     };
   const held = formatDateTimeWithZone(order.heldUntil, order.timeZone ?? "UTC");
+  if (order.deposit) {
+    const deposit = formatMoneyWithCode(order.deposit, order.currency);
+    const balance = formatMoneyWithCode(order.total - order.deposit, order.currency);
+    return {
+      preheader: `Order ${order.orderNumber}: ${NOT_PAID_YET.toLowerCase()}, a deposit of ${deposit} to pay`,
+      paragraphs: [
+        `We have your order ${order.orderNumber}. It is ${NOT_PAID_YET.toLowerCase()}: it is confirmed as soon as your deposit of ${deposit} lands, and your receipt follows by email.`,
+        `The balance of ${balance} is due when your garment is ready: we will send you a link to pay it then.`,
+        heldUntilSentence(held),
+        "If your payment did not go through, open your order with the button below and press Pay now: the same card or number again, or another one.",
+      ],
+      button: "View or pay your order",
+    };
+  }
   return {
     preheader: `Order ${order.orderNumber}: ${NOT_PAID_YET.toLowerCase()}, ${total} to pay`,
     paragraphs: [
@@ -95,7 +113,7 @@ export function deliveryLine(delivery: {
  * table: the customer's confirmation and the staff's new-order alert show the same one.
  */
 export function orderEmailSummary(
-  order: Pick<OrderConfirmationData, "currency" | "lines" | "subtotal" | "discount" | "shipping" | "total">,
+  order: Pick<OrderConfirmationData, "currency" | "lines" | "subtotal" | "discount" | "discountCode" | "shipping" | "total">,
 ): EmailSummary {
   const money = (pesewas: number) => formatMoney(pesewas, order.currency);
   return {
@@ -113,8 +131,13 @@ export function orderEmailSummary(
     })),
     totals: [
       { label: "Subtotal", amount: money(order.subtotal) },
-      ...(order.discount ? [{ label: "Discount", amount: `−${money(order.discount)}` }] : []),
-      { label: "Shipping", amount: order.shipping === 0 ? "Free" : money(order.shipping) },
+      ...(order.discount
+        ? [{ label: order.discountCode ? `Discount (${order.discountCode})` : "Discount", amount: `−${money(order.discount)}` }]
+        : []),
+      {
+        label: order.discountCode && !order.discount && order.shipping === 0 ? `Shipping (${order.discountCode})` : "Shipping",
+        amount: order.shipping === 0 ? "Free" : money(order.shipping),
+      },
       { label: "Total", amount: formatMoneyWithCode(order.total, order.currency) },
     ],
   };
@@ -179,6 +202,12 @@ function statusWording(change: OrderStatusChange, order: string, total: string):
         subject: `Payment received for order ${order}`,
         heading: "Payment received",
         body: `We have received your payment of ${total} for order ${order}. Thank you.`,
+      },
+      // Deposit receipts name the amount and the balance (payment-emails.server.ts); this is a fallback.
+      deposit_paid: {
+        subject: `Deposit received for order ${order}`,
+        heading: "Deposit received",
+        body: `We have received the deposit for order ${order}. We will ask for the balance when your garment is ready.`,
       },
       failed: {
         subject: `Payment problem with order ${order}`,

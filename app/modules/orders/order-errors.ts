@@ -5,7 +5,7 @@ export class OrderRefusedError extends Error {
   override name = "OrderRefusedError";
   constructor(
     message: string,
-    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty" | "variant" | "shipping",
+    readonly reason: "unavailable" | "out-of-stock" | "price-changed" | "empty" | "variant" | "shipping" | "discount",
     readonly productId?: number,
   ) {
     super(message);

@@ -8,8 +8,9 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "~/modules/orders/order-constants";
+import { productionFilters, type ProductionFilter } from "~/modules/production/production-steps";
 
-/** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&view=&page=). */
+/** Admin orders table: filters as they appear in the URL (?q=&status=&payment=&view=&production=&page=). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
  * Searches match anywhere in number, name, email and phone through a trigram index, which
@@ -26,6 +27,8 @@ export interface AdminOrderFilters {
   payment?: PaymentStatus;
   /** "cash-to-collect": delivered Pay on Delivery orders whose cash is not recorded yet. */
   view?: OrderListView;
+  /** Made-to-measure and custom orders at a production step, or not started (decision 040). */
+  production?: ProductionFilter;
   page?: number;
   pageSize?: number;
 }
@@ -40,6 +43,7 @@ export const adminOrderFiltersSchema = z.object({
   status: z.enum(orderStatuses).optional().catch(undefined),
   payment: z.enum(paymentStatuses).optional().catch(undefined),
   view: z.enum(orderListViews).optional().catch(undefined),
+  production: z.enum(productionFilters).optional().catch(undefined),
   page: listPageParam,
 });
 
@@ -50,6 +54,7 @@ export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilte
     status: parsed.status,
     payment: parsed.payment,
     view: parsed.view,
+    production: parsed.production,
     page: parsed.page,
     pageSize: ADMIN_ORDERS_PAGE_SIZE,
   };

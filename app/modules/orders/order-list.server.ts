@@ -1,3 +1,4 @@
+import { amountDueNow, balanceOf, hasBalanceDue, recordableAmounts } from "~/modules/payments/order-balance";
 import { madeToMeasureOf } from "./order-line-made-to-measure";
 import { cashIsDue } from "~/modules/payments/cash-collection";
 import { cashToCollectCondition } from "~/modules/payments/cash-collection.server";
@@ -20,6 +21,7 @@ import { orderNotesOf } from "./order-fulfilment.server";
 import { orderTextMatches } from "./order-text-search.server";
 import type { AdminOrderDetails, AdminOrderListing, AdminOrderRow } from "./order-types";
 import { shipmentOf } from "./shipping-carriers";
+import { productionCondition } from "~/modules/production/production-filter.server";
 
 /**
  * Admin orders: the table (search, filters, paging in the database), the summary cards, the
@@ -80,6 +82,7 @@ export async function orderListCondition(db: Db, filters: AdminOrderFilters): Pr
   if (filters.status) conditions.push(eq(orders.orderStatus, filters.status));
   if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment));
   if (filters.view === "cash-to-collect") conditions.push(cashToCollectCondition());
+  if (filters.production) conditions.push(productionCondition(filters.production));
   return and(...conditions);
 }
 
@@ -154,6 +157,14 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
       collectedAt: order.cashCollectedAt?.toISOString() ?? null,
       collectedBy: order.cashCollectedBy,
     },
+    balance: {
+      paid: Number(order.paidAmount),
+      deposit: order.depositAmount === null ? null : Number(order.depositAmount),
+      owed: balanceOf(order),
+      due: amountDueNow(order),
+      recordable: recordableAmounts(order),
+      blocksShipping: hasBalanceDue(order),
+    },
     shipment: shipmentOf(order),
     staffNotes: notes.filter((n) => n.kind === "staff"),
     customerMessages: notes.filter((n) => n.kind === "customer"),
@@ -167,6 +178,9 @@ export async function getAdminOrderDetails(db: Db, orderId: string): Promise<Adm
     subtotalAmount: Number(order.subtotalAmount),
     discountAmount: Number(order.discountAmount),
     discountReason: order.discountReason,
+    discountCode: order.discountCode,
+    discountCodeKind: order.discountCodeKind,
+    discountCodeSaving: Number(order.discountCodeSaving),
     shippingAmount: Number(order.shippingAmount),
     notes: order.notes,
     updatedAt: order.updatedAt.toISOString(),

@@ -13,6 +13,7 @@ import {
 import { orderPaymentView } from "~/modules/payments/payment-view.server";
 import type { PayNowResult } from "~/modules/payments/payment-view";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { customerProductionOf } from "~/modules/production/production.server";
 
 /*
  * The order's page (routes/storefront/order-confirmation.tsx): its loader and Pay now, also
@@ -23,7 +24,8 @@ import { getStoreSettings } from "~/modules/settings/settings.server";
 /**
  * The order's page, also where Paystack sends the shopper back (`?reference=…`): the payment
  * is then verified with Paystack by the server before the page says anything about it, and
- * while it is still pending the page asks again every few seconds (orderPayment, below).
+ * while it is still pending the page asks again every few seconds (orderPayment, below). A
+ * made-to-measure or custom order also carries where the workshop is with it (decision 040).
  */
 export async function orderPageLoader({ params, context, url }: { params: { orderId: string }; context: AppLoadContext; url: URL }) {
   const db = context.database.db;
@@ -39,9 +41,9 @@ export async function orderPageLoader({ params, context, url }: { params: { orde
     });
     if (outcome !== "not-checked") order = await getOrderDetails(db, params.orderId);
   }
-  const payment = order ? await orderPaymentView(db, order) : null;
+  const [payment, production] = order ? await Promise.all([orderPaymentView(db, order), customerProductionOf(db, order)]) : [null, null];
   // Personal data: never cached by browsers or proxies.
-  return data({ order, payment }, { status: order ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
+  return data({ order, payment, production }, { status: order ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Pay now: a new attempt (or the open one) for an order still held for its online payment. */

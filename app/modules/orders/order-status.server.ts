@@ -3,6 +3,8 @@ import type { Db } from "~db/client";
 import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { orders, orderItems, orderStatusHistory } from "~db/schema/orders";
 import { queueEmail } from "~/modules/email/email-outbox.server";
+import { currencySymbols, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+import { balanceOf, hasBalanceDue } from "~/modules/payments/order-balance";
 import type { OrderStatus, PaymentStatus } from "./order-constants";
 import { orderStatusEmailFor, type StatusEmailSender } from "./order-emails.server";
 import { OrderNotFoundError, StockGoneError } from "./order-errors";
@@ -11,6 +13,7 @@ import { forgetOrderSummary } from "./order-summary.server";
 import { returnStock, takeStock, type StockLine } from "./order-stock.server";
 import { variantName } from "./order-line-variant";
 import type { Shipment } from "./shipping-carriers";
+import { giveBackCodeUse, retakeCodeUse } from "~/modules/discounts/discount-codes.server";
 
 /** How a status change tells the customer (the admin "Order notifications" switch). */
 export interface StatusChangeOptions extends StatusEmailSender {
@@ -22,6 +25,17 @@ export interface StatusChangeOptions extends StatusEmailSender {
    * shipped email names them.
    */
   shipment?: Shipment;
+  /**
+   * Why an order whose balance is still due ships anyway (docs/decisions/041): without it,
+   * shipping or delivering such an order is refused with BalanceDueError; with it, the history
+   * records the balance, the reason and who.
+   */
+  balanceOverride?: string;
+}
+
+/** Shipping (or delivering) an order whose balance is still due, without a reason to. */
+export class BalanceDueError extends Error {
+  override name = "BalanceDueError";
 }
 
 /** The order columns a status change reads (and locks). */
@@ -34,6 +48,8 @@ export const statusChangeColumns = {
   customerEmail: orders.customerEmail,
   currency: orders.currency,
   totalAmount: orders.totalAmount,
+  paidAmount: orders.paidAmount,
+  depositAmount: orders.depositAmount,
   // For the shipped email's delivery line.
   customerCountry: orders.customerCountry,
   customerRegion: orders.customerRegion,
@@ -63,8 +79,14 @@ export async function changeOrderStatus(
   const result = await db.transaction(async (tx) => {
     const [order] = await tx.select(statusChangeColumns).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderNotFoundError(`Order ${orderId} not found`);
-    if (options.shipment) await tx.update(orders).set(shipmentColumns(options.shipment)).where(eq(orders.id, orderId));
-    if (order.status === status) return { changed: false };
+    // The shipment is written with the status (one write of the row: one entry in the activity
+    // log, decision 049), or alone when the status stays as it was.
+    const shipment = options.shipment ? shipmentColumns(options.shipment) : {};
+    if (order.status === status) {
+      if (options.shipment) await tx.update(orders).set(shipment).where(eq(orders.id, orderId));
+      return { changed: false };
+    }
+    const balanceNote = balanceCheck(order, status, options.balanceOverride, changedBy);
 
     const reactivating = order.status === "cancelled";
     if (status === "cancelled" || reactivating) {
@@ -72,15 +94,53 @@ export async function changeOrderStatus(
       stockVisiblyChanged = reactivating
         ? await takeStock(tx, items, (short) => new StockGoneError(short.productId, short.name, short.wanted, short.available))
         : await returnStock(tx, items);
+      // A discount code's use: given back when the order is cancelled before any money came in,
+      // counted again if staff bring it back (decision 044). Under this row lock, so once.
+      if (reactivating) await retakeCodeUse(tx, orderId);
+      else if (order.paidAmount === 0 && (order.paymentStatus === "pending" || order.paymentStatus === "failed"))
+        await giveBackCodeUse(tx, orderId);
     }
-    await tx.update(orders).set({ orderStatus: status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx.insert(orderStatusHistory).values({ orderId, status, paymentStatus: order.paymentStatus, notes: notes ?? null, changedBy });
+    await tx
+      .update(orders)
+      .set({ ...shipment, orderStatus: status, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    const note = [notes, balanceNote].filter(Boolean).join(". ") || null;
+    await tx.insert(orderStatusHistory).values({ orderId, status, paymentStatus: order.paymentStatus, notes: note, changedBy });
     if (options.notifyCustomer)
       await queueEmail(tx, orderStatusEmailFor(order, { kind: "order", status, shipment: options.shipment }, options));
     return { changed: true };
   });
   if (stockVisiblyChanged) await announceStorefrontChange(db);
   return result;
+}
+
+/**
+ * An order leaving the workshop with its balance still due: refused without a reason, else the
+ * history's words for it ("Shipped with ₵725.00 still due: …, by Ama").
+ */
+function balanceCheck(
+  order: {
+    status: string;
+    orderNumber: string;
+    currency: string;
+    totalAmount: number;
+    paidAmount: number;
+    depositAmount: number | null;
+    paymentStatus: string;
+  },
+  status: OrderStatus,
+  override: string | undefined,
+  changedBy: string,
+): string | null {
+  const leaving = (status === "shipped" || status === "delivered") && order.status !== "shipped" && order.status !== "delivered";
+  if (!leaving || !hasBalanceDue(order)) return null;
+  const due = formatMoneyWithCode(balanceOf(order), (order.currency in currencySymbols ? order.currency : "GHS") as CurrencyCode);
+  const reason = override?.trim();
+  if (!reason)
+    throw new BalanceDueError(
+      `Order ${order.orderNumber} still owes ${due}. Send the balance link or record the payment first, or give a reason to ${status === "shipped" ? "ship" : "deliver"} it anyway.`,
+    );
+  return `${status === "shipped" ? "Shipped" : "Delivered"} with ${due} still due: ${reason} (by ${changedBy})`;
 }
 
 /** The order columns of a shipment (orders.shipping_carrier, tracking_number, tracking_url). */
@@ -140,6 +200,7 @@ export async function changeOrderStatusAsAdmin(
 
 const paymentNotes: Record<PaymentStatus, string> = {
   pending: "Payment marked as pending",
+  deposit_paid: "Deposit received",
   paid: "Payment received",
   failed: "Payment failed",
   refunded: "Payment refunded",

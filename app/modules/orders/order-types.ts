@@ -1,3 +1,4 @@
+import type { AmountDue } from "~/modules/payments/order-balance";
 import type { LineMadeToMeasure } from "./order-line-made-to-measure";
 import type { OrderNoteKind } from "./fulfilment.schema";
 import type { Shipment } from "./shipping-carriers";
@@ -91,6 +92,10 @@ export interface AdminOrderDetails extends AdminOrderRow {
   /** Staff's discount (issue 46) and why; 0 and null otherwise. */
   discountAmount: number;
   discountReason: string | null;
+  /** The discount code the shopper used (issue 47), its kind and what it saved (pesewas); null and 0 without one. */
+  discountCode: string | null;
+  discountCodeKind: string | null;
+  discountCodeSaving: number;
   shippingAmount: number;
   notes: string | null;
   updatedAt: string;
@@ -107,6 +112,19 @@ export interface AdminOrderDetails extends AdminOrderRow {
    * unpaid, else null; who recorded it and when, once recorded.
    */
   cash: { due: number | null; collectedAt: string | null; collectedBy: string | null };
+  /**
+   * Paid in parts (docs/decisions/041): what came in, the deposit asked (null: paid in full at
+   * once), what it still owes, what it asks for now (null once paid), the amounts staff may
+   * record now, and whether its balance stops it shipping without a reason.
+   */
+  balance: {
+    paid: number;
+    deposit: number | null;
+    owed: number;
+    due: AmountDue | null;
+    recordable: number[];
+    blocksShipping: boolean;
+  };
   /** Internal notes, oldest first; never shown to the customer. */
   staffNotes: OrderNoteEntry[];
   /** Messages emailed to the customer and shown on their order page, oldest first. */

@@ -16,7 +16,7 @@ import { countryName, regionName } from "~/modules/shipping/areas";
  * page), newest first, with each order's total and its payment ledger (paid, refunded, net,
  * outstanding: docs/decisions/031), items, shipping address (country, Ghana region), shipping
  * zone and delivery estimate as they were at checkout, carrier and tracking, the
- * customer's checkout notes, the staff notes and the messages to the customer. Rows are read in batches along the list's index (keyset paging), so an
+ * customer's checkout notes, the staff notes, the messages to the customer and the discount code with what it saved. Rows are read in batches along the list's index (keyset paging), so an
  * export of 100,000 orders never holds more than one batch; the export route streams them (csvResponse).
  */
 export const CSV_BATCH_SIZE = 1_000;
@@ -64,6 +64,9 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
       "Customer notes",
       "Staff notes",
       "Messages to customer",
+      // Issue 47: the discount code and what it saved (a free-shipping code: the fee waived).
+      "Discount code",
+      "Discount saved",
     ]) + LINE_END
   );
 
@@ -108,6 +111,8 @@ export async function* ordersCsvChunks(db: Db, filters: AdminOrderFilters, optio
             r.notes,
             more.staffNotes,
             more.messages,
+            r.discountCode,
+            r.discountCode ? toDecimalString(Number(r.discountCodeSaving)) : null,
           ]) + LINE_END
         );
       })
@@ -141,12 +146,14 @@ function readBatch(db: Db, where: SQL | undefined, cursor: BatchCursor | null, b
       notes: orders.notes,
       shippingCarrier: orders.shippingCarrier,
       trackingNumber: orders.trackingNumber,
+      discountCode: orders.discountCode,
+      discountCodeSaving: orders.discountCodeSaving,
       cursorAt: sql<string>`${orders.createdAt}::text`,
       // The payment ledger's figures of the order (docs/decisions/031), as the database defines them.
-      paid: sql<string>`order_paid_part(${orders.paymentStatus}, ${orders.totalAmount})`,
-      refunded: sql<string>`order_refunded_part(${orders.paymentStatus}, ${orders.totalAmount}, ${orders.refundedAmount})`,
-      net: sql<string>`order_net_part(${orders.paymentStatus}, ${orders.totalAmount}, ${orders.refundedAmount})`,
-      outstanding: sql<string>`order_outstanding_part(${orders.orderStatus}, ${orders.paymentStatus}, ${orders.totalAmount})`,
+      paid: sql<string>`order_paid_part(${orders.paymentStatus}, ${orders.paidAmount})`,
+      refunded: sql<string>`order_refunded_part(${orders.paymentStatus}, ${orders.paidAmount}, ${orders.refundedAmount})`,
+      net: sql<string>`order_net_part(${orders.paymentStatus}, ${orders.paidAmount}, ${orders.refundedAmount})`,
+      outstanding: sql<string>`order_outstanding_part(${orders.orderStatus}, ${orders.paymentStatus}, ${orders.totalAmount} - ${orders.paidAmount})`,
     })
     .from(orders)
     .where(and(where, after))

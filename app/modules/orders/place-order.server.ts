@@ -8,6 +8,7 @@ import { announceStorefrontChange } from "~/modules/storefront/storefront-change
 import { queueNewOrderAlerts } from "~/modules/email/admin-alerts.server";
 import { queueEmail } from "~/modules/email/email-outbox.server";
 import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
+import { depositForLines } from "~/modules/payments/order-balance";
 import { getStoreSettings, type StoreSettings } from "~/modules/settings/settings.server";
 import type { CheckoutInput, OrderLineInput } from "./checkout.schema";
 import {
@@ -39,7 +40,9 @@ import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { deliveryEstimateText, zoneFor, type ShippingZone } from "~/modules/shipping/shipping-zones";
 import { destinationName } from "~/modules/shipping/areas";
 import { saveMeasurements } from "~/modules/measurements/customer-measurements.server";
+import { taxSnapshotForOrder } from "~/modules/taxes/tax-settings.server";
 import { checkCartQuantities, checkUnpaidHolds, stockedPieces, takeOrderSlots, type ShopperKeys } from "./order-limits.server";
+import { codeForOrder, keepCodeUse, orderCodeColumns, type OrderCode } from "~/modules/discounts/order-discount.server";
 
 export interface PlacedOrder {
   id: string;
@@ -54,6 +57,8 @@ export interface PlaceOrderContext {
   /** Public origin for links in the confirmation email. */
   origin: string;
   storeName: string;
+  /** The signed-in account's email: a discount code for named customers accepts it too (issue 47). */
+  accountEmail?: string | null;
   /**
    * The shopper, for the order limits (docs/product-rules.md §10): set by the storefront's
    * checkout; staff paths leave it out and are not limited.
@@ -102,12 +107,15 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
       const settings = await getStoreSettings(tx);
       const zone = await shippingZoneFor(tx, input);
       const lines = await priceLinesFromCatalog(tx, input.items);
-      const totals = orderTotals(lines, zone);
+      // The code checked again with its row locked, and what it takes off (issue 47, decision 044).
+      const code = input.discountCode ? await codeForOrder(tx, input.discountCode, lines, zone, input, context) : null;
+      const totals = orderTotals(lines, zone, code?.discount ?? 0, { freeShipping: code?.freeShipping });
       if (input.seenShipping !== undefined && input.seenShipping !== totals.shipping)
         throw shippingChanged(destinationName(input.country, input.region), totals.shipping);
       stockVisiblyChanged = await takeOrderStock(tx, lines);
       // Online: held unpaid this long (stock reserved), then cancelled by the payment hold.
       const paymentDueAt = isOnlinePayment(input.paymentMethod) ? new Date(Date.now() + settings.paymentHoldMinutes * 60_000) : null;
+      const depositAmount = checkoutDeposit(input, lines, totals.total, settings.depositPercent, code);
       const order = await insertWithFreshNumber(tx, input.idempotencyKey, {
         userId: context.userId,
         customerName: input.name,
@@ -117,10 +125,13 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         customerCountry: input.country,
         customerRegion: input.region,
         subtotalAmount: totals.subtotal,
+        discountAmount: totals.discount,
+        ...orderCodeColumns(code),
         shippingAmount: totals.shipping,
         shippingZone: zone.name,
         deliveryEstimate: deliveryEstimateText(zone),
         totalAmount: totals.total,
+        depositAmount,
         currency: settings.currency,
         paymentMethod: input.paymentMethod,
         notes: input.notes,
@@ -128,18 +139,22 @@ export async function placeOrder(db: Db, input: CheckoutInput, context: PlaceOrd
         paymentDueAt,
         emailKey: limits?.emailKey ?? null,
         clientKey: limits?.addressKey ?? null,
+        // The tax settings in force, kept with the order for its invoice (decision 045).
+        taxSnapshot: await taxSnapshotForOrder(tx, { country: input.country, zone }),
       });
       if (isOnlinePayment(input.paymentMethod)) {
         await createPaymentAttempt(tx, {
           orderId: order.id,
-          amount: totals.total,
+          // The deposit when the shopper chose to pay it now, else the total.
+          amount: depositAmount ?? totals.total,
           currency: settings.currency,
           channel: input.paymentMethod,
         });
       }
       await recordItemsAndHistory(tx, order.id, lines, context.userId);
+      if (code) await keepCodeUse(tx, code, order.id, input.email, context.userId);
       await keepCustomerMeasurements(tx, lines, context.userId);
-      await queueOrderEmails(tx, { order, input, lines, totals, zone, settings, context, paymentDueAt });
+      await queueOrderEmails(tx, { order, input, lines, totals, zone, settings, context, paymentDueAt, depositAmount, code });
       return { id: order.id, orderNumber: order.orderNumber, totalAmount: totals.total, created: true };
     });
     if (stockVisiblyChanged) await announceStorefrontChange(db);
@@ -184,6 +199,7 @@ export async function priceLinesFromCatalog(tx: Db, items: readonly OrderLineInp
       name: products.name,
       price: products.price,
       originalPrice: products.originalPrice,
+      categoryId: products.categoryId,
       isActive: products.isActive,
       sizes: products.sizes,
       madeToMeasure: products.madeToMeasure,
@@ -267,6 +283,25 @@ export function takeOrderStock(tx: Db, lines: OrderLine[]): Promise<boolean> {
   );
 }
 
+/**
+ * The deposit a checkout order asks (docs/decisions/041): only online, only when the shopper chose
+ * to pay the deposit now, and only for made-to-measure pieces (the shop's percentage of them;
+ * ready-made pieces and delivery are paid in full). Null: the whole total now. A discount code's
+ * share of each line (shareOut, to the pesewa) comes off that line first, so a discounted
+ * made-to-measure piece's deposit is the percentage of what it costs the shopper.
+ */
+function checkoutDeposit(input: CheckoutInput, lines: OrderLine[], total: number, percent: number, code: OrderCode | null): number | null {
+  if (input.payPart !== "deposit" || !isOnlinePayment(input.paymentMethod)) return null;
+  return depositForLines(
+    lines.map((l, i) => ({
+      kind: l.madeToMeasure ? "made_to_measure" : "standard",
+      lineTotal: l.unitPrice * l.quantity - (code?.perLine[i] ?? 0),
+    })),
+    total,
+    percent,
+  );
+}
+
 /** The item snapshot (what was bought, at what price) and the first history entry. */
 async function recordItemsAndHistory(tx: Db, orderId: string, lines: OrderLine[], userId: string | null): Promise<void> {
   await tx.insert(orderItems).values(
@@ -316,9 +351,11 @@ async function queueOrderEmails(
     settings: StoreSettings;
     context: PlaceOrderContext;
     paymentDueAt: Date | null;
+    depositAmount: number | null;
+    code: OrderCode | null;
   },
 ): Promise<void> {
-  const { order, input, lines, totals, zone, settings, context, paymentDueAt } = placed;
+  const { order, input, lines, totals, zone, settings, context, paymentDueAt, depositAmount, code } = placed;
   const confirmation: OrderConfirmationData = {
     storeName: context.storeName,
     origin: context.origin,
@@ -329,6 +366,7 @@ async function queueOrderEmails(
     paymentMethod: input.paymentMethod,
     currency: settings.currency,
     ...totals,
+    discountCode: code?.code ?? null,
     destination: destinationName(input.country, input.region),
     shippingZone: zone.name,
     deliveryEstimate: deliveryEstimateText(zone),
@@ -341,6 +379,7 @@ async function queueOrderEmails(
       madeToMeasure: l.madeToMeasure,
     })),
     heldUntil: paymentDueAt?.toISOString() ?? null,
+    deposit: depositAmount,
     timeZone: settings.timezone,
   };
   await queueEmail(tx, orderConfirmationEmail(confirmation));

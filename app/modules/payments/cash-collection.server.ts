@@ -96,7 +96,7 @@ export async function cashOwedByCouriers(db: Db): Promise<CourierCash[]> {
       carrier: sql<string>`coalesce(nullif(btrim(${orders.shippingCarrier}), ''), 'No carrier recorded')`,
       currency: orders.currency,
       orders: sql<string>`count(*)`,
-      amount: sql<string>`sum(order_outstanding_part(${orders.orderStatus}, ${orders.paymentStatus}, ${orders.totalAmount}))`,
+      amount: sql<string>`sum(order_outstanding_part(${orders.orderStatus}, ${orders.paymentStatus}, ${orders.totalAmount} - ${orders.paidAmount}))`,
     })
     .from(orders)
     .where(cashToCollectCondition())

@@ -6,6 +6,7 @@ import type { Config } from "~/env.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
+import { amountDueNow } from "./order-balance";
 import {
   applyVerifiedTransaction,
   createPaymentAttempt,
@@ -24,7 +25,7 @@ import {
 
 /**
  * Paying an order online, from the shop's side: send the shopper to Paystack's checkout for
- * exactly the order's total (from the database), and read back what happened (callback, page
+ * exactly what the order asks now (from the database: its total, or its deposit), and read back what happened (callback, page
  * refresh) by asking Paystack, never by believing the browser.
  */
 
@@ -70,7 +71,9 @@ export async function startOnlinePayment(
       id: orders.id,
       email: orders.customerEmail,
       orderNumber: orders.orderNumber,
-      total: orders.totalAmount,
+      totalAmount: orders.totalAmount,
+      paidAmount: orders.paidAmount,
+      depositAmount: orders.depositAmount,
       currency: orders.currency,
       method: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
@@ -80,11 +83,13 @@ export async function startOnlinePayment(
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order || !isOnlinePayment(order.method)) return { ok: false, message: "This order is not paid online." };
-  if (order.paymentStatus === "paid") return { ok: false, message: "This order is already paid. Thank you!" };
+  // Its deposit when it asks one (docs/decisions/041), else its total.
+  const due = order ? amountDueNow(order) : null;
+  if (!due) return { ok: false, message: "This order is already paid. Thank you!" };
   if (order.status === "cancelled" || !order.dueAt || order.dueAt <= new Date())
     return { ok: false, message: "This order is no longer held for payment. Please place a new order." };
   if (order.currency !== "GHS") return { ok: false, message: ONLINE_PAYMENT_UNAVAILABLE };
-  const payable: PayableOrder = { ...order, method: order.method, currency: order.currency };
+  const payable: PayableOrder = { ...order, total: due.amount, method: order.method, currency: order.currency };
   return sendOrderToPaystack(db, paystack, payable, origin);
 }
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "~db/client";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { paymentAttempts } from "~db/schema/payments";
@@ -7,10 +7,11 @@ import { recordedPayments } from "~db/schema/staff-orders";
 import { staffPaymentMethodLabels } from "~/modules/staff-orders/sales-channels";
 import { markPaymentLinksPaid } from "./payment-link-rows.server";
 import type { StatusEmailSender } from "~/modules/orders/order-emails.server";
-import { changePaymentStatus } from "~/modules/orders/order-status.server";
 import { raiseOwnerAlert } from "~/modules/owner-alerts/owner-alerts.server";
 import { alertStaffOnOrder } from "./payment-alerts.server";
 import { queuePaymentFailed, queuePaymentReceipt } from "./payment-emails.server";
+import { amountDueNow } from "./order-balance";
+import { receivePayment } from "./receive-payment.server";
 import { refundMoney } from "./refund-email.server";
 import type { VerifiedPaystackTransaction } from "./paystack-client.server";
 
@@ -131,17 +132,23 @@ export async function applyVerifiedTransaction(
       // The order's row is locked too (attempt first, then order: the payment hold's order), so
       // two attempts of one order succeeding at once are applied one after the other.
       const [order] = await tx
-        .select({ status: orders.orderStatus, orderNumber: orders.orderNumber })
+        .select({
+          id: orders.id,
+          orderStatus: orders.orderStatus,
+          orderNumber: orders.orderNumber,
+          paymentStatus: orders.paymentStatus,
+          totalAmount: orders.totalAmount,
+          paidAmount: orders.paidAmount,
+          depositAmount: orders.depositAmount,
+          currency: orders.currency,
+        })
         .from(orders)
         .where(eq(orders.id, attempt.orderId))
         .for("update");
-      const [paidOnline] = await tx
-        .select({ reference: paymentAttempts.reference })
-        .from(paymentAttempts)
-        .where(and(eq(paymentAttempts.orderId, attempt.orderId), eq(paymentAttempts.status, "success")))
-        .limit(1);
-      // Staff may have recorded the money taken another way (cash, a transfer) meanwhile.
-      const paidBefore = paidOnline ?? (await recordedPaymentOf(tx, attempt.orderId));
+      // Paid already (online, or money staff recorded meanwhile): this one is an extra payment.
+      // An order whose deposit came in still owes its balance: this payment counts towards it.
+      const owing = order !== undefined && amountDueNow(order) !== null;
+      const paidBefore = order && !owing ? await paidBeforeOf(tx, attempt.orderId, reference) : undefined;
       await tx
         .update(paymentAttempts)
         .set({ ...details, status: "success", paidAt, extraPayment: paidBefore !== undefined })
@@ -156,17 +163,15 @@ export async function applyVerifiedTransaction(
         );
         return "extra-payment";
       }
-      const afterCancel = order?.status === "cancelled" ? " after the order was cancelled: refund it or reactivate the order" : "";
+      if (!order) return "already-paid";
+      const afterCancel = order.orderStatus === "cancelled" ? " after the order was cancelled: refund it or reactivate the order" : "";
       // The receipt below replaces the generic payment-status email (one email per payment).
-      const { changed } = await changePaymentStatus(tx, attempt.orderId, "paid", {
+      await receivePayment(tx, order, attempt.amount, {
         changedBy: "Paystack",
         notes: `Paid online (${method}), reference ${reference}${afterCancel}`,
-        notifyCustomer: false,
-        ...sender,
       });
       await tx.update(orders).set({ paymentDueAt: null }).where(eq(orders.id, attempt.orderId));
       await markPaymentLinksPaid(tx, attempt.orderId, paidAt);
-      if (!changed) return "already-paid";
       await queuePaymentReceipt(tx, { orderId: attempt.orderId, amount: verified.amount, method, paidAt, reference }, sender);
       return "paid";
     }
@@ -184,6 +189,17 @@ export async function applyVerifiedTransaction(
     }
     return "pending";
   });
+}
+
+/** What paid the order before an extra payment: its earlier online payment, else a payment staff recorded. */
+async function paidBeforeOf(tx: Db, orderId: string, reference: string): Promise<{ reference: string }> {
+  const [paidOnline] = await tx
+    .select({ reference: paymentAttempts.reference })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, "success"), ne(paymentAttempts.reference, reference)))
+    .orderBy(desc(paymentAttempts.paidAt))
+    .limit(1);
+  return paidOnline ?? (await recordedPaymentOf(tx, orderId)) ?? { reference: "marked paid by staff" };
 }
 
 /** A payment staff recorded on the order (recorded-payments.server.ts), named as the "paid before" of an extra payment. */

@@ -7,6 +7,7 @@ import { queueEmail, type OutgoingEmail } from "~/modules/email/email-outbox.ser
 import { renderEmail } from "~/modules/email/email-templates.server";
 import type { OrderEmailSubject, StatusEmailSender } from "~/modules/orders/order-emails.server";
 import { lineTotal } from "~/modules/pricing/order-totals";
+import { balanceOf } from "./order-balance";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 
 /**
@@ -38,8 +39,10 @@ export interface PaymentReceiptData extends PaymentEmailOrder {
   /** Staff's discount on a staff order (issue 46), when there is one. */
   discount?: number;
   shipping: number;
-  /** What was paid: the order's total, as verified with Paystack. */
+  /** What was paid: the order's total, or its deposit or balance (docs/decisions/041), as verified. */
   total: number;
+  /** Paid in parts: the order's total, what came in before this payment, and what it still owes. */
+  parts?: { orderTotal: number; paidBefore: number; balance: number };
   /** "Visa •••• 4081", "MTN mobile money •••987" (describeMethod). */
   method: string;
   paidAt: Date;
@@ -78,18 +81,19 @@ export function paymentReceiptEmail(data: PaymentReceiptData): OutgoingEmail {
   const total = formatMoneyWithCode(data.total, data.currency);
   const paidAt = formatDateTimeWithZone(data.paidAt, data.timeZone);
   const url = orderUrl(data);
+  const words = receiptWords(data, total);
   const { html, text } = renderEmail({
     storeName: data.storeName,
     preheader: `We received ${total} for order ${data.orderNumber}`,
-    heading: "Payment received",
-    paragraphs: [greeting(data.customerName), `Thank you: we have received your payment of ${total} for order ${data.orderNumber}.`],
+    heading: words.heading,
+    paragraphs: [greeting(data.customerName), ...words.paragraphs],
     summary: {
       lines: summaryLines(data.lines, data.currency),
       totals: [
         { label: "Subtotal", amount: formatMoney(data.subtotal, data.currency) },
         ...(data.discount ? [{ label: "Discount", amount: `−${formatMoney(data.discount, data.currency)}` }] : []),
         { label: "Shipping", amount: data.shipping === 0 ? "Free" : formatMoney(data.shipping, data.currency) },
-        { label: "Total paid", amount: total },
+        ...(data.parts ? partTotals(data.parts, data.total, data.currency) : [{ label: "Total paid", amount: total }]),
       ],
     },
     closing: [
@@ -101,13 +105,45 @@ export function paymentReceiptEmail(data: PaymentReceiptData): OutgoingEmail {
     ...(url ? { button: { label: "View your order", url } } : {}),
     footer: footerFor(data.storeName),
   });
+  const subject = words.heading === "Deposit received" ? "Deposit received" : "Payment received";
   return {
     to: data.customerEmail,
-    subject: `Payment received for order ${data.orderNumber}`,
+    subject: `${subject} for order ${data.orderNumber}`,
     html,
     text,
     kind: "payment-receipt",
   };
+}
+
+/** A receipt's heading and words: a whole payment, a deposit with its balance to come, or the balance that settles it. */
+function receiptWords(data: PaymentReceiptData, total: string): { heading: string; paragraphs: string[] } {
+  const parts = data.parts;
+  if (parts && parts.balance > 0)
+    return {
+      heading: "Deposit received",
+      paragraphs: [
+        `Thank you: we have received your deposit of ${total} for order ${data.orderNumber}, and our tailors can begin.`,
+        `The balance of ${formatMoneyWithCode(parts.balance, data.currency)} is due when your garment is ready: we will send you a link to pay it then.`,
+      ],
+    };
+  if (parts && parts.paidBefore > 0)
+    return {
+      heading: "Payment received",
+      paragraphs: [`Thank you: we have received the balance of ${total} for order ${data.orderNumber}. It is now paid in full.`],
+    };
+  return {
+    heading: "Payment received",
+    paragraphs: [`Thank you: we have received your payment of ${total} for order ${data.orderNumber}.`],
+  };
+}
+
+function partTotals(parts: NonNullable<PaymentReceiptData["parts"]>, paidNow: number, currency: CurrencyCode) {
+  return [
+    { label: "Order total", amount: formatMoney(parts.orderTotal, currency) },
+    ...(parts.paidBefore > 0 ? [{ label: "Paid before", amount: formatMoney(parts.paidBefore, currency) }] : []),
+    { label: "Paid now", amount: formatMoneyWithCode(paidNow, currency) },
+    { label: "Balance due", amount: parts.balance > 0 ? formatMoneyWithCode(parts.balance, currency) : "Nothing: paid in full" },
+  ];
 }
 
 /** A declined payment: the order is still held, and Pay now (the order's page) tries again. */
@@ -223,11 +259,21 @@ export async function queuePaymentReceipt(
       discount: Number(order.discountAmount),
       shipping: Number(order.shippingAmount),
       total: payment.amount,
+      ...receiptParts(order, payment.amount),
       method: payment.method,
       paidAt: payment.paidAt,
       reference: payment.reference,
     }),
   );
+}
+
+/** Paid in parts (a deposit asked, or a balance after one): the figures the receipt shows. */
+function receiptParts(order: typeof orders.$inferSelect, paidNow: number): Pick<PaymentReceiptData, "parts"> {
+  const orderTotal = Number(order.totalAmount);
+  const paid = Number(order.paidAmount);
+  const paidBefore = Math.max(0, paid - paidNow);
+  if (order.depositAmount === null && paidBefore === 0 && paid >= orderTotal) return {};
+  return { parts: { orderTotal, paidBefore, balance: balanceOf({ ...order, totalAmount: orderTotal, paidAmount: paid }) } };
 }
 
 /**

@@ -9,6 +9,7 @@ import { queueEmail } from "~/modules/email/email-outbox.server";
 import { isOnlinePayment } from "~/modules/orders/order-constants";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { paymentLinkEmail } from "./payment-link-email.server";
+import { amountDueNow, balanceOf, type PaymentPurpose } from "./order-balance";
 import { PAYMENT_LINK_CLOSED } from "./payment-link-words";
 
 export { PAYMENT_LINK_CLOSED };
@@ -80,8 +81,9 @@ export async function sendPaymentLink(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new PaymentLinkRefusedError("No such order.");
     if (order.orderStatus === "cancelled") throw new PaymentLinkRefusedError("This order is cancelled: it takes no payment.");
-    if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed")
-      throw new PaymentLinkRefusedError("This order is already paid.");
+    // The deposit before anything came in, the balance after it, or the whole total.
+    const due = amountDueNow(order);
+    if (!due) throw new PaymentLinkRefusedError("This order is already paid.");
     if (order.currency !== "GHS")
       throw new PaymentLinkRefusedError("Payment links take cedi only (Paystack Ghana): the store's currency is not GHS.");
     const settings = await getStoreSettings(tx);
@@ -91,11 +93,12 @@ export async function sendPaymentLink(
       .update(paymentLinks)
       .set({ revokedAt: now, revokedBy: "Replaced by a newer link" })
       .where(and(eq(paymentLinks.orderId, orderId), isNull(paymentLinks.revokedAt), isNull(paymentLinks.paidAt)));
-    const amount = Number(order.totalAmount);
+    const amount = due.amount;
     await tx.insert(paymentLinks).values({
       orderId,
       tokenHash: paymentLinkTokenHash(token),
       amount,
+      purpose: due.purpose,
       currency: order.currency,
       expiresAt,
       emailedTo: options.email ? order.customerEmail : null,
@@ -111,7 +114,7 @@ export async function sendPaymentLink(
       orderId,
       status: order.orderStatus,
       paymentStatus: order.paymentStatus,
-      notes: `Payment link sent by ${options.by.name}${options.email ? ` (emailed to ${order.customerEmail})` : ""}, open until ${until}`,
+      notes: `${linkNoun[due.purpose]} sent by ${options.by.name} for ${formatMoneyWithCode(amount, currencyOf(order.currency))}${options.email ? ` (emailed to ${order.customerEmail})` : ""}, open until ${until}`,
       changedBy: options.by.name,
     });
     const url = paymentLinkUrl(options.origin, token);
@@ -134,14 +137,15 @@ export async function sendPaymentLink(
           subtotal: Number(order.subtotalAmount),
           discount: Number(order.discountAmount),
           shipping: Number(order.shippingAmount),
-          total: amount,
+          total: Number(order.totalAmount),
+          ask: { purpose: due.purpose, amount, paidBefore: Number(order.paidAmount) },
           url,
           openUntil: until,
         }),
       );
     }
     const whatsappText =
-      `Hello ${order.customerName.split(" ")[0] || order.customerName}, here is the link to pay for your ${options.storeName} order ` +
+      `Hello ${order.customerName.split(" ")[0] || order.customerName}, here is the link to pay ${whatsappAsk[due.purpose]} your ${options.storeName} order ` +
       `${order.orderNumber} (${formatMoneyWithCode(amount, currency)}), by card or mobile money: ${url}\nIt is open until ${until}. Thank you!`;
     return {
       url,
@@ -153,6 +157,13 @@ export async function sendPaymentLink(
     };
   });
 }
+
+/** How the history names a link by what it asks. */
+const linkNoun: Record<PaymentPurpose, string> = { full: "Payment link", deposit: "Deposit link", balance: "Balance link" };
+/** "…the link to pay the deposit for your order…". */
+const whatsappAsk: Record<PaymentPurpose, string> = { full: "for", deposit: "the deposit for", balance: "the balance of" };
+
+const currencyOf = (code: string) => (code in currencySymbols ? code : "GHS") as CurrencyCode;
 
 /**
  * wa.me with the text filled in. WhatsApp wants the number in international form, digits only:
@@ -228,6 +239,11 @@ export interface LinkedOrder {
   orderNumber: string;
   customerName: string;
   amount: number;
+  /** What the link asks for: the whole order, its deposit or its balance. */
+  purpose: PaymentPurpose;
+  /** What came in before (a deposit, when the link asks the balance), and what the order still owes. */
+  paidBefore: number;
+  balance: number;
   currency: CurrencyCode;
   expiresAt: Date;
   subtotal: number;
@@ -238,6 +254,29 @@ export interface LinkedOrder {
   lines: { name: string; color: string | null; size: string | null; quantity: number; unitPrice: number; kind: string }[];
 }
 
+type LinkRow = typeof paymentLinks.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The link a token opens and the order it asks for, or null when no link has the token. With
+ * `forUpdate` (in a transaction) both rows are locked, the link's first, until it ends.
+ */
+async function linkAndOrderOf(
+  db: Db,
+  token: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<{ link: LinkRow; order: OrderRow } | null> {
+  const linkQuery = db
+    .select()
+    .from(paymentLinks)
+    .where(eq(paymentLinks.tokenHash, paymentLinkTokenHash(token)));
+  const [link] = await (forUpdate ? linkQuery.for("update") : linkQuery);
+  if (!link) return null;
+  const orderQuery = db.select().from(orders).where(eq(orders.id, link.orderId));
+  const [order] = await (forUpdate ? orderQuery.for("update") : orderQuery);
+  return order ? { link, order } : null;
+}
+
 /**
  * A link's state by its token: unknown for a token that is malformed or not any link's (the
  * page then shows no order at all), else the order it asks for and whether it is open, paid,
@@ -246,11 +285,7 @@ export interface LinkedOrder {
  */
 export async function paymentLinkView(db: Db, token: string, now = new Date()): Promise<PaymentLinkView> {
   if (!isPaymentLinkToken(token)) return { state: "unknown" };
-  const [row] = await db
-    .select({ link: paymentLinks, order: orders })
-    .from(paymentLinks)
-    .innerJoin(orders, eq(orders.id, paymentLinks.orderId))
-    .where(eq(paymentLinks.tokenHash, paymentLinkTokenHash(token)));
+  const row = await linkAndOrderOf(db, token);
   if (!row) return { state: "unknown" };
   const { link, order } = row;
   const lines = await db
@@ -270,6 +305,9 @@ export async function paymentLinkView(db: Db, token: string, now = new Date()): 
     orderNumber: order.orderNumber,
     customerName: order.customerName,
     amount: Number(link.amount),
+    purpose: link.purpose as PaymentPurpose,
+    paidBefore: Number(order.paidAmount),
+    balance: balanceOf(order),
     currency: (order.currency in currencySymbols ? order.currency : "GHS") as CurrencyCode,
     expiresAt: link.expiresAt,
     subtotal: Number(order.subtotalAmount),
@@ -282,16 +320,14 @@ export async function paymentLinkView(db: Db, token: string, now = new Date()): 
   return { state: linkState(link, order, now), link: linked };
 }
 
-type LinkRow = typeof paymentLinks.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
-
 function linkState(link: LinkRow, order: OrderRow, now: Date): Exclude<PaymentLinkView["state"], "unknown"> {
-  const paid = order.paymentStatus !== "pending" && order.paymentStatus !== "failed";
-  if (link.paidAt || paid) return "paid";
+  const due = amountDueNow(order);
+  if (link.paidAt || !due) return "paid";
   if (order.orderStatus === "cancelled") return "cancelled";
   if (link.revokedAt) return "revoked";
   if (link.expiresAt <= now) return "expired";
-  if (Number(link.amount) !== Number(order.totalAmount)) return "changed";
+  // The order's total changed, or part of it came in another way: staff send a new link.
+  if (Number(link.amount) !== due.amount) return "changed";
   return "open";
 }
 
@@ -309,23 +345,19 @@ export async function payWithLink(
 ): Promise<StartPaymentResult> {
   if (!isPaymentLinkToken(token)) return { ok: false, message: PAYMENT_LINK_CLOSED.unknown };
   const checked = await db.transaction(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(paymentLinks)
-      .where(eq(paymentLinks.tokenHash, paymentLinkTokenHash(token)))
-      .for("update");
-    if (!link) return { ok: false as const, message: PAYMENT_LINK_CLOSED.unknown };
-    const [order] = await tx.select().from(orders).where(eq(orders.id, link.orderId)).for("update");
-    const state = linkState(link, order!, now);
+    const row = await linkAndOrderOf(tx, token, { forUpdate: true });
+    if (!row) return { ok: false as const, message: PAYMENT_LINK_CLOSED.unknown };
+    const { link, order } = row;
+    const state = linkState(link, order, now);
     if (state !== "open") return { ok: false as const, message: PAYMENT_LINK_CLOSED[state] };
-    if (order!.paymentMethod === "payment_link" || isOnlinePayment(order!.paymentMethod))
-      await tx.update(orders).set({ paymentMethod: channel, updatedAt: now }).where(eq(orders.id, order!.id));
+    if (order.paymentMethod === "payment_link" || isOnlinePayment(order.paymentMethod))
+      await tx.update(orders).set({ paymentMethod: channel, updatedAt: now }).where(eq(orders.id, order.id));
     return {
       ok: true as const,
       payable: {
-        id: order!.id,
-        email: order!.customerEmail,
-        orderNumber: order!.orderNumber,
+        id: order.id,
+        email: order.customerEmail,
+        orderNumber: order.orderNumber,
         total: Number(link.amount),
         currency: "GHS" as const,
         method: channel,

@@ -55,7 +55,7 @@ export async function requestPaymentFromOrderDetails(context: AppLoadContext, vi
       orderId: asked.value.orderId,
       method: asked.value.method as RecordedPaymentMethod,
       reference: asked.value.reference,
-      seenAmount: asked.value.amount,
+      amount: asked.value.amount,
       by,
     },
     sender,
@@ -65,8 +65,10 @@ export async function requestPaymentFromOrderDetails(context: AppLoadContext, vi
   return {
     ok: true,
     kind: "payment-request",
-    message: recorded.recorded
-      ? "Payment recorded: the order is paid and the customer has their receipt."
-      : "That payment was already recorded.",
+    message: !recorded.recorded
+      ? "That payment was already recorded."
+      : recorded.balance > 0
+        ? "Payment recorded: the customer has their receipt, and the balance is still due."
+        : "Payment recorded: the order is paid and the customer has their receipt.",
   } satisfies PaymentRequestResult;
 }

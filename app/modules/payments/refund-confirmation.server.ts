@@ -82,11 +82,14 @@ export async function confirmRefundWithPaystack(
   }
   if (now.getTime() - refund.createdAt.getTime() < CONFIRM_AFTER_MS)
     return { status: "unconfirmed", message: "Paystack does not list this refund yet. The shop checks again in a minute." };
-  const [failed] = await db
-    .update(refunds)
-    .set({ status: "failed", failureMessage: NOT_AT_PAYSTACK_MESSAGE, updatedAt: now })
-    .where(and(eq(refunds.id, refund.id), eq(refunds.status, "unconfirmed")))
-    .returning();
+  // In a transaction, which the activity log records when staff asked (decision 049).
+  const [failed] = await db.transaction((tx) =>
+    tx
+      .update(refunds)
+      .set({ status: "failed", failureMessage: NOT_AT_PAYSTACK_MESSAGE, updatedAt: now })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "unconfirmed")))
+      .returning(),
+  );
   return describe(failed ?? (await refundRow(db, refund.id))!);
 }
 

@@ -21,6 +21,7 @@ export const refundOrderColumns = {
   customerEmail: orders.customerEmail,
   currency: orders.currency,
   totalAmount: orders.totalAmount,
+  paidAmount: orders.paidAmount,
   orderStatus: orders.orderStatus,
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
@@ -32,6 +33,8 @@ export interface RefundOrder {
   customerEmail: string;
   currency: string;
   totalAmount: number;
+  /** What came in towards the order (a deposit only, until the balance is paid). */
+  paidAmount: number;
   orderStatus: string;
   paymentStatus: string;
   paymentMethod: string;
@@ -47,7 +50,7 @@ export type RefundStatus = "pending" | "processing" | "processed" | "failed" | "
 export const OPEN_REFUND_STATUSES: readonly string[] = ["pending", "processing", "needs_attention", "unconfirmed"];
 
 /** Payment statuses an order can be refunded from. */
-export const REFUNDABLE_PAYMENT_STATUSES: readonly string[] = ["paid", "partially_refunded"];
+export const REFUNDABLE_PAYMENT_STATUSES: readonly string[] = ["paid", "deposit_paid", "partially_refunded"];
 
 /** A paid Paystack transaction of the order, with what is left to refund on it. */
 export interface RefundableTransaction {
@@ -68,7 +71,8 @@ export interface RefundableTransaction {
  * - `provider` paystack when it was paid through Paystack (a successful attempt): refunds go to
  *   Paystack; manual otherwise (Pay on Delivery, or an online order marked paid by hand): refunds
  *   are recorded only;
- * - `paid`: what was paid (the successful attempts' amounts, or the order's total);
+ * - `paid`: what was paid (the successful attempts' amounts, or what came in by hand: the
+ *   order's paid_amount, its deposit until the balance is paid);
  * - `processed` / `pending`: refunded, and asked for but not yet settled (every open state:
  *   OPEN_REFUND_STATUSES);
  * - `refundable`: what one refund can still take (0 unless the payment status is paid or
@@ -106,7 +110,7 @@ export async function refundPosition(db: Db, order: RefundOrder): Promise<Refund
   const pending = sum(rows.filter((r) => r.status !== "processed"));
   const open = REFUNDABLE_PAYMENT_STATUSES.includes(order.paymentStatus);
   if (attempts.length === 0) {
-    const paid = Number(order.totalAmount);
+    const paid = Number(order.paidAmount);
     return {
       provider: "manual",
       paid,
@@ -160,7 +164,13 @@ export async function settleProcessedRefund(
   const full = position.processed >= position.paid;
   const extras = new Set(position.transactions.filter((t) => t.extraPayment).map((t) => t.attemptId));
   const onlyExtras = extras.size > 0 && (await processedOnlyOn(tx, order.id, extras));
-  const paymentStatus = full ? "refunded" : onlyExtras ? order.paymentStatus : "partially_refunded";
+  // A deposit-paid order partly refunded still owes its balance: it stays deposit_paid (its
+  // refunds count in the ledger's refunded part, migration 0026).
+  const paymentStatus = full
+    ? "refunded"
+    : onlyExtras || order.paymentStatus === "deposit_paid"
+      ? order.paymentStatus
+      : "partially_refunded";
   await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, order.id));
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,

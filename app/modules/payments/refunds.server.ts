@@ -166,10 +166,14 @@ export async function refundOrder(db: Db, request: RefundRequest, options: Refun
       merchantNote: `${started.orderNumber}, refund ${refund.id}: ${reason}`.slice(0, 500),
       customerNote: reason,
     });
-    await db
-      .update(refunds)
-      .set({ providerRefundId: sql`coalesce(${refunds.providerRefundId}, ${answer.id})`, updatedAt: new Date() })
-      .where(eq(refunds.id, refund.id));
+    // Each write after Paystack's answer is a transaction of its own: the activity log records
+    // what staff set off only inside one (decision 049).
+    await db.transaction((tx) =>
+      tx
+        .update(refunds)
+        .set({ providerRefundId: sql`coalesce(${refunds.providerRefundId}, ${answer.id})`, updatedAt: new Date() })
+        .where(eq(refunds.id, refund.id)),
+    );
     // Paystack usually answers "pending"; an answer that says more is as good as its event.
     const event = refundEventOfStatus(answer.status);
     if (event && event !== "refund.pending") {
@@ -190,10 +194,12 @@ export async function refundOrder(db: Db, request: RefundRequest, options: Refun
       throw error;
     }
     if (error.kind === "refused") {
-      await db
-        .update(refunds)
-        .set({ status: "failed", failureMessage: refundFailureMessage(error), updatedAt: new Date() })
-        .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")));
+      await db.transaction((tx) =>
+        tx
+          .update(refunds)
+          .set({ status: "failed", failureMessage: refundFailureMessage(error), updatedAt: new Date() })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))),
+      );
     } else {
       await markUnconfirmed(db, refund.id, refundFailureMessage(error));
     }
@@ -234,10 +240,12 @@ function unconfirmedMessage(order: RefundOrder, amount: number): string {
 
 /** A sent refund whose outcome is unknown: reserved, and checked with Paystack (refund-confirmation.server.ts). */
 async function markUnconfirmed(db: Db, refundId: string, message: string): Promise<void> {
-  await db
-    .update(refunds)
-    .set({ status: "unconfirmed", failureMessage: message, updatedAt: new Date() })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
+  await db.transaction((tx) =>
+    tx
+      .update(refunds)
+      .set({ status: "unconfirmed", failureMessage: message, updatedAt: new Date() })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending"))),
+  );
 }
 
 /** The refund event a refund's status (in an API answer) stands for, if it is one of Paystack's. */

@@ -20,7 +20,10 @@ export interface PricedLine {
 
 export interface OrderTotals {
   subtotal: number;
-  /** Staff's discount on a staff order (issue 46), at most the subtotal; 0 at the storefront's checkout. */
+  /**
+   * Pesewas off the pieces, at most the subtotal: staff's discount on a staff order (issue 46), or
+   * a discount code's at the storefront's checkout (issue 47, app/modules/discounts); never both.
+   */
   discount: number;
   shipping: number;
   /** The amount charged: subtotal − discount + shipping. */
@@ -39,16 +42,22 @@ export function subtotalOf(lines: readonly PricedLine[]): number {
 }
 
 /**
- * The order's totals from its lines, the zone it ships in and a discount staff gave (pesewas,
- * none at checkout): the charged total. A discount over the subtotal is refused, never
- * clipped; the free-shipping threshold applies to what the customer pays for the pieces
- * (the subtotal after the discount), as shops apply it.
+ * The order's totals from its lines, the zone it ships in and a discount (pesewas: staff's, or
+ * a discount code's worked out by `discountFor` in app/modules/discounts/discount-terms.ts):
+ * the charged total. A discount over the subtotal is refused, never clipped; the free-shipping
+ * threshold applies to what the customer pays for the pieces (the subtotal after the discount),
+ * as shops apply it. A free-shipping code (`freeShipping`) waives the fee whatever the zone asks.
  */
-export function orderTotals(lines: readonly PricedLine[], zone: ShippingRate, discount = 0): OrderTotals {
+export function orderTotals(
+  lines: readonly PricedLine[],
+  zone: ShippingRate,
+  discount = 0,
+  options: { freeShipping?: boolean } = {},
+): OrderTotals {
   const subtotal = subtotalOf(lines);
   if (!Number.isSafeInteger(discount) || discount < 0 || discount > subtotal)
     throw new RangeError(`A discount of ${discount} pesewas does not fit a subtotal of ${subtotal}`);
-  const shipping = shippingInZone(subtotal - discount, zone);
+  const shipping = options.freeShipping ? 0 : shippingInZone(subtotal - discount, zone);
   return {
     subtotal,
     discount,

@@ -5,12 +5,12 @@ import { queryRows, type Db } from "~db/client";
  * The payment ledger's four figures (docs/decisions/031), in pesewas of one currency. Every admin
  * money figure is one of them, summed over orders, as the database defines them per order
  * (order_paid_part, order_refunded_part, order_net_part, order_outstanding_part: migration 0022):
- * - `paid`: the order's total once its money came in (paid, partially refunded, refunded: online,
- *   marked paid, or Pay on Delivery cash recorded), whatever its order status;
+ * - `paid`: what came in towards the order (orders.paid_amount: its deposit, then the whole total
+ *   once paid online, marked paid, or Pay on Delivery cash recorded), whatever its order status;
  * - `refunded`: its processed refunds (all of it once refunded);
  * - `net`: paid − refunded;
- * - `outstanding`: the total of an order not cancelled whose money has not come in (payment
- *   pending or failed).
+ * - `outstanding`: what an order not cancelled still owes: all of it while its payment is pending
+ *   or failed, its balance once its deposit is paid (docs/decisions/041).
  * A cancelled order paid and not refunded keeps its money in paid and net until it is refunded.
  */
 export interface Ledger {
@@ -27,19 +27,19 @@ export interface Ledger {
 export function ledgerSums(o: string, only?: SQL) {
   const a = sql.raw(o);
   const filter = only ? sql` filter (where ${only})` : sql``;
-  return sql`coalesce(sum(order_paid_part(${a}.payment_status, ${a}.total_amount))${filter}, 0) as paid,
-             coalesce(sum(order_refunded_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount))${filter}, 0) as refunded,
-             coalesce(sum(order_net_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount))${filter}, 0) as net,
-             coalesce(sum(order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount))${filter}, 0) as outstanding`;
+  return sql`coalesce(sum(order_paid_part(${a}.payment_status, ${a}.paid_amount))${filter}, 0) as paid,
+             coalesce(sum(order_refunded_part(${a}.payment_status, ${a}.paid_amount, ${a}.refunded_amount))${filter}, 0) as refunded,
+             coalesce(sum(order_net_part(${a}.payment_status, ${a}.paid_amount, ${a}.refunded_amount))${filter}, 0) as net,
+             coalesce(sum(order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount - ${a}.paid_amount))${filter}, 0) as outstanding`;
 }
 
 /** One order's ledger figures as SQL columns (paid, refunded, net, outstanding) of the orders `o`. */
 export function ledgerColumns(o: string) {
   const a = sql.raw(o);
-  return sql`order_paid_part(${a}.payment_status, ${a}.total_amount) as paid,
-             order_refunded_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount) as refunded,
-             order_net_part(${a}.payment_status, ${a}.total_amount, ${a}.refunded_amount) as net,
-             order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount) as outstanding`;
+  return sql`order_paid_part(${a}.payment_status, ${a}.paid_amount) as paid,
+             order_refunded_part(${a}.payment_status, ${a}.paid_amount, ${a}.refunded_amount) as refunded,
+             order_net_part(${a}.payment_status, ${a}.paid_amount, ${a}.refunded_amount) as net,
+             order_outstanding_part(${a}.order_status, ${a}.payment_status, ${a}.total_amount - ${a}.paid_amount) as outstanding`;
 }
 
 export interface LedgerSqlRow {
@@ -104,11 +104,11 @@ export async function salesTotalsByCurrency(db: Db): Promise<CurrencyTotals[]> {
                coalesce(sum(orders) filter (where payment_status in ('paid', 'partially_refunded')), 0) as paid_orders,
                coalesce(sum(orders) filter (where order_status <> 'cancelled'), 0) as priced_orders,
                coalesce(sum(total_amount - refunded_amount) filter (where order_status <> 'cancelled'), 0) as revenue,
-               coalesce(sum(total_amount - refunded_amount) filter (where order_status <> 'cancelled' and order_was_paid(payment_status)), 0) as paid_revenue,
-               coalesce(sum(order_paid_part(payment_status, total_amount)), 0) as paid,
+               coalesce(sum(paid_amount - refunded_amount) filter (where order_status <> 'cancelled'), 0) as paid_revenue,
+               coalesce(sum(paid_amount), 0) as paid,
                coalesce(sum(refunded_amount), 0) as refunded,
-               coalesce(sum(order_paid_part(payment_status, total_amount) - refunded_amount), 0) as net,
-               coalesce(sum(order_outstanding_part(order_status, payment_status, total_amount)), 0) as outstanding,
+               coalesce(sum(paid_amount - refunded_amount), 0) as net,
+               coalesce(sum(order_outstanding_part(order_status, payment_status, total_amount - paid_amount)), 0) as outstanding,
                coalesce(sum(orders) filter (where order_outstanding_part(order_status, payment_status, 1) = 1), 0) as outstanding_orders
         from order_totals
         group by currency

@@ -13,7 +13,7 @@ export async function moderateReviewFromList(request: Request, context: AppLoadC
   const guarded = await guardAction(
     { request, context },
     {
-      access: "admin",
+      access: { route: "admin/reviews", form: "moderate" },
       schema: moderateReviewSchema,
       reply: (refused): ReviewModerationResult => ({ ok: false, message: refused.firstMessage ?? "Please reload the page and try again." }),
     },

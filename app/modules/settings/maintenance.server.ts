@@ -10,6 +10,7 @@ const OPEN_DURING_MAINTENANCE = [
   /^\/admin(\/|$)/i,
   /^\/auth(\/|$|-test)/i,
   /^\/api\/auth\//i,
+  /^\/staff-invitation\//i,
   /^\/api\/health\/?$/i,
   /^\/api\/webhooks\//i,
 ];

@@ -3,8 +3,10 @@ import { socialNetworks } from "./contact-links";
 import { socialLinkSchema, whatsappNumberSchema } from "./contact-links.schema";
 import {
   BACKUP_KEEP,
+  CONFIRM_REFUNDS_ABOVE,
   PAYMENT_HOLD_MINUTES,
   PAYMENT_LINK_HOURS,
+  DEPOSIT_PERCENT_RANGE,
   REVIEW_INVITATION_DAYS,
   STORE_LOGO_BOX,
   STORE_LOGO_URL,
@@ -13,6 +15,7 @@ import {
   type StoreSettings,
 } from "./store-settings";
 import { exchangeRatesSchema } from "~/modules/currency/exchange-rates.schema";
+import { STAFF_ROLES } from "~/modules/auth/capabilities";
 
 /**
  * The Zod schemas of store settings: how each value is stored, and what each admin Settings tab
@@ -49,12 +52,15 @@ export const storedSettingsSchema = z.object({
   xUrl: socialLinkSchema(socialNetworks[3]),
   paymentHoldMinutes: z.number().int().min(PAYMENT_HOLD_MINUTES.min).max(PAYMENT_HOLD_MINUTES.max),
   paymentLinkHours: z.number().int().min(PAYMENT_LINK_HOURS.min).max(PAYMENT_LINK_HOURS.max),
+  depositPercent: z.number().int().min(DEPOSIT_PERCENT_RANGE.min).max(DEPOSIT_PERCENT_RANGE.max),
   exchangeRates: exchangeRatesSchema,
   backupTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
   backupKeepDaily: z.number().int().min(BACKUP_KEEP.daily.min).max(BACKUP_KEEP.daily.max),
   backupKeepWeekly: z.number().int().min(BACKUP_KEEP.weekly.min).max(BACKUP_KEEP.weekly.max),
   alertEmail: z.union([z.literal(""), z.email().max(254)]),
   reviewInvitationDays: z.number().int().min(REVIEW_INVITATION_DAYS.min).max(REVIEW_INVITATION_DAYS.max),
+  staffTwoFactorRequired: z.boolean(),
+  confirmRefundsAbove: z.number().int().min(CONFIRM_REFUNDS_ABOVE.min).max(CONFIRM_REFUNDS_ABOVE.max),
 }) satisfies z.ZodType<StoreSettings>;
 
 /** A form switch or checkbox: "on"/"true"/true when set; absent, "", "off" or "false" when not. */
@@ -128,6 +134,7 @@ export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
 export const PAYMENT_HOLD_MESSAGE = `Enter the hold time in whole minutes, from ${PAYMENT_HOLD_MINUTES.min} to ${PAYMENT_HOLD_MINUTES.max} (7 days)`;
 
 /** The Payments tab's message for a payment link's open time out of range. */
+export const DEPOSIT_PERCENT_MESSAGE = `Enter the deposit as a whole percentage from ${DEPOSIT_PERCENT_RANGE.min} (none) to ${DEPOSIT_PERCENT_RANGE.max}`;
 export const PAYMENT_LINK_HOURS_MESSAGE = `Enter how long a payment link stays open in whole hours, from ${PAYMENT_LINK_HOURS.min} to ${PAYMENT_LINK_HOURS.max} (30 days)`;
 
 /**
@@ -147,6 +154,12 @@ export const paymentSettingsSchema = z.object({
     .regex(/^\d{1,4}$/, PAYMENT_LINK_HOURS_MESSAGE)
     .transform(Number)
     .pipe(z.number().int().min(PAYMENT_LINK_HOURS.min, PAYMENT_LINK_HOURS_MESSAGE).max(PAYMENT_LINK_HOURS.max, PAYMENT_LINK_HOURS_MESSAGE)),
+  depositPercent: z
+    .string({ error: DEPOSIT_PERCENT_MESSAGE })
+    .trim()
+    .regex(/^\d{1,3}$/, DEPOSIT_PERCENT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(DEPOSIT_PERCENT_RANGE.min, DEPOSIT_PERCENT_MESSAGE).max(DEPOSIT_PERCENT_RANGE.max, DEPOSIT_PERCENT_MESSAGE)),
 });
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 
@@ -190,10 +203,20 @@ export type BackupSettings = z.output<typeof backupSettingsSchema>;
 export const backUpNowSchema = z.object({});
 
 /** The Admin Users tab: add by the email of an account (staff.server checks it), remove by user id. */
-export const addAdminSchema = z.object({ email: z.string().optional() });
-export const removeAdminSchema = z.object({
-  userId: z.string({ error: "No admin chosen." }).trim().min(1, "No admin chosen.").max(200, "No admin chosen."),
+/** Settings → Staff (decision 047): invite by email with a role; a member's role, suspension, removal. */
+const staffRole = z.enum(STAFF_ROLES, { error: "Choose a role." });
+const memberId = z.string({ error: "No member chosen." }).trim().min(1, "No member chosen.").max(200, "No member chosen.");
+export const inviteStaffSchema = z.object({
+  email: z
+    .string({ error: "Enter the email address to invite." })
+    .trim()
+    .max(254, "An email address is at most 254 characters.")
+    .email("Enter a valid email address."),
+  role: staffRole,
 });
+export const revokeInvitationSchema = z.object({ invitationId: z.uuid({ error: "No invitation chosen." }) });
+export const changeRoleSchema = z.object({ userId: memberId, role: staffRole });
+export const staffMemberSchema = z.object({ userId: memberId });
 
 /** Current settings as General form values. */
 export function generalSettingsFormValues(s: StoreSettings) {

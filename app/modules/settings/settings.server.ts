@@ -3,6 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { LRUCache } from "lru-cache";
 import type { Db } from "~db/client";
 import { settings } from "~db/schema/store";
+import { withoutRecording } from "~/modules/activity/record-activity.server";
 import { announceStorefrontChange, onStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { storedSettingsSchema } from "./settings.schema";
 import { defaultStoreSettings, storeSettingKeys, type StoreSettings } from "./store-settings";
@@ -140,7 +141,7 @@ export class InvalidSettingsError extends Error {
 }
 
 /**
- * Saves the given settings in one statement (all or nothing) and announces a storefront change
+ * Saves the given settings in one transaction (all or nothing) and announces a storefront change
  * (the store name, contact details and maintenance mode are on every page; every save
  * announces, as saves are rare). Values are checked against the stored schema; a form's values
  * should come through the tab schemas in settings.schema.ts first. Call it outside a
@@ -156,15 +157,32 @@ export async function saveStoreSettings(db: Db, values: Partial<StoreSettings>):
   const cleared = Object.entries(parsed.data)
     .filter(([, value]) => value === null)
     .map(([key]) => key);
-  if (cleared.length > 0) await db.delete(settings).where(inArray(settings.key, cleared));
   const entries = Object.entries(parsed.data).filter(([, value]) => value !== undefined && value !== null);
-  if (entries.length > 0) {
-    const now = new Date();
-    await db
-      .insert(settings)
-      .values(entries.map(([key, value]) => ({ key, value, updatedAt: now })))
-      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
-  }
+  // One transaction: all or nothing, and the activity log's entries with it (decision 049).
+  await db.transaction(async (tx) => {
+    if (cleared.length > 0) await tx.delete(settings).where(inArray(settings.key, cleared));
+    if (entries.length > 0) {
+      const now = new Date();
+      // A key never saved holds its default: stored as that first (a key saved before is left as
+      // it is), unrecorded since nothing changes, so the log reads default → new for it, and
+      // nothing for the tab's fields left as they were.
+      const current = await readStoreSettings(tx);
+      const asTheyAre = entries
+        .map(([key]) => [key, current[key as keyof StoreSettings]] as const)
+        .filter(([, value]) => value !== null && value !== undefined);
+      if (asTheyAre.length > 0)
+        await withoutRecording(tx, () =>
+          tx
+            .insert(settings)
+            .values(asTheyAre.map(([key, value]) => ({ key, value, updatedAt: now })))
+            .onConflictDoNothing(),
+        );
+      await tx
+        .insert(settings)
+        .values(entries.map(([key, value]) => ({ key, value, updatedAt: now })))
+        .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
+    }
+  });
   await announceStorefrontChange(db);
   return getStoreSettings(db);
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { StoreLogo } from "./store-settings";
 
 /**
@@ -30,3 +31,6 @@ export function checkPickedLogo(file: { type: string; size: number }): string | 
   if (file.size > STORE_LOGO_MAX_BYTES) return STORE_LOGO_MESSAGES.size;
   return null;
 }
+
+/** The logo's forms by intent. Upload: the `logo` file field, checked by content on the server. Remove: nothing to fill in. */
+export const logoForms = { upload: z.object({}), remove: z.object({}) };

@@ -67,6 +67,11 @@ export interface StoreSettings {
    * its stock as long (Settings → Payments).
    */
   paymentLinkHours: number;
+  /**
+   * The deposit asked on made-to-measure and custom pieces, in % (issue 46: "We take a 50%
+   * deposit"); the rest is due when the garment is ready. 0 asks none (Settings → Payments).
+   */
+  depositPercent: number;
   /** Rates for approximate prices in other currencies (Settings → Currencies); display only. */
   exchangeRates: ExchangeRates;
   /** When the server takes the daily backup, "HH:MM" in the store's timezone (Settings → System). */
@@ -78,11 +83,24 @@ export interface StoreSettings {
   alertEmail: string;
   /** Days after an order is delivered that its customer is invited to review what they bought; 0 sends none (Settings → Notifications). */
   reviewInvitationDays: number;
+  /** Every staff member signs in with an authenticator app's code too (Admin → Sign-in security, decision 048). */
+  staffTwoFactorRequired: boolean;
+  /**
+   * A refund above this many pesewas asks for the password or app code again when the sign-in
+   * is more than 15 minutes old; 0 asks before every refund (Admin → Sign-in security).
+   */
+  confirmRefundsAbove: number;
 }
 
 export const PAYMENT_HOLD_MINUTES = { default: 30, min: 10, max: 7 * 24 * 60 } as const;
 
 export const PAYMENT_LINK_HOURS = { default: 72, min: 1, max: 30 * 24 } as const;
+
+/** As order-balance.ts DEPOSIT_PERCENT (kept here too: settings are read where payments are not). */
+export const DEPOSIT_PERCENT_RANGE = { default: 50, min: 0, max: 90 } as const;
+
+/** In pesewas: ₵1,000 by default, at most ₵1,000,000. */
+export const CONFIRM_REFUNDS_ABOVE = { default: 100_000, min: 0, max: 100_000_000 } as const;
 
 export const REVIEW_INVITATION_DAYS = { default: 3, min: 0, max: 60 } as const;
 
@@ -107,12 +125,15 @@ export const defaultStoreSettings: StoreSettings = {
   xUrl: "",
   paymentHoldMinutes: PAYMENT_HOLD_MINUTES.default,
   paymentLinkHours: PAYMENT_LINK_HOURS.default,
+  depositPercent: DEPOSIT_PERCENT_RANGE.default,
   exchangeRates: noExchangeRates,
   backupTime: "03:00",
   backupKeepDaily: BACKUP_KEEP.daily.default,
   backupKeepWeekly: BACKUP_KEEP.weekly.default,
   alertEmail: "",
   reviewInvitationDays: REVIEW_INVITATION_DAYS.default,
+  staffTwoFactorRequired: false,
+  confirmRefundsAbove: CONFIRM_REFUNDS_ABOVE.default,
 };
 
 export type StoreSettingKey = keyof StoreSettings;

@@ -20,7 +20,7 @@ import { CORRECT_ZONE_FIELDS, type ZoneActionResult } from "~/components/admin/s
 const INCOMPLETE = "The form was incomplete. Please reload the page and try again.";
 const zoneId = z.object({ id: serialId(INCOMPLETE) });
 
-const zoneForms = {
+export const zoneForms = {
   create: shippingZoneFormSchema,
   update: z.intersection(zoneId, shippingZoneFormSchema),
   delete: zoneId,
@@ -37,7 +37,7 @@ const answer = (result: ZoneActionResult, status = 200) => data<ZoneActionResult
 export async function runZoneAction(request: Request, context: AppLoadContext) {
   const guarded = await guardAction(
     { request, context },
-    { access: "admin", intents: zoneForms, unknownIntent: INCOMPLETE, reply: refusal },
+    { access: { route: "admin/shipping" }, intents: zoneForms, unknownIntent: INCOMPLETE, reply: refusal },
   );
   if (!guarded.ok) return guarded.response;
   const db = context.database.db;

@@ -21,6 +21,7 @@ import {
   removeDraftLine,
   saveDraftDetails,
   setDraftLineQuantity,
+  type DraftDetails,
   type StaffMember,
 } from "./draft-orders.server";
 import { DraftIncompleteError, placeDraftOrder, type DraftPayment } from "./place-draft-order.server";
@@ -53,7 +54,7 @@ export async function createDraftFromList(request: Request, context: AppLoadCont
   const guarded = await guardAction(
     { request, context },
     {
-      access: "admin",
+      access: { route: "admin/orders/drafts", form: "new" },
       schema: newDraftSchema,
       reply: (refused): DraftActionResult => ({ ok: false, message: refused.firstMessage ?? "Please try again." }),
     },
@@ -67,7 +68,7 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
   const guarded = await guardAction(
     { request, context },
     {
-      access: "admin",
+      access: { route: "admin/orders/drafts/:draftId" },
       schema: draftFormSchema,
       reply: (refused): DraftActionResult => ({
         ok: false,
@@ -151,26 +152,33 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
   }
 }
 
+/** The customer, delivery, discount, deposit and notes as the form has them. */
+function detailsOf(form: DraftForm): DraftDetails {
+  return {
+    channel: form.channel as SalesChannel,
+    customerName: form.customerName,
+    customerEmail: form.customerEmail,
+    customerPhone: form.customerPhone,
+    delivery: form.delivery,
+    customerAddress: form.customerAddress,
+    customerCountry: form.customerCountry,
+    customerRegion: form.customerRegion,
+    discountAmount: form.discount,
+    discountReason: form.discountReason,
+    ...depositOfForm(form),
+    notes: form.notes,
+  };
+}
+
+/** The deposit as chosen: a percentage, pesewas for a fixed amount, nothing otherwise. */
+function depositOfForm(form: DraftForm) {
+  const value = form.depositKind === "percent" ? (form.depositPercent ?? 0) : form.depositKind === "amount" ? form.depositAmount : 0;
+  return { depositKind: form.depositKind, depositValue: value };
+}
+
 /** The customer, delivery, discount and notes as typed, and each line's quantity where it changed. */
 async function saveDetails(db: AppLoadContext["database"]["db"], draftId: string, form: DraftForm, by: StaffMember) {
-  await saveDraftDetails(
-    db,
-    draftId,
-    {
-      channel: form.channel as SalesChannel,
-      customerName: form.customerName,
-      customerEmail: form.customerEmail,
-      customerPhone: form.customerPhone,
-      delivery: form.delivery,
-      customerAddress: form.customerAddress,
-      customerCountry: form.customerCountry,
-      customerRegion: form.customerRegion,
-      discountAmount: form.discount,
-      discountReason: form.discountReason,
-      notes: form.notes,
-    },
-    by,
-  );
+  await saveDraftDetails(db, draftId, detailsOf(form), by);
   const lines = draftLinesOf((await getDraft(db, draftId)).lines);
   for (const [index, quantity] of form.quantities.entries())
     if (lines[index] && lines[index].quantity !== quantity) await setDraftLineQuantity(db, draftId, index, quantity, by);
@@ -190,17 +198,13 @@ async function fillCustomerFromEarlierOrder(
     db,
     draftId,
     {
-      channel: form.channel as SalesChannel,
+      ...detailsOf(form),
       customerName: match.name,
       customerEmail: match.email,
       customerPhone: match.phone,
-      delivery: form.delivery,
       customerAddress: match.address,
       customerCountry: match.country,
       customerRegion: match.region,
-      discountAmount: form.discount,
-      discountReason: form.discountReason,
-      notes: form.notes,
     },
     by,
   );
@@ -218,7 +222,8 @@ async function place(context: AppLoadContext, draftId: string, form: DraftForm, 
             paymentId: form.paymentId ?? crypto.randomUUID(),
             method: form.paymentMethod as RecordedPaymentMethod,
             reference: form.paymentReference,
-            seenAmount: form.seenTotal ?? -1,
+            seenTotal: form.seenTotal ?? -1,
+            part: form.paidPart,
           }
         : { kind: "on-delivery" };
   const placed = await placeDraftOrder(db, draftId, payment, { by, origin: siteOrigin(context), storeName: settings.storeName });

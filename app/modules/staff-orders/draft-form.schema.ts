@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseMoney } from "~/lib/money";
 import { measurementsSchema } from "~/modules/measurements/measurements.schema";
 import { HOME_COUNTRY, isCountryCode, isGhanaRegion } from "~/modules/shipping/areas";
+import { depositKinds, type DepositKind } from "~/modules/payments/order-balance";
 import { DRAFT_LIMITS } from "./draft-lines";
 import { recordedPaymentMethods, salesChannels } from "./sales-channels";
 
@@ -91,6 +92,9 @@ export const draftFormSchema = z
       .refine((v) => v === null || isGhanaRegion(v), "Choose a region from the list"),
     discount: cedi("the discount"),
     discountReason: optionalText("The reason", 200),
+    depositKind: z.enum(depositKinds as [DepositKind, ...DepositKind[]], { error: "Choose the deposit" }).default("auto"),
+    depositPercent: z.preprocess(blankAsMissing, wholeNumber("The deposit", 1, 99).optional()),
+    depositAmount: cedi("the deposit"),
     notes: optionalText("Notes", 2_000),
     /** Each line's quantity as shown (saved with the rest). */
     quantities: z
@@ -139,6 +143,8 @@ export const draftFormSchema = z
         .transform(Number)
         .optional(),
     ),
+    /** With a recorded payment: whether the customer paid the deposit only, or everything. */
+    paidPart: z.enum(["deposit", "full"]).default("full"),
     emailLink: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
   })
   .superRefine((form, ctx) => {
@@ -161,6 +167,10 @@ export const draftFormSchema = z
       const days = wholeNumber("Production time", 1, DRAFT_LIMITS.productionDays).safeParse(form.customDays ?? "");
       if (!days.success) ctx.addIssue({ code: "custom", path: ["customDays"], message: days.error.issues[0]!.message });
     }
+    if (form.depositKind === "percent" && form.depositPercent === undefined)
+      ctx.addIssue({ code: "custom", path: ["depositPercent"], message: "Enter the deposit's percentage, from 1 to 99" });
+    if (form.depositKind === "amount" && form.depositAmount <= 0)
+      ctx.addIssue({ code: "custom", path: ["depositAmount"], message: "Enter the deposit in cedi, e.g. 500" });
     if (form.intent === "place-recorded") {
       if (!form.paymentMethod) ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: "Choose how the customer paid" });
       if (!form.paymentId || form.seenTotal === undefined)

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { desc, eq, isNull, and, sql } from "drizzle-orm";
+import { depositOfChoice, type DepositKind } from "~/modules/payments/order-balance";
+import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Db } from "~db/client";
 import { draftOrders } from "~db/schema/staff-orders";
 import { OrderRefusedError, noDeliveryTo } from "~/modules/orders/order-errors";
@@ -58,6 +60,9 @@ export interface DraftDetails {
   /** Pesewas. */
   discountAmount: number;
   discountReason: string | null;
+  /** The deposit asked (order-balance.ts depositOfChoice): a percentage, or pesewas for "amount". */
+  depositKind: DepositKind;
+  depositValue: number;
   notes: string | null;
 }
 
@@ -69,11 +74,14 @@ function newDraftReference(): string {
 /** A new, empty draft taken through a channel. */
 export async function createDraft(db: Db, channel: SalesChannel, by: StaffMember): Promise<{ id: string; reference: string }> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const [row] = await db
-      .insert(draftOrders)
-      .values({ reference: newDraftReference(), channel, createdBy: by.name, updatedBy: by.name })
-      .onConflictDoNothing()
-      .returning({ id: draftOrders.id, reference: draftOrders.reference });
+    // In a transaction, which the activity log records (decision 049).
+    const [row] = await db.transaction((tx) =>
+      tx
+        .insert(draftOrders)
+        .values({ reference: newDraftReference(), channel, createdBy: by.name, updatedBy: by.name })
+        .onConflictDoNothing()
+        .returning({ id: draftOrders.id, reference: draftOrders.reference }),
+    );
     if (row) return row;
   }
   throw new Error("Could not assign a unique draft reference");
@@ -174,10 +182,12 @@ export function removeDraftLine(db: Db, id: string, index: number, by: StaffMemb
 /** Deletes a draft not yet placed (a placed one stays, linked to its order). */
 export async function discardDraft(db: Db, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(draftOrders)
-    .where(and(eq(draftOrders.id, id), isNull(draftOrders.orderId)))
-    .returning({ id: draftOrders.id });
+  const deleted = await db.transaction((tx) =>
+    tx
+      .delete(draftOrders)
+      .where(and(eq(draftOrders.id, id), isNull(draftOrders.orderId)))
+      .returning({ id: draftOrders.id }),
+  );
   return deleted.length > 0;
 }
 
@@ -219,6 +229,8 @@ export interface PricedDraft {
   delivery: DraftDelivery;
   /** Null while a line or the delivery cannot be priced, or the discount is over the subtotal. */
   totals: OrderTotals | null;
+  /** The deposit the order will ask before the rest (pesewas), or null: paid in full at once. */
+  deposit: number | null;
   /** Everything that stops the draft being placed, in words for staff. */
   problems: string[];
 }
@@ -248,33 +260,62 @@ export async function pricedDraft(db: Db, draft: DraftRow): Promise<PricedDraft>
     else totals = orderTotals(lines, rate, draft.discountAmount);
   }
   if (draft.discountAmount > 0 && !draft.discountReason) problems.push("Say why the discount is given.");
-  return { lines, delivery, totals, problems };
+  let deposit: number | null = null;
+  if (totals) {
+    const { depositPercent } = await getStoreSettings(db);
+    const asked = depositOfChoice(
+      { kind: draft.depositKind as DepositKind, value: Number(draft.depositValue) },
+      lines.map((l) => ({ kind: l.kind, lineTotal: l.unitPrice * l.quantity })),
+      totals.total,
+      depositPercent,
+    );
+    if (asked.problem) problems.push(asked.problem);
+    deposit = asked.deposit;
+  }
+  return { lines, delivery, totals, deposit, problems };
+}
+
+/**
+ * A priced line: what it is, its quantity and price, and the rest null (no catalogue piece, no
+ * photo, no measurements, no problem) unless given.
+ */
+function pricedDraftLine(
+  line: Pick<PricedDraftLine, "index" | "kind" | "name" | "quantity" | "unitPrice"> & Partial<PricedDraftLine>,
+): PricedDraftLine {
+  return {
+    index: line.index,
+    kind: line.kind,
+    productId: line.productId ?? null,
+    variantId: line.variantId ?? null,
+    name: line.name,
+    category: line.category ?? null,
+    color: line.color ?? null,
+    size: line.size ?? null,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    originalUnitPrice: line.originalUnitPrice ?? null,
+    imageUrl: line.imageUrl ?? null,
+    measurements: line.measurements ?? null,
+    madeToMeasureSurcharge: line.madeToMeasureSurcharge ?? null,
+    productionDays: line.productionDays ?? null,
+    problem: line.problem ?? null,
+  };
 }
 
 async function priceLine(db: Db, line: DraftLine, index: number): Promise<PricedDraftLine> {
   if (line.kind === "custom")
-    return {
+    return pricedDraftLine({
       index,
       kind: "custom",
-      productId: null,
-      variantId: null,
       name: line.description,
-      category: null,
-      color: null,
-      size: null,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
-      originalUnitPrice: null,
-      imageUrl: null,
-      measurements: null,
-      madeToMeasureSurcharge: null,
       productionDays: line.productionDays,
-      problem: null,
-    };
+    });
   try {
     const [priced] = await priceLinesFromCatalog(db, [{ ...line }]);
     const p = priced!;
-    return {
+    return pricedDraftLine({
       index,
       kind: p.madeToMeasure ? "made_to_measure" : "standard",
       productId: p.product.id,
@@ -290,28 +331,20 @@ async function priceLine(db: Db, line: DraftLine, index: number): Promise<Priced
       measurements: p.madeToMeasure?.measurements ?? null,
       madeToMeasureSurcharge: p.madeToMeasure?.surcharge ?? null,
       productionDays: p.madeToMeasure?.days ?? null,
-      problem: null,
-    };
+    });
   } catch (error) {
     if (!(error instanceof OrderRefusedError)) throw error;
-    return {
+    return pricedDraftLine({
       index,
       kind: line.measurements ? "made_to_measure" : "standard",
       productId: line.productId,
-      variantId: null,
       name: `Piece #${line.productId}`,
-      category: null,
-      color: null,
       size: line.size,
       quantity: line.quantity,
       unitPrice: 0,
-      originalUnitPrice: null,
-      imageUrl: null,
       measurements: line.measurements,
-      madeToMeasureSurcharge: null,
-      productionDays: null,
       problem: error.message.replace(/ Please (remove it from|review) your cart\.$/, ""),
-    };
+    });
   }
 }
 

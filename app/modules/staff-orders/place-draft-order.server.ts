@@ -11,7 +11,10 @@ import { takeStock } from "~/modules/orders/order-stock.server";
 import { sendPaymentLink, type SentPaymentLink } from "~/modules/payments/payment-links.server";
 import { recordPayment } from "~/modules/payments/recorded-payments.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
-import { currencySymbols, type CurrencyCode } from "~/lib/money";
+import { taxSnapshotForOrder } from "~/modules/taxes/tax-settings.server";
+import { currencySymbols, formatMoneyWithCode, type CurrencyCode } from "~/lib/money";
+
+const currencyOf = (code: string) => (code in currencySymbols ? code : "GHS") as CurrencyCode;
 import { draftOrderProblems } from "./draft-order-rules";
 import {
   DraftAlreadyPlacedError,
@@ -40,7 +43,7 @@ import { salesChannels, type RecordedPaymentMethod } from "./sales-channels";
  */
 export type DraftPayment =
   | { kind: "link"; email: boolean }
-  | { kind: "recorded"; paymentId: string; method: RecordedPaymentMethod; reference: string; seenAmount: number }
+  | { kind: "recorded"; paymentId: string; method: RecordedPaymentMethod; reference: string; seenTotal: number; part: "deposit" | "full" }
   | { kind: "on-delivery" };
 
 export interface PlacedDraftOrder {
@@ -84,6 +87,10 @@ export async function placeDraftOrder(
     const settings = await getStoreSettings(tx);
     if (payment.kind === "on-delivery" && priced.delivery.kind === "zone" && !priced.delivery.zone.payOnDelivery)
       throw payOnDeliveryNotOffered(priced.delivery.destination);
+    if (payment.kind === "recorded" && payment.seenTotal !== totals.total)
+      throw new DraftRefusedError(
+        `The total is now ${formatMoneyWithCode(totals.total, currencyOf(settings.currency))}. Check the draft and record the payment again.`,
+      );
     if (payment.kind === "link" && settings.currency !== "GHS")
       throw new DraftRefusedError("Payment links take cedi only (Paystack Ghana): the store's currency is not GHS.");
 
@@ -112,11 +119,14 @@ export async function placeDraftOrder(
       shippingZone: zone ? zone.zone.name : SHOWROOM_COLLECTION.name,
       deliveryEstimate: zone ? zone.estimate : null,
       totalAmount: totals.total,
+      depositAmount: priced.deposit,
       currency: settings.currency,
       paymentMethod: payment.kind === "link" ? "payment_link" : "pay_on_delivery",
       idempotencyKey: `draft:${draft.id}`,
       source: draft.channel,
       placedBy: context.by.name,
+      // The tax settings in force (decision 045); collected from the showroom is a sale in Ghana.
+      taxSnapshot: await taxSnapshotForOrder(tx, { country: zone ? draft.customerCountry : "GH", zone: zone?.zone ?? null }),
     });
     await tx.insert(orderItems).values(
       priced.lines.map((l) => ({
@@ -203,7 +213,8 @@ export async function placeDraftOrder(
             orderId: order.id,
             method: payment.method,
             reference: payment.reference,
-            seenAmount: payment.seenAmount,
+            // The deposit the order now asks, or its total: never a figure from the form.
+            amount: payment.part === "deposit" && priced.deposit !== null ? priced.deposit : totals.total,
             by: context.by,
           },
           sender,

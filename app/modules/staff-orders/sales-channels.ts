@@ -16,6 +16,7 @@ export type SalesChannel = (typeof salesChannels)[number]["value"];
 /** An order's `source`: the storefront's checkout, or a channel staff took it through. */
 export function orderSourceLabel(source: string): string {
   if (source === "storefront") return "Online shop";
+  if (source === "custom_request") return "Custom request (quote accepted)";
   return salesChannels.find((c) => c.value === source)?.label ?? source;
 }
 

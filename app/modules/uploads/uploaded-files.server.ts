@@ -37,10 +37,13 @@ export const customRequestPhotoPath = (name: string) => `custom-requests/${name}
 /** Stores files in one statement. A path already stored keeps its bytes: they are the same. */
 export async function storeUploadedFiles(db: Db, files: UploadedFile[]): Promise<void> {
   if (files.length === 0) return;
-  await db
-    .insert(uploadedFiles)
-    .values(files.map((file) => ({ path: file.path, contentType: file.contentType, bytes: asBuffer(file.bytes) })))
-    .onConflictDoNothing();
+  // In a transaction, which the activity log records when staff upload (decision 049).
+  await db.transaction((tx) =>
+    tx
+      .insert(uploadedFiles)
+      .values(files.map((file) => ({ path: file.path, contentType: file.contentType, bytes: asBuffer(file.bytes) })))
+      .onConflictDoNothing(),
+  );
 }
 
 export async function readUploadedFile(db: Db, filePath: string): Promise<{ contentType: string; bytes: Buffer } | null> {
@@ -52,7 +55,7 @@ export async function readUploadedFile(db: Db, filePath: string): Promise<{ cont
 }
 
 export async function deleteUploadedFiles(db: Db, paths: string[]): Promise<void> {
-  if (paths.length > 0) await db.delete(uploadedFiles).where(inArray(uploadedFiles.path, paths));
+  if (paths.length > 0) await db.transaction((tx) => tx.delete(uploadedFiles).where(inArray(uploadedFiles.path, paths)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { openBackupDownload } from "~/modules/backups/backup-download.server";
 import { backupPlace } from "~/modules/backups/backup-place.server";
 import type { Route } from "./+types/backup-download";
@@ -21,7 +21,7 @@ function unavailable(reason: string) {
  * copy. The file is the one the backups row names, never a path from the request.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/backups/:backupId/download");
   if (!BACKUP_ID.test(params.backupId)) return unavailable("There is no such backup.");
   const place = backupPlace(context.config, context.database.driver);
   const file = await openBackupDownload(context.database.db, place, Number(params.backupId));

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { CUSTOM_REQUEST_PHOTO_NAME, readCustomRequestPhoto } from "~/modules/custom-requests/custom-request-photos.server";
 import { isCustomRequestPhoto } from "~/modules/custom-requests/custom-requests-admin.server";
 import type { Route } from "./+types/custom-request-photo";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/custom-request-photo";
  * they are never served under /uploads/ and never stored by a cache.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/custom-requests/photos/:name");
   const name = params.name;
   // Only a stored name's shape reaches the database (a NUL or a path never does).
   const known = CUSTOM_REQUEST_PHOTO_NAME.test(name) && (await isCustomRequestPhoto(context.database.db, name));

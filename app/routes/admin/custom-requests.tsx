@@ -2,6 +2,8 @@ import { Scissors } from "lucide";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { CustomRequestFilters } from "~/components/admin/custom-requests/custom-request-filters";
 import { updateCustomRequestFromList } from "~/modules/custom-requests/custom-request-admin-action.server";
+import { writeQuoteFromList } from "~/modules/quotes/quote-admin-action.server";
+import { quotesOfRequest } from "~/modules/quotes/quotes.server";
 import { customRequestColumns } from "~/components/admin/custom-requests/custom-request-columns";
 import { CustomRequestDetailsDialog } from "~/components/admin/custom-requests/custom-request-details-dialog";
 import { customRequestSummaryCards } from "~/components/admin/custom-requests/custom-request-summary-cards";
@@ -19,6 +21,7 @@ import {
   listCustomRequestsForAdmin,
 } from "~/modules/custom-requests/custom-requests-admin.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { localDay } from "~/lib/dates";
 import type { Route } from "./+types/custom-requests";
 
 export const meta = listMeta("Custom requests");
@@ -27,17 +30,26 @@ export const meta = listMeta("Custom requests");
 const DETAILS_PARAM = "request";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAdminList(args, "custom requests", async (db, params) => {
+  return loadAdminList(args, "admin/custom-requests", "custom requests", async (db, params) => {
     const query = customRequestListQueryFromUrl(params);
     const wanted = params.get(DETAILS_PARAM);
     const reference = wanted && CUSTOM_REQUEST_REFERENCE.test(wanted) ? wanted : null;
-    const [list, summary, settings, details] = await Promise.all([
+    const [list, summary, settings, details, quotes] = await Promise.all([
       listCustomRequestsForAdmin(db, query),
       customRequestSummary(db),
       getStoreSettings(db),
       reference ? getCustomRequestForAdmin(db, reference) : null,
+      reference ? quotesOfRequest(db, reference) : [],
     ]);
-    return { list, summary, timeZone: settings.timezone, search: query.search ?? "", details };
+    return {
+      list,
+      summary,
+      timeZone: settings.timezone,
+      search: query.search ?? "",
+      details,
+      quotes,
+      quoteDefaults: { depositPercent: settings.depositPercent, today: localDay(settings.timezone) },
+    };
   });
 }
 
@@ -45,10 +57,16 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return keepListWhenClosing(DETAILS_PARAM, args);
 }
 
-/** Status and notes (app/modules/custom-requests/custom-request-admin-action.server.ts). */
-export const action = ({ request, context }: Route.ActionArgs) => updateCustomRequestFromList(request, context);
+/**
+ * Status and notes (app/modules/custom-requests/custom-request-admin-action.server.ts), or, posted
+ * with `?quote`, "Write a quote" (app/modules/quotes/quote-admin-action.server.ts).
+ */
+export const action = ({ request, context, url }: Route.ActionArgs) =>
+  url.searchParams.has("quote") ? writeQuoteFromList(request, context) : updateCustomRequestFromList(request, context);
 
-export default function AdminCustomRequests({ loaderData: { list, summary, timeZone, search, details } }: Route.ComponentProps) {
+export default function AdminCustomRequests({
+  loaderData: { list, summary, timeZone, search, details, quotes, quoteDefaults },
+}: Route.ComponentProps) {
   const dialog = useUrlDialog(DETAILS_PARAM, details ? details.reference : null);
   return (
     <ListPage
@@ -68,7 +86,9 @@ export default function AdminCustomRequests({ loaderData: { list, summary, timeZ
           action: { label: "Clear filters", href: "/admin/custom-requests" },
         },
       }}
-      details={<CustomRequestDetailsDialog dialog={dialog} request={details} timeZone={timeZone} />}
+      details={
+        <CustomRequestDetailsDialog dialog={dialog} request={details} quotes={quotes} quoteDefaults={quoteDefaults} timeZone={timeZone} />
+      }
     >
       <DataTable
         rows={list.rows}

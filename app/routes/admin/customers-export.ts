@@ -1,7 +1,7 @@
 import { csvResponse } from "~/lib/csv-response.server";
 import { customersCsvChunks } from "~/modules/customers/customers-csv.server";
 import { customersQueryFromUrl } from "~/modules/customers/customers.schema";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/customers-export";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/customers-export";
  * as a CSV download. Rows are streamed in batches as the browser reads them.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/customers/export.csv");
   const db = context.database.db;
   const { search, sort } = customersQueryFromUrl(url.searchParams);
   const settings = await getStoreSettings(db);

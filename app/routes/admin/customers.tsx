@@ -21,7 +21,7 @@ export const meta = listMeta("Customers");
 const DETAILS_PARAM = "customer";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAdminList(args, "customers", async (db, params) => {
+  return loadAdminList(args, "admin/customers", "customers", async (db, params) => {
     const query = customersQueryFromUrl(params);
     const key = params.get(DETAILS_PARAM);
     const [list, summary, settings, details] = await Promise.all([

@@ -9,7 +9,7 @@ import { RecentActivity } from "~/components/admin/dashboard/recent-activity";
 import { RevenueChart } from "~/components/admin/dashboard/revenue-chart";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { dashboardStats, quickActionCounts, recentActivity, revenueByDay } from "~/modules/reports/dashboard-stats.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { staleExchangeRates } from "~/modules/currency/exchange-rates.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { paymentsNeedingAttention } from "~/modules/payments/payments-attention.server";
@@ -28,7 +28,7 @@ async function labelled<T>(what: string, work: Promise<T>): Promise<T> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin");
   const db = context.database.db;
   try {
     const [settings, stats, activity, quick, revenue, staleRates, payments] = await Promise.all([

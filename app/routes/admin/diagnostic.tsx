@@ -1,3 +1,4 @@
+import { actAsStaff } from "~/modules/activity/activity-actor.server";
 import { Activity, PlayCircle } from "lucide";
 import { data, Form, useNavigation } from "react-router";
 import { Icon } from "~/components/ui/icon";
@@ -7,10 +8,12 @@ import type { ClaimAdminResult, DiagnosticReport } from "~/components/admin/diag
 import { DatabaseCard, EmailCard, TablesCard, UserCard } from "~/components/admin/diagnostic/report-cards";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { z } from "zod";
+import { diagnosticForms } from "~/modules/diagnostics/diagnostic-forms";
 import { guardAction } from "~/modules/auth/action-guard.server";
-import { AdminUserError, claimFirstAdmin, countAdmins } from "~/modules/auth/staff.server";
-import { requireAdmin, requireUser } from "~/modules/auth/session.server";
+import { ADMIN_ROUTES } from "~/modules/auth/admin-access";
+import { isStaffRole } from "~/modules/auth/capabilities";
+import { claimFirstOwner, countOwners, StaffChangeError } from "~/modules/auth/staff.server";
+import { requireStaff, requireStaffPage, requireUser } from "~/modules/auth/session.server";
 import { checkUserRole } from "~/modules/diagnostics/role-check.server";
 import { runDiagnostics } from "~/modules/diagnostics/diagnostics.server";
 import { shortDatabaseVersion } from "~/modules/diagnostics/system-info.server";
@@ -21,10 +24,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Diagnostic | Admin" }];
 
 /** The page; with ?run=1 (the Run Diagnostics form) it also runs every check. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request, context);
+  const viewer = await requireStaffPage(request, context, "admin/diagnostic");
   const db = context.database.db;
   const run = url.searchParams.has("run");
-  const [settings, adminCount] = await Promise.all([getStoreSettings(db), countAdmins(db)]);
+  const [settings, adminCount] = await Promise.all([getStoreSettings(db), countOwners(db)]);
   let report: DiagnosticReport | null = null;
   if (run) {
     const transport = context.email.transport;
@@ -40,7 +43,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     report = {
       ranAt: diagnostics.ranAt,
       durationMs: diagnostics.durationMs,
-      user: { email: viewer.email, role, adminAccess: role.ok && role.value.role === "admin" },
+      user: { email: viewer.email, role, adminAccess: role.ok && isStaffRole(role.value.role) },
       // "PostgreSQL 17.4" on the page; the whole version() string stays in a tooltip.
       database: diagnostics.database.ok
         ? {
@@ -71,37 +74,40 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 /**
- * "Make Current User Admin". The one admin-area action a signed-in non-admin may post, and only
- * while the shop has no admin at all: otherwise it is refused exactly like requireAdmin refuses
- * (403). claimFirstAdmin checks again under a table lock, so two claims at once make one admin.
+ * "Make Current User Admin". The one admin-area action a signed-in non-staff may post, and only
+ * while the shop has no owner at all (it makes them the Owner): otherwise it is refused as
+ * admin-access.ts says (403). claimFirstOwner checks again under a table lock, so two claims at
+ * once make one owner.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.database.db;
   const guarded = await guardAction(
     { request, context },
     {
-      // Any signed-in person while the shop has no admin; otherwise admins only.
+      // Any signed-in person while the shop has no owner; otherwise as admin-access.ts says.
       access: async (request, context) => {
         const viewer = await requireUser(request, context);
-        if (!viewer.isAdmin && (await countAdmins(db)) > 0) await requireAdmin(request, context);
+        if ((await countOwners(db)) > 0) return requireStaff(request, context, ADMIN_ROUTES["admin/diagnostic"].forms["claim-admin"]);
         return viewer;
       },
-      intents: { "claim-admin": z.object({}) },
+      intents: diagnosticForms,
       unknownIntent: "Unknown action.",
       reply: (refused): ClaimAdminResult => ({ ok: false, message: refused.firstMessage ?? "Unknown action." }),
     },
   );
   if (!guarded.ok) return guarded.response;
   const { viewer } = guarded;
+  // The claim is a staff change like any other: the activity log names who made it (decision 049).
+  actAsStaff(viewer, context, "admin/diagnostic#claim-admin");
   try {
-    await claimFirstAdmin(db, viewer.id);
+    await claimFirstOwner(db, viewer.id);
     context.log.info({ userId: viewer.id }, "first admin claimed from the Diagnostic page");
     return { ok: true, message: "Successfully made user admin. Please refresh the page." } satisfies ClaimAdminResult;
   } catch (error) {
-    if (error instanceof AdminUserError)
+    if (error instanceof StaffChangeError)
       return data<ClaimAdminResult>(
         { ok: false, message: `Failed to make user admin: ${error.message}` },
-        { status: error.code === "admin-exists" ? 403 : 409 },
+        { status: error.code === "owner-exists" ? 403 : 409 },
       );
     context.log.error({ err: error }, "first-admin claim failed");
     return data<ClaimAdminResult>(

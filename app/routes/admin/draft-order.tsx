@@ -3,7 +3,7 @@ import { DraftEditor } from "~/components/admin/draft-orders/draft-editor";
 import type { DraftEditorData } from "~/components/admin/draft-orders/draft-types";
 import { listErrorBoundary } from "~/components/admin/list/list-route";
 import { hasControlCharacter } from "~/lib/input";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { runDraftAction } from "~/modules/staff-orders/draft-action.server";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 /** A draft, priced now by the checkout's code, with what the editor looked up (?find=, ?product=, ?customer=). */
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/orders/drafts/:draftId");
   const db = context.database.db;
   const draft = await getDraft(db, params.draftId).catch((error: unknown) => {
     if (error instanceof DraftNotFoundError) throw data("Draft not found", { status: 404 });
@@ -43,11 +43,13 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       ...draft,
       lines: undefined,
       discountAmount: Number(draft.discountAmount),
+      depositValue: Number(draft.depositValue),
       createdAt: draft.createdAt.toISOString(),
       updatedAt: draft.updatedAt.toISOString(),
     },
     priced,
     currency: settings.currency,
+    depositPercent: settings.depositPercent,
     timeZone: settings.timezone,
     find: find === null ? null : { text: find, products: products ?? [] },
     product,

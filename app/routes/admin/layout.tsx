@@ -2,7 +2,9 @@ import { Outlet, useRouteError } from "react-router";
 import { accessDeniedFor } from "~/components/admin/admin-route-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { sidebarOpenFromCookie } from "~/components/admin/sidebar-state";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { ROLE_LABELS } from "~/modules/auth/capabilities";
+import { requireStaff } from "~/modules/auth/session.server";
+import { identityState } from "~/modules/auth/identity-confirmation.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/layout";
@@ -12,20 +14,32 @@ export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-/** Every admin page: guests → /auth, signed-in non-admins → / (requireAdmin). */
+/**
+ * Every admin page: guests → /auth, customers and suspended members → / (requireStaff); each page's
+ * own loader checks its capability (requireStaffPage). The role goes to the menu and to every
+ * page's buttons (useAdminViewer).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request, context);
+  const viewer = await requireStaff(request, context);
   const settings = await getStoreSettings(context.database.db);
   return {
+    viewer: { email: viewer.email, role: viewer.role, roleLabel: ROLE_LABELS[viewer.role] },
     email: viewer.email,
     storeName: settings.storeName,
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("cookie")),
+    // For "Confirm it's you" before a sensitive post (components/admin/security/use-identity-gate.tsx).
+    identity: await identityState(request, context, viewer, settings.confirmRefundsAbove),
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email} storeName={loaderData.storeName} initialOpen={loaderData.sidebarOpen}>
+    <AdminShell
+      email={loaderData.email}
+      roleLabel={loaderData.viewer.roleLabel}
+      storeName={loaderData.storeName}
+      initialOpen={loaderData.sidebarOpen}
+    >
       <Outlet />
     </AdminShell>
   );

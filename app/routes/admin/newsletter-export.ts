@@ -1,5 +1,5 @@
 import { csvResponse } from "~/lib/csv-response.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { subscribersCsvChunks } from "~/modules/newsletter/subscribers.server";
 import { subscribersQueryFromUrl } from "~/modules/newsletter/subscribers.schema";
 import { getStoreSettings } from "~/modules/settings/settings.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/newsletter-export";
  * sign-ups never: they have not agreed yet), streamed in batches as the browser reads them.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/newsletter/export.csv");
   const db = context.database.db;
   const { search } = subscribersQueryFromUrl(url.searchParams);
   const settings = await getStoreSettings(db);

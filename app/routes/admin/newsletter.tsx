@@ -20,7 +20,7 @@ export const meta = listMeta("Newsletter");
 const NO_DIALOG = "subscriber";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAdminList(args, "newsletter subscribers", async (db, params) => {
+  return loadAdminList(args, "admin/newsletter", "newsletter subscribers", async (db, params) => {
     const query = subscribersQueryFromUrl(params);
     const settings = await getStoreSettings(db);
     const [list, summary] = await Promise.all([listSubscribers(db, query), subscriberSummary(db, settings.timezone)]);

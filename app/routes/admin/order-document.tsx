@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { OrderDocument, type OrderDocumentData } from "~/components/admin/orders/print/order-document";
 import { privatePageHeaders } from "~/lib/cache-control";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { paymentMethods } from "~/modules/orders/order-constants";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { getAdminOrderDetails } from "~/modules/orders/order-list.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { destinationName } from "~/modules/shipping/areas";
+import { invoiceTaxOf } from "~/modules/taxes/invoice-tax";
+import { orderTaxSnapshot } from "~/modules/taxes/tax-settings.server";
 import type { Route } from "./+types/order-document";
 
 // Someone's order, for staff: never stored (app/lib/cache-control.ts).
@@ -23,10 +25,11 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
  * /admin/orders/:orderId/invoice and /admin/orders/:orderId/packing-slip: an order as a page to
  * print (opened from the order's details in a new tab). Admins only: a customer is sent home, a
  * visitor to sign in. The shop's name, address and contact come from Settings, dates are in the
- * store's time zone, money in the order's currency.
+ * store's time zone, money in the order's currency. The tax lines, TIN and zero rating come
+ * from what the order kept when it was placed.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/orders/:orderId/:document");
   const kind = params.document;
   if (kind !== "invoice" && kind !== "packing-slip") throw data("Not found", { status: 404 });
   const db = context.database.db;
@@ -35,6 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getStoreSettings(db),
   ]);
   if (!order) throw data("Order not found", { status: 404 });
+  // The taxes the order kept when placed, never today's (decision 045).
+  const tax = invoiceTaxOf(await orderTaxSnapshot(db, order.id), order.totalAmount);
   return data(
     {
       kind,
@@ -46,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         phone: settings.contactPhone,
         email: settings.contactEmail,
       },
+      tax,
       order: {
         id: order.id,
         orderNumber: order.orderNumber,
@@ -62,8 +68,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         currency: order.currency,
         subtotalAmount: order.subtotalAmount,
         discountAmount: order.discountAmount,
+        discountCode: order.discountCode,
+        discountCodeKind: order.discountCodeKind,
         shippingAmount: order.shippingAmount,
         totalAmount: order.totalAmount,
+        paidAmount: order.balance.paid,
+        balanceDue: order.balance.owed,
         paymentMethod: paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod,
         paymentStatus: order.paymentStatus,
         orderStatus: order.orderStatus,

@@ -1,7 +1,7 @@
 import { csvResponse } from "~/lib/csv-response.server";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { ordersCsvChunks } from "~/modules/orders/orders-csv.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/orders-export";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/orders-export";
  * page, as a CSV download. Rows are streamed in batches as the browser reads them.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/orders/export.csv");
   const db = context.database.db;
   const filters = parseAdminOrderFilters(url.searchParams);
   const { timezone } = await getStoreSettings(db);

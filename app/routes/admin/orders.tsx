@@ -24,6 +24,8 @@ import type {
   RefundCheckResult,
 } from "~/components/admin/orders/order-update";
 import type { PaymentRequestResult } from "~/modules/payments/payment-request-action.server";
+import type { ProductionMoveResult } from "~/modules/production/production-action.server";
+import { staffProductionOf } from "~/modules/production/production.server";
 import { paymentLinksOf } from "~/modules/payments/payment-links.server";
 import { parseAdminOrderFilters } from "~/modules/orders/order-filters.schema";
 import { getAdminOrderDetails, listAdminOrders } from "~/modules/orders/order-list.server";
@@ -32,7 +34,9 @@ import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { paystackConfigOf } from "~/modules/payments/online-checkout.server";
 import { orderPaymentsForStaff } from "~/modules/payments/order-payments.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { recordHistory } from "~/modules/activity/activity-read.server";
 import type { Route } from "./+types/orders";
+import { useAdminViewer } from "~/components/admin/use-admin-viewer";
 
 export const meta = listMeta("Orders");
 
@@ -40,11 +44,12 @@ export const meta = listMeta("Orders");
 const DETAILS_PARAM = "order";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAdminList(args, "orders", async (db, params) => {
+  return loadAdminList(args, "admin/orders", "orders", async (db, params, viewer) => {
     const detailsId = params.get(DETAILS_PARAM);
+    const detailsUuid = detailsId && /^[0-9a-f-]{36}$/i.test(detailsId) ? detailsId.toLowerCase() : null;
     const paystackConnected = paystackConfigOf(args.context.config) !== null;
     const filters = parseAdminOrderFilters(params);
-    const [listing, summary, settings, details, payments, couriers, links] = await Promise.all([
+    const [listing, summary, settings, details, payments, couriers, links, history] = await Promise.all([
       listAdminOrders(db, filters),
       // The cards read every order; a few seconds old is fine (own changes drop the cache).
       orderSummary(db, { maxAgeMs: 5_000 }),
@@ -55,8 +60,12 @@ export async function loader(args: Route.LoaderArgs) {
       detailsId ? orderPaymentsForStaff(db, detailsId, { paystackConnected }) : null,
       // The Cash to collect view also says what each courier owes.
       filters.view === "cash-to-collect" ? cashOwedByCouriers(db) : null,
-      detailsId && /^[0-9a-f-]{36}$/i.test(detailsId) ? paymentLinksOf(db, detailsId) : null,
+      detailsUuid ? paymentLinksOf(db, detailsId!) : null,
+      // The order's own change history, for a role that reads the activity log (decision 049).
+      detailsUuid ? recordHistory(db, viewer.role, { orderId: detailsUuid }) : null,
     ]);
+    // Made-to-measure and custom orders: the workshop's steps (decision 040).
+    const production = details ? await staffProductionOf(db, details) : null;
     // A fresh id for the details' refund form each time it is shown: posting it twice refunds once.
     const refundId = details ? crypto.randomUUID() : null;
     // The same for "Record payment" (issue 46): sent twice, it records one payment.
@@ -86,6 +95,8 @@ export async function loader(args: Route.LoaderArgs) {
       refundId,
       couriers,
       paymentRequest,
+      production,
+      history: details ? history : null,
     };
   });
 }
@@ -103,7 +114,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
     result?.kind === "check-refund" ||
     result?.kind === "fulfilment" ||
     result?.kind === "cash" ||
-    result?.kind === "payment-request"
+    result?.kind === "payment-request" ||
+    result?.kind === "production"
   )
     return true;
   return keepListWhenClosing(DETAILS_PARAM, args);
@@ -120,7 +132,13 @@ export const action = ({ request, context }: Route.ActionArgs) => updateOrderFro
 export async function clientAction({
   serverAction,
 }: Route.ClientActionArgs): Promise<
-  OrderUpdateResult | RefundActionResult | RefundCheckResult | FulfilmentActionResult | CashCollectedResult | PaymentRequestResult
+  | OrderUpdateResult
+  | RefundActionResult
+  | RefundCheckResult
+  | FulfilmentActionResult
+  | CashCollectedResult
+  | PaymentRequestResult
+  | ProductionMoveResult
 > {
   try {
     return await serverAction();
@@ -132,20 +150,23 @@ export async function clientAction({
 }
 
 export default function AdminOrders({
-  loaderData: { listing, summary, currency, timeZone, details, payments, refundId, couriers, paymentRequest },
+  loaderData: { listing, summary, currency, timeZone, details, payments, refundId, couriers, paymentRequest, production, history },
 }: Route.ComponentProps) {
   const dialog = useUrlDialog(DETAILS_PARAM, details?.id);
   const tooShort = listing.searchTooShort;
+  const { can } = useAdminViewer();
   return (
     <ListPage
       title="Orders"
       description="Every order placed in the shop: change a status or payment and the customer's tracking page follows."
       actions={
-        <Link to="/admin/orders/drafts" className={buttonVariants()}>
-          <Icon of={Plus} /> New order
-        </Link>
+        can("orders.create") && (
+          <Link to="/admin/orders/drafts" className={buttonVariants()}>
+            <Icon of={Plus} /> New order
+          </Link>
+        )
       }
-      exportHref="/admin/orders/export.csv"
+      exportHref={can("orders.export") ? "/admin/orders/export.csv" : undefined}
       summary={
         <>
           <SummaryCards cards={orderSummaryCards(summary, currency)} />
@@ -170,6 +191,8 @@ export default function AdminOrders({
           payments={payments}
           refundId={refundId}
           paymentRequest={paymentRequest}
+          production={production}
+          history={history}
           timeZone={timeZone}
         />
       }

@@ -1,5 +1,5 @@
 import { csvResponse } from "~/lib/csv-response.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { stockCsvChunks } from "~/modules/catalog/stock-csv.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/products-stock-export";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/products-stock-export";
  * with the Stock column changed, goes back in through the products page's Import stock.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/products/stock.csv");
   const db = context.database.db;
   const { timezone } = await getStoreSettings(db);
   return csvResponse(stockCsvChunks(db), { name: "stock", timeZone: timezone, context });

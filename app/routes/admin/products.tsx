@@ -18,6 +18,7 @@ import { notify } from "~/components/ui/toaster";
 import { guardAction } from "~/modules/auth/action-guard.server";
 import { LOW_STOCK_THRESHOLD } from "~/modules/catalog/stock-level";
 import type { Route } from "./+types/products";
+import { useAdminViewer } from "~/components/admin/use-admin-viewer";
 
 export const meta = listMeta("Products");
 
@@ -47,16 +48,20 @@ export default function AdminProducts({ loaderData: data }: Route.ComponentProps
     if (!data.ok) notify.error("Failed to fetch products", { description: "The product list could not be loaded. Please try again." });
   }, [data]);
   const add = { href: dialog.openHref("new"), state: { openedFromList: true } };
+  // Staff count stock but do not set prices (decision 047): no Add Product for them.
+  const { can } = useAdminViewer();
   return (
     <ListPage
       title="Products"
       description="Everything the storefront sells: prices, stock, photos and what is on show."
       actions={
         <>
-          <StockCsvActions />
-          <Link to={add.href} state={add.state} preventScrollReset className={buttonVariants()}>
-            <Icon of={Plus} /> Add Product
-          </Link>
+          {can("stock.count") && <StockCsvActions />}
+          {can("products.edit") && (
+            <Link to={add.href} state={add.state} preventScrollReset className={buttonVariants()}>
+              <Icon of={Plus} /> Add Product
+            </Link>
+          )}
         </>
       }
       filters={<ProductFilters categories={data.ok ? data.categories : []} />}
@@ -68,11 +73,21 @@ export default function AdminProducts({ loaderData: data }: Route.ComponentProps
         none: {
           title: "No products yet",
           body: "Add your first product: it appears on the storefront as soon as it is saved as active.",
-          action: { label: "Add Product", href: add.href, opensDialog: true },
+          ...(can("products.edit") ? { action: { label: "Add Product", href: add.href, opensDialog: true } } : {}),
         },
         filtered: { title: "No products match these filters", body: "Try another name or SKU, or widen the category and status." },
       }}
-      details={data.ok && <ProductEditor dialog={dialog} loaded={data.dialog} categories={data.categories} currency={data.currency} />}
+      details={
+        data.ok && (
+          <ProductEditor
+            dialog={dialog}
+            loaded={data.dialog}
+            categories={data.categories}
+            currency={data.currency}
+            timeZone={data.timeZone}
+          />
+        )
+      }
     >
       {data.ok ? (
         <DataTable

@@ -23,7 +23,7 @@ export const meta = listMeta("Reviews");
 const DETAILS_PARAM = "review";
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAdminList(args, "reviews", async (db, params) => {
+  return loadAdminList(args, "admin/reviews", "reviews", async (db, params) => {
     const query = reviewListQueryFromUrl(params);
     const detailsId = parseSerialId(params.get(DETAILS_PARAM));
     const [list, summary, settings, details] = await Promise.all([

@@ -1,14 +1,10 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { guardAction, type GuardFailure } from "~/modules/auth/action-guard.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireStaffPage } from "~/modules/auth/session.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import { removeStoreLogo, saveStoreLogo, StoreLogoError } from "~/modules/settings/store-logo.server";
-import { STORE_LOGO_FORM_MAX_BYTES, STORE_LOGO_MESSAGES, type StoreLogoResult } from "~/modules/settings/store-logo-rules";
+import { logoForms, STORE_LOGO_FORM_MAX_BYTES, STORE_LOGO_MESSAGES, type StoreLogoResult } from "~/modules/settings/store-logo-rules";
 import type { Route } from "./+types/settings-logo";
-
-/** Upload: the `logo` file field, checked by content on the server. Remove: nothing to fill in. */
-const logoForms = { upload: z.object({}), remove: z.object({}) };
 
 function refusal(refused: GuardFailure): StoreLogoResult {
   if (refused.reason === "too-large") return { ok: false, message: STORE_LOGO_MESSAGES.size };
@@ -17,7 +13,7 @@ function refusal(refused: GuardFailure): StoreLogoResult {
 
 /** The logo now in use ({ logo: null } without one), for admins: a GET here answers what a post would change. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPage(request, context, "admin/settings/logo");
   const { logo } = await getStoreSettings(context.database.db);
   return Response.json({ logo }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -29,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const guarded = await guardAction(
     { request, context },
-    { access: "admin", intents: logoForms, maxBodyBytes: STORE_LOGO_FORM_MAX_BYTES, reply: refusal },
+    { access: { route: "admin/settings/logo" }, intents: logoForms, maxBodyBytes: STORE_LOGO_FORM_MAX_BYTES, reply: refusal },
   );
   if (!guarded.ok) return guarded.response;
   const db = context.database.db;

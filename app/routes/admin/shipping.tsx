@@ -18,7 +18,7 @@ import type { Route } from "./+types/shipping";
 export const meta = listMeta("Shipping");
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAdminList(args, "shipping zones", async (db, params) => {
+  return loadAdminList(args, "admin/shipping", "shipping zones", async (db, params) => {
     const [zones, settings] = await Promise.all([listShippingZones(db), getStoreSettings(db)]);
     const asked = params.get(ZONE_PARAM);
     // The dialog's key when the zone asked for exists (or a new one is asked for): useUrlDialog's "shown".

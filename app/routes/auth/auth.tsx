@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** Where a signed-in shopper who opens /auth goes instead (without a safe redirectTo): My Orders. */
-export const SIGNED_IN_HOME = "/track-order";
+export const SIGNED_IN_HOME = "/account/orders";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);

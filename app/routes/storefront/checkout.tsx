@@ -4,6 +4,7 @@ import { storeNameOf } from "~/lib/store-meta";
 import { onlinePaymentAvailable } from "~/modules/payments/online-checkout.server";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { checkoutAction } from "~/modules/orders/checkout-action.server";
+import { savedAddressesForCheckout } from "~/modules/customers/address-book.server";
 import { CheckoutPageIsland } from "~/islands/checkout";
 import { privatePageHeaders } from "~/lib/cache-control";
 import type { Route } from "./+types/checkout";
@@ -36,12 +37,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getStoreSettings(context.database.db),
     listShippingZones(context.database.db),
   ]);
-  return { email: viewer?.email ?? null, onlinePayment: onlinePaymentAvailable(context.config, settings.currency), zones };
+  return {
+    email: viewer?.email ?? null,
+    onlinePayment: onlinePaymentAvailable(context.config, settings.currency),
+    depositPercent: settings.depositPercent,
+    zones,
+    // The address book (issue 47): the default first; null for a guest.
+    savedAddresses: viewer ? await savedAddressesForCheckout(context, viewer.id) : null,
+  };
 }
 
 // The checkout form posts to /api/checkout; the action stays here too, where the tests call it.
 export const action = checkoutAction;
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  return <CheckoutPageIsland email={loaderData.email} onlinePayment={loaderData.onlinePayment} zones={loaderData.zones} />;
+  return (
+    <CheckoutPageIsland
+      email={loaderData.email}
+      onlinePayment={loaderData.onlinePayment}
+      depositPercent={loaderData.depositPercent}
+      zones={loaderData.zones}
+      savedAddresses={loaderData.savedAddresses}
+    />
+  );
 }

@@ -1,10 +1,11 @@
 import { BellOff, CheckCircle2, Clock3 } from "lucide";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { Breadcrumbs } from "~/components/storefront/breadcrumbs";
 import { Button } from "~/components/ui/button";
+import type { IslandsHandle } from "~/islands/pages";
 import { storeNameOf } from "~/lib/store-meta";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { guardAction } from "~/modules/auth/action-guard.server";
@@ -13,6 +14,10 @@ import type { Route } from "./+types/email-preferences";
 
 // Private: the link carries someone's address; never stored (app/lib/cache-control.ts).
 export const headers = privatePageHeaders;
+
+// Hydrated as islands (app/islands/pages.ts, decision 021): only the shell; the button is a
+// plain form posted to this route's action, which renders the answer.
+export const handle = { islands: "email-preferences" } satisfies IslandsHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Email preferences | ${storeNameOf(matches)}` },
@@ -59,7 +64,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EmailPreferences({ loaderData, actionData }: Route.ComponentProps) {
   const state: StopState = actionData?.state ?? loaderData.state;
-  const busy = useNavigation().state === "submitting";
   const title = state === "stopped" ? "No more invitations" : state === "asking" ? "Invitations to review" : "This link does not work";
   return (
     <main>
@@ -73,17 +77,17 @@ export default function EmailPreferences({ loaderData, actionData }: Route.Compo
       <section className="mx-auto max-w-3xl px-4 py-12 md:px-8 md:py-16" aria-live="polite">
         <div className="relative overflow-hidden rounded-sm border border-border bg-white/70 px-6 pt-10 pb-12 text-center md:px-12">
           {state === "asking" && (
-            <Form method="post" className="flex flex-col items-center gap-6">
+            <form method="post" className="flex flex-col items-center gap-6">
               <Icon of={BellOff} className="size-12 text-forest" />
               <p className="max-w-md leading-relaxed text-charcoal/85">
                 After a delivery we write once to ask how the pieces wear. Press the button and {loaderData.email} will receive no more of
                 these. Order and delivery emails still come.
               </p>
               <input type="hidden" name="token" value={loaderData.token} />
-              <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
-                {busy ? "Saving…" : "Stop invitations to review"}
+              <Button type="submit" size="lg" className="w-full sm:w-auto">
+                Stop invitations to review
               </Button>
-            </Form>
+            </form>
           )}
           {state === "stopped" && (
             <div className="flex flex-col items-center gap-6">

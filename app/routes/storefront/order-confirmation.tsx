@@ -5,6 +5,8 @@ import { storeNameOf } from "~/lib/store-meta";
 import { privatePageHeaders } from "~/lib/cache-control";
 import { orderPageLoader, payNowAction } from "~/modules/orders/order-page.server";
 import { OrderConfirmationIsland } from "~/islands/order-confirmation";
+import { ServerSlotsProvider } from "~/islands/server-slot";
+import { OrderProduction } from "~/components/storefront/order-production";
 import type { Route } from "./+types/order-confirmation";
 import type { IslandsHandle } from "~/islands/pages";
 
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
 ];
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order, payment } = loaderData;
+  const { order, payment, production } = loaderData;
   if (!order) {
     return (
       <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
@@ -46,5 +48,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </main>
     );
   }
-  return <OrderConfirmationIsland order={order} payment={payment} />;
+  // The garment's progress is server-rendered only: it reaches the island through a slot, not its props.
+  return (
+    <ServerSlotsProvider slots={{ production: production && <OrderProduction production={production} /> }}>
+      <OrderConfirmationIsland order={order} payment={payment} />
+    </ServerSlotsProvider>
+  );
 }

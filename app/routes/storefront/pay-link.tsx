@@ -14,6 +14,7 @@ import { FORM_ACTION_HEADER } from "~/lib/form-action";
 import { paymentLinkView, payWithLink } from "~/modules/payments/payment-links.server";
 import { PAYMENT_LINK_CLOSED } from "~/modules/payments/payment-link-words";
 import { lineTotal } from "~/modules/pricing/order-totals";
+import type { PaymentPurpose } from "~/modules/payments/order-balance";
 import { consumeRateLimit } from "~/modules/rate-limit/rate-limit.server";
 import { getStoreSettings } from "~/modules/settings/settings.server";
 import type { IslandsHandle } from "~/islands/pages";
@@ -93,6 +94,14 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
+/** The page's heading and first words by what the link asks (order-balance.ts). */
+const askHeadings: Record<PaymentPurpose, string> = { full: "Pay", deposit: "Pay your deposit:", balance: "Pay the balance:" };
+const askIntro: Record<PaymentPurpose, string> = {
+  full: "here is your order as we took it.",
+  deposit: "here is your order as we took it. Your deposit lets our tailors begin; the balance is due when your garment is ready.",
+  balance: "your garment is ready. Here is your order and what remains to pay.",
+};
+
 export default function PayLink({ loaderData, actionData }: Route.ComponentProps) {
   const { view, timeZone, online } = loaderData;
   if (view.state === "limited" || view.state === "unknown") {
@@ -108,7 +117,11 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
     return (
       <Closed
         heading={view.state === "paid" ? "Paid, thank you" : "This link takes no payment"}
-        message={PAYMENT_LINK_CLOSED[view.state]}
+        message={
+          view.state === "paid" && link.balance > 0
+            ? `We have received your payment. The balance of ${formatMoneyWithCode(link.balance, link.currency)} is due when your garment is ready: we will send you a link to pay it then.`
+            : PAYMENT_LINK_CLOSED[view.state]
+        }
         orderHref={view.state === "paid" ? `/order-confirmation/${link.orderId}` : undefined}
       />
     );
@@ -117,10 +130,12 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 md:px-8 md:py-16">
       <p className="text-xs font-semibold tracking-[0.25em] text-gold-ink uppercase">Order {link.orderNumber}</p>
-      <h1 className="mt-3 text-4xl font-semibold md:text-5xl">Pay {formatMoneyWithCode(link.amount, link.currency)}</h1>
+      <h1 className="mt-3 text-4xl font-semibold md:text-5xl">
+        {askHeadings[link.purpose]} {formatMoneyWithCode(link.amount, link.currency)}
+      </h1>
       <p className="mt-3 text-stone">
-        Dear {link.customerName.split(" ")[0]}, here is your order as we took it. Pay securely by card or mobile money: no account is
-        needed. This link is open until {formatDateTimeWithZone(link.expiresAt, timeZone)}.
+        Dear {link.customerName.split(" ")[0]}, {askIntro[link.purpose]} Pay securely by card or mobile money: no account is needed. This
+        link is open until {formatDateTimeWithZone(link.expiresAt, timeZone)}.
       </p>
 
       <section aria-labelledby="order-heading" className="mt-8 rounded-sm border border-border bg-white/70 p-6">
@@ -154,12 +169,21 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
             label={link.delivery ? `Delivery (${link.delivery})` : "Delivery"}
             value={link.shipping === 0 ? "Free" : money(link.shipping)}
           />
+          {link.purpose !== "full" && (
+            <>
+              <Row label="Order total" value={money(link.total)} />
+              {link.paidBefore > 0 && <Row label="Paid before" value={`−${money(link.paidBefore)}`} />}
+            </>
+          )}
           <div className="flex justify-between border-t border-border pt-3 text-lg font-semibold">
-            <dt>To pay</dt>
+            <dt>{link.purpose === "deposit" ? "Deposit to pay now" : "To pay"}</dt>
             <dd className="tabular-nums" data-testid="pay-link-amount">
               {formatMoneyWithCode(link.amount, link.currency)}
             </dd>
           </div>
+          {link.purpose === "deposit" && (
+            <Row label="Balance, when your garment is ready" value={money(link.total - link.paidBefore - link.amount)} />
+          )}
         </dl>
       </section>
 

@@ -2,6 +2,8 @@ import { DetailsDialog, ContactFields, DetailsField as Field, DetailsSection } f
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import { formatDateTime } from "~/lib/dates";
 import type { AdminCustomRequest } from "~/modules/custom-requests/custom-requests-admin.server";
+import type { AdminQuote } from "~/modules/quotes/quotes.server";
+import { CustomRequestQuotes } from "./custom-request-quotes";
 import { formatMeasurement, measurementFields } from "~/modules/measurements/measurement-fields";
 import { customRequestPhotoUrl, formatDay } from "./custom-request-format";
 import { CustomRequestStatusBadge } from "./custom-request-status-badge";
@@ -9,14 +11,18 @@ import { CustomRequestUpdateForm } from "./custom-request-update-form";
 
 const box = "rounded-md border border-border bg-white p-4";
 
-/** One request in full: the customer, the garment, measurements, photos, and staff's status and notes. */
+/** One request in full: the customer, the garment, measurements, photos, its quotes, and staff's status and notes. */
 export function CustomRequestDetailsDialog({
   dialog,
   request,
+  quotes,
+  quoteDefaults,
   timeZone,
 }: {
   dialog: UrlDialog;
   request: AdminCustomRequest | null;
+  quotes: AdminQuote[];
+  quoteDefaults: { depositPercent: number; today: string };
   timeZone: string;
 }) {
   return (
@@ -90,6 +96,15 @@ export function CustomRequestDetailsDialog({
             ) : (
               <p className="text-sm text-stone">No photos.</p>
             )}
+          </DetailsSection>
+          <DetailsSection title="Quotes">
+            <CustomRequestQuotes
+              key={request.reference}
+              reference={request.reference}
+              quotes={quotes}
+              timeZone={timeZone}
+              defaults={quoteDefaults}
+            />
           </DetailsSection>
           <DetailsSection title="Status and notes">
             <CustomRequestUpdateForm key={`${request.reference}-${request.updatedAt}`} request={request} timeZone={timeZone} />

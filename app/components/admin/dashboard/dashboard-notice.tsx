@@ -4,7 +4,8 @@ import { Icon, type IconNode } from "~/components/ui/icon";
 
 /**
  * A calm dashboard notice: something staff should know (Paystack not connected, exchange rates
- * gone stale), why it matters to shoppers, and a link to where it is put right.
+ * gone stale), why it matters to shoppers, and a link to where it is put right (left out for a
+ * role that may not open that page: the text then says whom to ask).
  */
 export function DashboardNotice({
   id,
@@ -18,7 +19,7 @@ export function DashboardNotice({
   icon: IconNode;
   title: string;
   children: ReactNode;
-  action: { to: string; label: string };
+  action?: { to: string; label: string };
 }) {
   return (
     <section
@@ -34,12 +35,14 @@ export function DashboardNotice({
         </h2>
         <p className="mt-0.5 text-sm text-stone">{children}</p>
       </div>
-      <Link
-        to={action.to}
-        className="inline-flex h-9 shrink-0 items-center justify-center rounded-sm border border-charcoal/20 px-3 text-xs font-semibold tracking-wide text-charcoal transition-colors hover:border-forest hover:bg-forest hover:text-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
-      >
-        {action.label}
-      </Link>
+      {action && (
+        <Link
+          to={action.to}
+          className="inline-flex h-9 shrink-0 items-center justify-center rounded-sm border border-charcoal/20 px-3 text-xs font-semibold tracking-wide text-charcoal transition-colors hover:border-forest hover:bg-forest hover:text-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+        >
+          {action.label}
+        </Link>
+      )}
     </section>
   );
 }

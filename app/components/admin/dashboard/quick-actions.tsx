@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import type { QuickActionCounts } from "~/modules/reports/dashboard-stats.server";
 import { variantLabel } from "~/modules/catalog/variants";
 import { DashboardPanel } from "./dashboard-panel";
+import { useAdminViewer } from "~/components/admin/use-admin-viewer";
 
 const actionClass =
   "group flex items-center gap-3 rounded-sm border border-border bg-white px-4 py-3 text-sm transition-colors hover:border-forest hover:bg-forest/[0.04] focus-visible:outline-2 focus-visible:outline-gold";
@@ -28,15 +29,18 @@ const productSearchHref = (p: { name: string }) => `/admin/products?q=${encodeUR
 /** Shortcuts to the work waiting: add a product, handle pending orders, restock low products. */
 export function QuickActions({ counts, className }: { counts: QuickActionCounts; className?: string }) {
   const pending = counts.pendingOrders;
+  const { can } = useAdminViewer();
   return (
     <DashboardPanel title="Quick Actions" description="What needs doing next" className={className}>
       <div className="grid gap-2">
-        <ActionLink
-          to="/admin/products?new=1"
-          icon={<Icon of={Plus} className="size-4" />}
-          title="Add product"
-          detail="Open the new product form"
-        />
+        {can("products.edit") && (
+          <ActionLink
+            to="/admin/products?new=1"
+            icon={<Icon of={Plus} className="size-4" />}
+            title="Add product"
+            detail="Open the new product form"
+          />
+        )}
         <ActionLink
           to="/admin/orders?status=processing"
           icon={<Icon of={Clock} className="size-4" />}

@@ -1,10 +1,10 @@
-import { Search, UserRound } from "lucide";
+import { UserRound } from "lucide";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { salesChannels } from "~/modules/staff-orders/sales-channels";
-import { DraftField, DraftSection } from "./draft-field";
+import { DraftField, DraftSearch, DraftSection } from "./draft-field";
 import type { DraftEditorData, DraftErrors } from "./draft-types";
 
 /** Who ordered and how: the channel, a search of earlier customers, and name, email and phone. */
@@ -23,19 +23,13 @@ export function DraftCustomerSection({ data, errors }: { data: DraftEditorData; 
           </NativeSelect>
         )}
       </DraftField>
-      <div className="flex flex-wrap items-end gap-2">
-        <DraftField
-          name="customerSearch"
-          label="Find a customer"
-          className="min-w-0 flex-1"
-          hint="Name, email or phone: at least 3 characters."
-        >
-          {(control) => <Input {...control} type="search" defaultValue={customers?.text ?? ""} autoComplete="off" />}
-        </DraftField>
-        <Button type="submit" name="intent" value="find-customer" variant="outline" className="mb-5">
-          <Icon of={Search} /> Find
-        </Button>
-      </div>
+      <DraftSearch
+        name="customerSearch"
+        label="Find a customer"
+        hint="Name, email or phone: at least 3 characters."
+        defaultValue={customers?.text ?? ""}
+        intent="find-customer"
+      />
       {customers && (
         <div aria-live="polite">
           {customers.matches.length === 0 ? (

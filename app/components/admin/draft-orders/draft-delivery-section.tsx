@@ -2,6 +2,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { countryOptions, ghanaRegions } from "~/modules/shipping/areas";
+import { DraftDepositFields } from "./draft-deposit-fields";
 import { DraftField, DraftSection } from "./draft-field";
 import type { DraftEditorData, DraftErrors } from "./draft-types";
 
@@ -62,6 +63,7 @@ export function DraftDeliverySection({ data, errors }: { data: DraftEditorData; 
           {(control) => <Textarea {...control} rows={2} defaultValue={draft.customerAddress} />}
         </DraftField>
       </DraftSection>
+      <DraftDepositFields draft={draft} errors={errors} shopPercent={data.depositPercent} />
       <DraftSection id="draft-extras-heading" title="Discount and notes">
         <div className="grid gap-4 md:grid-cols-[1fr_2fr]">
           <DraftField name="discount" label="Discount (₵)" error={errors.discount} optional>

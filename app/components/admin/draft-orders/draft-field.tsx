@@ -1,4 +1,8 @@
+import { Search } from "lucide";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
 /**
@@ -42,6 +46,35 @@ export function DraftField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A search box of the editor and its Find button, which posts the whole form with `intent`. */
+export function DraftSearch({
+  name,
+  label,
+  intent,
+  defaultValue,
+  hint,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  intent: string;
+  defaultValue: string;
+  hint?: string;
+  placeholder?: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <DraftField name={name} label={label} className="min-w-0 flex-1" hint={hint}>
+        {(control) => <Input {...control} type="search" defaultValue={defaultValue} autoComplete="off" placeholder={placeholder} />}
+      </DraftField>
+      {/* With a hint under the box, the button stays level with the box. */}
+      <Button type="submit" name="intent" value={intent} variant="outline" className={hint ? "mb-5" : undefined}>
+        <Icon of={Search} /> Find
+      </Button>
     </div>
   );
 }

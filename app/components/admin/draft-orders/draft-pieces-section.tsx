@@ -1,4 +1,4 @@
-import { Plus, Search, Trash2 } from "lucide";
+import { Plus, Trash2 } from "lucide";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
@@ -8,7 +8,7 @@ import { measurementFields } from "~/modules/measurements/measurement-fields";
 import { measurementsSummary, productionTimeText } from "~/modules/measurements/measurements";
 import { lineTotal } from "~/modules/pricing/order-totals";
 import { MADE_TO_MEASURE } from "~/modules/staff-orders/draft-form.schema";
-import { DraftField, DraftSection } from "./draft-field";
+import { DraftField, DraftSearch, DraftSection } from "./draft-field";
 import type { DraftEditorData, DraftErrors } from "./draft-types";
 
 /** The draft's pieces (each priced by the catalogue now), and adding one from the catalogue or made for the customer. */
@@ -83,14 +83,13 @@ function AddFromCatalogue({ data, errors }: { data: DraftEditorData; errors: Dra
   return (
     <div className="grid gap-3 rounded-sm bg-sand/40 p-4">
       <h3 className="font-semibold">Add a piece from the catalogue</h3>
-      <div className="flex flex-wrap items-end gap-2">
-        <DraftField name="productSearch" label="Piece's name" className="min-w-0 flex-1">
-          {(control) => <Input {...control} type="search" defaultValue={find?.text ?? ""} autoComplete="off" placeholder="e.g. kaftan" />}
-        </DraftField>
-        <Button type="submit" name="intent" value="find-product" variant="outline">
-          <Icon of={Search} /> Find
-        </Button>
-      </div>
+      <DraftSearch
+        name="productSearch"
+        label="Piece's name"
+        placeholder="e.g. kaftan"
+        defaultValue={find?.text ?? ""}
+        intent="find-product"
+      />
       {find && !product && (
         <div aria-live="polite">
           {find.products.length === 0 ? (

@@ -36,6 +36,12 @@ export function DraftSummary({ data, errors, problems }: { data: DraftEditorData
               {totals ? formatMoneyWithCode(totals.total, currency) : "—"}
             </dd>
           </div>
+          {totals && priced.deposit !== null && (
+            <>
+              <Row label="Deposit, before the work begins" value={money(priced.deposit)} testId="draft-deposit" />
+              <Row label="Balance, when it is ready" value={money(totals.total - priced.deposit)} />
+            </>
+          )}
         </dl>
         {problems.length > 0 && (
           <div className="mt-4 rounded-sm border border-gold/50 bg-gold/10 p-3 text-sm" role="status">
@@ -64,7 +70,7 @@ export function DraftSummary({ data, errors, problems }: { data: DraftEditorData
               Also email the link to the customer
             </label>
             <Button type="submit" name="intent" value="place-link" disabled={!data.paystackConnected}>
-              <Icon of={Link2} /> Place and send payment link
+              <Icon of={Link2} /> Place and send {priced.deposit !== null ? "deposit" : "payment"} link
             </Button>
             {!data.paystackConnected && <p className="text-xs text-stone">Payment links need Paystack (Settings → Payments).</p>}
             <p className="text-xs text-stone">The pieces are held for the customer while the link is open.</p>
@@ -87,8 +93,21 @@ export function DraftSummary({ data, errors, problems }: { data: DraftEditorData
             <DraftField name="paymentReference" label="Receipt or transaction reference" optional error={errors.paymentReference}>
               {(control) => <Input {...control} autoComplete="off" />}
             </DraftField>
+            {totals && priced.deposit !== null ? (
+              <DraftField name="paidPart" label="Paid">
+                {(control) => (
+                  <NativeSelect {...control} defaultValue="deposit">
+                    <option value="deposit">The deposit: {money(priced.deposit!)}</option>
+                    <option value="full">Everything: {money(totals.total)}</option>
+                  </NativeSelect>
+                )}
+              </DraftField>
+            ) : (
+              <input type="hidden" name="paidPart" value="full" />
+            )}
             <Button type="submit" name="intent" value="place-recorded" variant="outline">
-              <Icon of={Banknote} /> Place as paid{totals ? ` (${money(totals.total)})` : ""}
+              <Icon of={Banknote} />{" "}
+              {priced.deposit !== null ? "Place with the payment taken" : `Place as paid${totals ? ` (${money(totals.total)})` : ""}`}
             </Button>
           </div>
           <Button type="submit" name="intent" value="place-on-delivery" variant="ghost">
@@ -100,11 +119,13 @@ export function DraftSummary({ data, errors, problems }: { data: DraftEditorData
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between gap-4">
       <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -17,6 +17,9 @@ export interface DraftEditorData {
     delivery: string;
     discountAmount: number;
     discountReason: string | null;
+    /** auto | none | percent | amount (order-balance.ts), with its percentage or pesewas. */
+    depositKind: string;
+    depositValue: number;
     notes: string | null;
     createdBy: string;
     updatedBy: string;
@@ -25,6 +28,8 @@ export interface DraftEditorData {
   };
   priced: PricedDraft;
   currency: string;
+  /** The shop's deposit on bespoke pieces (Settings → Payments). */
+  depositPercent: number;
   timeZone: string;
   find: { text: string; products: ProductMatch[] } | null;
   product: ProductChoice | null;

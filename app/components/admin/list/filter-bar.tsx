@@ -18,7 +18,8 @@ const SEARCH_DELAY_MS = 350;
  * 1 and closes a dialog. Without script it is an ordinary GET form.
  *
  * `live`: the search applies as it is typed (with a clear button); otherwise on Enter or the
- * submit button. The selects apply as soon as one is chosen.
+ * submit button. The selects apply as soon as one is chosen; dates (FilterDate) with the
+ * submit button, or with a select (a date typed digit by digit is not yet the one meant).
  */
 export function FilterBar({
   label,
@@ -29,7 +30,8 @@ export function FilterBar({
 }: {
   /** The form's name for assistive technology, e.g. "Filter orders". */
   label: string;
-  search: SearchFieldProps;
+  /** The search box (?q=); a list without a search (the activity log) has none. */
+  search?: SearchFieldProps;
   /** A visible submit button ("Search"). */
   submitLabel?: string;
   live?: boolean;
@@ -74,55 +76,57 @@ export function FilterBar({
         apply();
       }}
     >
-      <div className="grid w-full min-w-0 gap-1.5 md:w-auto md:flex-1">
-        <Label htmlFor={search.id} className={cn(search.hideLabel && "sr-only")}>
-          {search.label}
-        </Label>
-        <div className="relative">
-          <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" />
-          <Input
-            ref={searchRef}
-            id={search.id}
-            name={SEARCH_PARAM}
-            type="search"
-            defaultValue={query}
-            placeholder={search.placeholder}
-            autoComplete="off"
-            maxLength={100}
-            aria-describedby={search.hint ? `${search.id}-hint` : undefined}
-            aria-invalid={search.invalid || undefined}
-            className={cn("pl-9", live && "pr-10 [&::-webkit-search-cancel-button]:hidden")}
-            onChange={
-              live
-                ? () => {
-                    clearTimeout(timer.current);
-                    timer.current = setTimeout(apply, SEARCH_DELAY_MS);
-                  }
-                : undefined
-            }
-          />
-          {live && query && (
-            <button
-              type="button"
-              className="absolute top-1/2 right-2 inline-flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-sm text-stone hover:bg-sand hover:text-charcoal"
-              aria-label="Clear search"
-              onClick={() => {
-                if (searchRef.current) searchRef.current.value = "";
-                apply();
-              }}
-            >
-              <Icon of={X} className="size-4" />
-            </button>
-          )}
+      {search && (
+        <div className="grid w-full min-w-0 gap-1.5 md:w-auto md:flex-1">
+          <Label htmlFor={search.id} className={cn(search.hideLabel && "sr-only")}>
+            {search.label}
+          </Label>
+          <div className="relative">
+            <Icon of={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone" />
+            <Input
+              ref={searchRef}
+              id={search.id}
+              name={SEARCH_PARAM}
+              type="search"
+              defaultValue={query}
+              placeholder={search.placeholder}
+              autoComplete="off"
+              maxLength={100}
+              aria-describedby={search.hint ? `${search.id}-hint` : undefined}
+              aria-invalid={search.invalid || undefined}
+              className={cn("pl-9", live && "pr-10 [&::-webkit-search-cancel-button]:hidden")}
+              onChange={
+                live
+                  ? () => {
+                      clearTimeout(timer.current);
+                      timer.current = setTimeout(apply, SEARCH_DELAY_MS);
+                    }
+                  : undefined
+              }
+            />
+            {live && query && (
+              <button
+                type="button"
+                className="absolute top-1/2 right-2 inline-flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-sm text-stone hover:bg-sand hover:text-charcoal"
+                aria-label="Clear search"
+                onClick={() => {
+                  if (searchRef.current) searchRef.current.value = "";
+                  apply();
+                }}
+              >
+                <Icon of={X} className="size-4" />
+              </button>
+            )}
+          </div>
         </div>
-      </div>
+      )}
       {children}
       {submitLabel && (
         <Button type="submit" className="max-md:w-full">
           {submitLabel}
         </Button>
       )}
-      {search.hint && (
+      {search?.hint && (
         <p id={`${search.id}-hint`} className={cn("w-full", search.invalid ? "text-sm font-medium text-terracotta" : "text-xs text-stone")}>
           {search.hint}
         </p>
@@ -186,6 +190,21 @@ export function FilterSelect({
           </option>
         ))}
       </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * A labelled day of the filter bar (?from=2026-12-01), showing the URL's value: applied with the
+ * bar's submit button, or with the next select chosen.
+ */
+export function FilterDate({ id, label, name, className }: { id: string; label: string; name: string; className?: string }) {
+  const [params] = useSearchParams();
+  const value = params.get(name) ?? "";
+  return (
+    <div className={cn("grid min-w-[9rem] flex-1 gap-1.5 md:w-40 md:flex-none", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input key={value} id={id} name={name} type="date" defaultValue={value} className="tabular-nums" />
     </div>
   );
 }

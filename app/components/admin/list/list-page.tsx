@@ -39,6 +39,7 @@ export function ListPage({
   listing,
   empty,
   details,
+  pagination,
   children,
 }: {
   title: string;
@@ -51,8 +52,10 @@ export function ListPage({
   dialog: UrlDialog;
   /** Plural, e.g. "orders": names the card and the pagination. */
   noun: string;
-  /** Null when the rows could not be loaded (children then say so). */
-  listing: ListPaging | null;
+  /** Null when the rows could not be loaded (children then say so). A list paged by keyset gives its rows only. */
+  listing: ListPaging | { rows: readonly unknown[] } | null;
+  /** A list paged by keyset (Newer / Older, no count): its KeysetPagination, in place of the numbered pages. */
+  pagination?: ReactNode;
   /** When the page has no row: without filters (`none`) or with (`filtered`, offered "Clear filters"). */
   empty: { icon: IconNode; none: ListEmpty; filtered: ListEmpty };
   /** The row's dialog. */
@@ -96,17 +99,18 @@ export function ListPage({
         >
           {listing?.rows.length === 0 ? <ListEmptyState icon={empty.icon} empty={shownEmpty} /> : children}
         </div>
-        {listing && (
-          <ListPagination
-            page={listing.page}
-            pageCount={listing.pageCount}
-            pageSize={listing.pageSize}
-            total={listing.total}
-            totalIsCapped={listing.totalIsCapped}
-            noun={noun}
-            hrefFor={dialog.pageHref}
-          />
-        )}
+        {pagination ??
+          (listing && "page" in listing && (
+            <ListPagination
+              page={listing.page}
+              pageCount={listing.pageCount}
+              pageSize={listing.pageSize}
+              total={listing.total}
+              totalIsCapped={listing.totalIsCapped}
+              noun={noun}
+              hrefFor={dialog.pageHref}
+            />
+          ))}
       </section>
       {details}
     </div>

@@ -8,6 +8,20 @@ import { FormAlert } from "~/components/forms/field";
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import type { CashCollectedResult } from "./order-update";
 
+const cashCollectionFetcherKey = (orderId: string) => `cash-collected-${orderId}`;
+
+/**
+ * Toasts the prompt's answer. The order details dialog calls it, not the prompt: recorded cash
+ * removes the prompt in the same reload that brings the answer (see usePaymentRequestToasts).
+ */
+export function useCashCollectionToast(orderId: string | undefined) {
+  const fetcher = useFetcher<CashCollectedResult>({ key: cashCollectionFetcherKey(orderId ?? "none") });
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) notify.success(result.recorded ? "Cash recorded" : "Already recorded", { description: result.message });
+    else notify.error("Cash not recorded", { description: result.message });
+  });
+}
+
 /**
  * A delivered Pay on Delivery order whose payment is pending asks "Cash collected? ₵949.99"
  * with one button recording it (app/modules/payments/cash-collection.server.ts): the payment
@@ -25,11 +39,7 @@ export function CashCollectionPrompt({
   currency: string;
   carrier: string | null;
 }) {
-  const fetcher = useFetcher<CashCollectedResult>();
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) notify.success(result.recorded ? "Cash recorded" : "Already recorded", { description: result.message });
-    else notify.error("Cash not recorded", { description: result.message });
-  });
+  const fetcher = useFetcher<CashCollectedResult>({ key: cashCollectionFetcherKey(orderId) });
   const owed = money(amount, currency);
   const busy = fetcher.state !== "idle";
   const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;

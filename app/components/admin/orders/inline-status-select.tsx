@@ -7,6 +7,7 @@ import { AdminStatusBadge, adminStatusColours, adminStatusDot, statusLabel } fro
 import { cn } from "~/lib/cn";
 import { isRefundStatus, manualPaymentStatuses, orderStatuses } from "~/modules/orders/order-constants";
 import { toastOrderUpdate, type OrderUpdateResult } from "./order-update";
+import { useAdminViewer } from "~/components/admin/use-admin-viewer";
 
 /**
  * The inline Status / Payment select of an orders row, in the admin badge colours. A choice
@@ -26,6 +27,7 @@ export function InlineStatusSelect({
   orderNumber: string;
   value: string;
 }) {
+  const { can } = useAdminViewer();
   const fetcher = useFetcher<OrderUpdateResult>();
   const field = kind === "order" ? "status" : "paymentStatus";
   const pending = fetcher.formData?.get(field);
@@ -42,6 +44,13 @@ export function InlineStatusSelect({
     toastOrderUpdate(fetcher.data, orderNumber);
   }, [fetcher.data, orderNumber]);
 
+  // A role without this change (decision 047) reads the status; the server would refuse it anyway.
+  if (!can(kind === "order" ? "orders.fulfil" : "payments.record"))
+    return (
+      <span className="inline-flex h-8 items-center">
+        <AdminStatusBadge kind={kind} status={value} className="py-1.5 pl-3" />
+      </span>
+    );
   if (kind === "payment" && isRefundStatus(value)) {
     return (
       <span className="inline-flex h-8 items-center" title="Refunds are made and followed in the order's details">

@@ -2,10 +2,14 @@ import { statusLabel } from "~/components/admin/admin-status-badge";
 import { FilterBar, FilterSelect } from "~/components/admin/list/filter-bar";
 import { MIN_ORDER_SEARCH_LENGTH } from "~/modules/orders/order-filters.schema";
 import { orderStatuses, paymentStatuses } from "~/modules/orders/order-constants";
+import { productionStepLabel, productionSteps } from "~/modules/production/production-steps";
 
 const options = (all: string, values: readonly string[]) => [["", all] as const, ...values.map((v) => [v, statusLabel(v)] as const)];
 
-/** Search (?q=), order status (?status=), payment (?payment=) and view (?view=cash-to-collect) of the orders list. */
+/**
+ * Search (?q=), order status (?status=), payment (?payment=), view (?view=cash-to-collect) and the
+ * workshop's step of made-to-measure and custom orders (?production=) of the orders list.
+ */
 export function OrderFilters({ searchTooShort }: { searchTooShort: boolean }) {
   return (
     <FilterBar
@@ -23,6 +27,16 @@ export function OrderFilters({ searchTooShort }: { searchTooShort: boolean }) {
     >
       <FilterSelect id="orders-status" label="Order status" name="status" options={options("All statuses", orderStatuses)} />
       <FilterSelect id="orders-payment" label="Payment status" name="payment" options={options("All payments", paymentStatuses)} />
+      <FilterSelect
+        id="orders-production"
+        label="Production"
+        name="production"
+        options={[
+          ["", "Any production"],
+          ["not-started", "Not started"],
+          ...productionSteps.map((s) => [s, productionStepLabel(s)] as const),
+        ]}
+      />
       <FilterSelect
         id="orders-view"
         label="View"

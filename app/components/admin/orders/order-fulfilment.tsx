@@ -1,3 +1,4 @@
+import { money } from "~/components/admin/admin-format";
 import { ExternalLink, FileText, Package, PencilLine } from "lucide";
 import { useState } from "react";
 import { Icon } from "~/components/ui/icon";
@@ -13,7 +14,7 @@ const box = "rounded-md border border-border bg-white p-4";
  * tab), then the carrier and tracking once shipped (with Edit), or the form that marks the
  * order shipped with them.
  */
-export function OrderFulfilment({ order }: { order: AdminOrderDetails }) {
+export function OrderFulfilment({ order, canFulfil = true }: { order: AdminOrderDetails; canFulfil?: boolean }) {
   const [editing, setEditing] = useState(false);
   const shipped = order.orderStatus === "shipped" || order.orderStatus === "delivered";
   return (
@@ -52,10 +53,14 @@ export function OrderFulfilment({ order }: { order: AdminOrderDetails }) {
               </DetailsField>
             )}
           </dl>
-          <Button type="button" variant="ghost" size="sm" className="mt-3 -ml-3" onClick={() => setEditing(true)}>
-            <Icon of={PencilLine} /> Edit tracking
-          </Button>
+          {canFulfil && (
+            <Button type="button" variant="ghost" size="sm" className="mt-3 -ml-3" onClick={() => setEditing(true)}>
+              <Icon of={PencilLine} /> Edit tracking
+            </Button>
+          )}
         </div>
+      ) : !canFulfil ? (
+        <p className="text-sm text-stone">{shipped ? "Shipped without tracking." : "Not shipped yet."}</p>
       ) : shipped ? (
         <div className={box}>
           <p className="mb-4 text-sm text-stone">
@@ -72,7 +77,12 @@ export function OrderFulfilment({ order }: { order: AdminOrderDetails }) {
           <p className="mb-4 text-sm text-stone">
             Mark the order shipped with its tracking: the customer&apos;s shipped email, tracking page and order page show them.
           </p>
-          <ShipmentForm orderId={order.id} intent="ship" current={null} />
+          <ShipmentForm
+            orderId={order.id}
+            intent="ship"
+            current={null}
+            balanceDue={order.balance.blocksShipping ? money(order.balance.owed, order.currency) : null}
+          />
         </div>
       )}
     </div>

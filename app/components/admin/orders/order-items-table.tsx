@@ -2,6 +2,7 @@ import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-lin
 import { money } from "~/components/admin/admin-format";
 import { cn } from "~/lib/cn";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
+import { orderCodeLabels } from "~/modules/discounts/discount-terms";
 
 const th = "px-3 py-2 text-left text-xs font-semibold tracking-[0.1em] text-stone uppercase whitespace-nowrap";
 const td = "px-3 py-2.5 align-top";
@@ -80,8 +81,20 @@ export function OrderItemsTable({ order }: { order: AdminOrderDetails }) {
         <tfoot className="border-t border-border text-sm">
           {totalRow("Subtotal", m(order.subtotalAmount))}
           {order.discountAmount > 0 &&
-            totalRow(`Discount${order.discountReason ? ` (${order.discountReason})` : ""}`, `−${m(order.discountAmount)}`)}
-          {totalRow("Shipping", order.shippingAmount === 0 ? "Free" : m(order.shippingAmount))}
+            totalRow(
+              order.discountCode
+                ? orderCodeLabels(order).discountLabel
+                : `Discount${order.discountReason ? ` (${order.discountReason})` : ""}`,
+              `−${m(order.discountAmount)}`,
+            )}
+          {totalRow(
+            orderCodeLabels(order).shippingLabel,
+            order.shippingAmount === 0
+              ? order.discountCodeKind === "free_shipping"
+                ? `Free (saved ${m(order.discountCodeSaving)})`
+                : "Free"
+              : m(order.shippingAmount),
+          )}
           {totalRow("Total", `${m(order.totalAmount)} ${order.currency}`, true)}
         </tfoot>
       </table>

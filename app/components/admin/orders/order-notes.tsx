@@ -49,11 +49,14 @@ export function OrderNotes({
   intent,
   notes,
   timeZone,
+  canWrite = true,
 }: {
   orderId: string;
   intent: "staff-note" | "customer-message";
   notes: OrderNoteEntry[];
   timeZone: string;
+  /** Whether the role may write here (orders.notes, decision 047): the notes are shown either way. */
+  canWrite?: boolean;
 }) {
   const kind = kinds[intent];
   const fetcher = useFetcher<FulfilmentActionResult>();
@@ -95,20 +98,22 @@ export function OrderNotes({
           ))}
         </ol>
       )}
-      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name={fields.orderId.name} value={orderId} />
-        <Field field={fields.body} label={kind.label} hint={kind.hint}>
-          <TextareaInput field={fields.body} hint rows={3} maxLength={ORDER_NOTE_MAX} required />
-        </Field>
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          {answer && <FormAlert id={form.errorId} inline title={answer.message} className="mr-auto" />}
-          <Button type="submit" variant={intent === "staff-note" ? "outline" : "default"} disabled={busy}>
-            <Icon of={kind.icon} />
-            {busy ? kind.busy : kind.submit}
-          </Button>
-        </div>
-      </fetcher.Form>
+      {canWrite && (
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name={fields.orderId.name} value={orderId} />
+          <Field field={fields.body} label={kind.label} hint={kind.hint}>
+            <TextareaInput field={fields.body} hint rows={3} maxLength={ORDER_NOTE_MAX} required />
+          </Field>
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {answer && <FormAlert id={form.errorId} inline title={answer.message} className="mr-auto" />}
+            <Button type="submit" variant={intent === "staff-note" ? "outline" : "default"} disabled={busy}>
+              <Icon of={kind.icon} />
+              {busy ? kind.busy : kind.submit}
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
     </div>
   );
 }

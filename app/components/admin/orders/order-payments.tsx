@@ -10,6 +10,7 @@ import { DisputeCard } from "./dispute-card";
 import { paymentCard, pill } from "./payment-styles";
 import { RefundCard } from "./refund-card";
 import { RefundForm } from "./refund-form";
+import { useAdminViewer } from "~/components/admin/use-admin-viewer";
 
 /** An attempt's status as staff read it, in the admin payment colours. */
 const attemptStatus: Record<string, { label: string; colour: string }> = {
@@ -49,6 +50,7 @@ export function OrderPayments({
   refundId: string | null;
   timeZone: string;
 }) {
+  const { can } = useAdminViewer();
   const { attempts, refunds, refund, disputes } = payments;
   return (
     <div className="grid gap-4">
@@ -83,7 +85,7 @@ export function OrderPayments({
         </div>
       )}
 
-      {refund.unavailable === null && refundId ? (
+      {refund.unavailable === null && refundId && can("refunds.manage") ? (
         <RefundForm
           // A fresh form (amount left, empty reason) once a refund has been made or has failed.
           key={`${refunds.length}-${refund.refundable}`}

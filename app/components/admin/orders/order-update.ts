@@ -12,7 +12,14 @@ export type OrderUpdateResult =
  */
 export type RefundActionResult =
   | { ok: true; kind: "refund"; status: "pending" | "processed"; message: string }
-  | { ok: false; kind?: "refund"; message: string; result?: SubmissionResult<string[]> };
+  | {
+      ok: false;
+      kind?: "refund";
+      message: string;
+      result?: SubmissionResult<string[]>;
+      /** Refused until the staff member confirms it is them (decision 048). */
+      confirmIdentity?: boolean;
+    };
 
 /** "Check with Paystack" on an unconfirmed refund (refund-check-action.server.ts): what Paystack now says, in words for staff. */
 export type RefundCheckResult =

@@ -4,6 +4,7 @@ import { money } from "~/components/admin/admin-format";
 import { FormAlert } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { useAdminViewer } from "../use-admin-viewer";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import type { StaffRefund } from "~/modules/payments/order-payments.server";
@@ -51,6 +52,8 @@ export function RefundCard({
   const status = refundStatus[refund.status];
   const note = refund.status in fallbackNote ? (refund.failureMessage ?? fallbackNote[refund.status]) : null;
   const providerName = refund.providerRefundReference ?? refund.providerRefundId;
+  // Asking Paystack about a refund is refunds' work (refunds.manage): other roles read the card only.
+  const mayRefund = useAdminViewer().can("refunds.manage");
   return (
     <li className={cn(paymentCard, status.card)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -82,7 +85,7 @@ export function RefundCard({
         refund.failureMessage && <p className="mt-2 text-sm text-stone">{refund.failureMessage}</p>
       )}
       {refund.provider === "paystack" && (
-        <CheckWithPaystack refund={refund} orderId={orderId} offered={paystackConnected && refund.status === "unconfirmed"} />
+        <CheckWithPaystack refund={refund} orderId={orderId} offered={mayRefund && paystackConnected && refund.status === "unconfirmed"} />
       )}
       {providerName && (
         <p className="mt-2 text-xs text-stone">

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Undo2 } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useIdentityGate } from "~/components/admin/security/use-identity-gate";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { money } from "~/components/admin/admin-format";
@@ -52,6 +53,19 @@ export function RefundForm({
 }) {
   const fetcher = useFetcher<RefundActionResult>();
   const [confirming, setConfirming] = useState<FormData | null>(null);
+  // A refund above the owner's amount asks "Confirm it's you" first on an old sign-in (decision 048).
+  const gate = useIdentityGate();
+  const lastPost = useRef<FormData | null>(null);
+  const post = (formData: FormData) => {
+    lastPost.current = formData;
+    void fetcher.submit(formData, { method: "post" });
+  };
+  const postConfirmed = (formData: FormData) => {
+    const amount = parseMoney(String(formData.get("amount") ?? "")) ?? 0;
+    const above = gate.identity ? amount > gate.identity.refundsAbove : false;
+    if (above) gate.guard(`refund ${money(amount, currency)}`, () => post(formData));
+    else post(formData);
+  };
   const schema = refundFormSchema(refundability.refundable);
   const throughPaystack = refundability.provider === "paystack";
   const answer = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
@@ -71,6 +85,13 @@ export function RefundForm({
     },
   });
   useFetcherResult(fetcher, (result) => {
+    // The server found the sign-in too old (another tab, a clock off): ask, then post the same again.
+    const again = lastPost.current;
+    if (!result.ok && result.confirmIdentity && again) {
+      const amount = parseMoney(String(again.get("amount") ?? "")) ?? 0;
+      gate.guard(`refund ${money(amount, currency)}`, () => post(again));
+      return;
+    }
     if (result.ok)
       notify.success(result.status === "processed" ? "Refund recorded" : "Refund sent to Paystack", { description: result.message });
     else notify.error("Refund not made", { description: result.message });
@@ -121,7 +142,7 @@ export function RefundForm({
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
               onClick={() => {
-                if (confirming) void fetcher.submit(confirming, { method: "post" });
+                if (confirming) postConfirmed(confirming);
                 setConfirming(null);
               }}
             >
@@ -130,6 +151,7 @@ export function RefundForm({
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      {gate.dialog}
     </section>
   );
 }

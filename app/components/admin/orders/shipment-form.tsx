@@ -30,11 +30,14 @@ export function ShipmentForm({
   intent,
   current,
   onDone,
+  balanceDue,
 }: {
   orderId: string;
   intent: "ship" | "tracking";
   current: Shipment | null;
   onDone?: () => void;
+  /** The balance still due ("₵725.00") when shipping it needs a reason (docs/decisions/041). */
+  balanceDue?: string | null;
 }) {
   const fetcher = useFetcher<FulfilmentActionResult>();
   const answer = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
@@ -48,6 +51,7 @@ export function ShipmentForm({
       trackingNumber: current?.trackingNumber ?? "",
       // A link built from the number is rebuilt from the (corrected) number.
       trackingUrl: current?.trackingUrl && !current.trackingUrl.startsWith(known?.trackingUrl ?? "\0") ? current.trackingUrl : "",
+      balanceReason: "",
     },
     lastResult: answer?.result,
     shouldValidate: "onBlur",
@@ -112,6 +116,19 @@ export function ShipmentForm({
           autoComplete="off"
         />
       </Field>
+      {intent === "ship" && balanceDue ? (
+        <Field
+          field={fields.balanceReason}
+          label={`Ship with ${balanceDue} still due because`}
+          hint="Only when it must leave before the balance is paid (e.g. a trusted customer paying on collection). Kept in the order's history."
+          optional
+          className="sm:col-span-2"
+        >
+          <TextInput field={fields.balanceReason} hint maxLength={200} autoComplete="off" />
+        </Field>
+      ) : (
+        <input type="hidden" name={fields.balanceReason.name} value="" />
+      )}
       <div className="flex flex-wrap items-center justify-end gap-3 sm:col-span-2">
         {answer && <FormAlert id={form.errorId} inline title={answer.message} className="mr-auto" />}
         {onDone && intent === "tracking" && (

@@ -1,10 +1,13 @@
 import { Trash2 } from "lucide";
 import { ConfirmRowAction } from "~/components/admin/list/confirm-row-action";
 import { notify } from "~/components/ui/toaster";
+import { useAdminViewer } from "../use-admin-viewer";
 import type { ProductActionResult } from "./product-action";
 
 /** The row's delete button: asks docs/product-rules.md's question, then deletes through a fetcher. */
 export function DeleteProductButton({ id, name }: { id: number; name: string }) {
+  // Staff count stock but do not delete products (decision 047): the server would refuse it.
+  if (!useAdminViewer().can("products.edit")) return null;
   return (
     <ConfirmRowAction<ProductActionResult>
       label={`Delete ${name}`}

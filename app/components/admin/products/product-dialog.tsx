@@ -9,6 +9,8 @@ import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/produ
 import { useFetcherResult } from "~/components/forms/use-fetcher-result";
 import type { ProductActionResult } from "./product-action";
 import { ProductForm } from "./product-form";
+import { RecordHistory } from "~/components/admin/activity/record-history";
+import type { RecordHistory as History } from "~/modules/activity/activity-read.server";
 
 /**
  * "Add New Product" / "Edit Product" (docs/product-rules.md). Opened by ?product=new or ?product=<id>; the
@@ -20,15 +22,20 @@ export function ProductDialog({
   mode,
   state,
   product,
+  history,
   categories,
   currency,
+  timeZone,
   onClose,
 }: {
   mode: "add" | "edit";
   state: Exclude<UrlDialogState, "closed">;
   product: AdminProduct | null;
+  /** The product's latest changes, for a role that reads the activity log (else null). */
+  history: History | null;
   categories: AdminProductCategory[];
   currency: CurrencyCode;
+  timeZone: string;
   onClose: () => void;
 }) {
   const fetcher = useFetcher<ProductActionResult>();
@@ -82,7 +89,16 @@ export function ProductDialog({
             </Button>
           </div>
         ) : (
-          <ProductForm product={product} categories={categories} currency={currency} fetcher={fetcher} onCancel={onClose} />
+          <ProductForm
+            product={product}
+            categories={categories}
+            currency={currency}
+            fetcher={fetcher}
+            onCancel={onClose}
+            after={
+              product && history && <RecordHistory history={history} of={{ productId: product.id }} options={{ currency, timeZone }} />
+            }
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -2,13 +2,18 @@ import { useLocation, useNavigation } from "react-router";
 import type { UrlDialog } from "~/components/admin/list/use-url-dialog";
 import type { CurrencyCode } from "~/lib/money";
 import type { AdminProduct, AdminProductCategory } from "~/modules/catalog/product-management-types";
+import type { RecordHistory } from "~/modules/activity/activity-read.server";
 import { ProductDialog } from "./product-dialog";
 
 /** The dialog's search param: ?product=new (Add New Product) or ?product=<id> (Edit Product). */
 export const PRODUCT_PARAM = "product";
 
 /** What the loader read for the dialog the URL asks for. */
-export type ProductDialogState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; id: number; product: AdminProduct | null };
+export type ProductDialogState =
+  | { mode: "closed" }
+  | { mode: "add" }
+  /** `history`: the product's latest changes, null for a role that does not read the activity log. */
+  | { mode: "edit"; id: number; product: AdminProduct | null; history: RecordHistory | null };
 
 /** The ?product= value the loaded data answers (for useUrlDialog). */
 export function loadedProductKey(state: ProductDialogState): string | null {
@@ -30,14 +35,17 @@ export function ProductEditor({
   loaded,
   categories,
   currency,
+  timeZone,
 }: {
   dialog: UrlDialog;
   loaded: ProductDialogState;
   categories: AdminProductCategory[];
   currency: CurrencyCode;
+  timeZone: string;
 }) {
   const requested = useRequestedProduct();
   if (requested === null || dialog.state === "closed") return null;
+  const edited = loaded.mode === "edit" && String(loaded.id) === requested ? loaded : null;
   return (
     <ProductDialog
       // A fresh form (and fetcher) for each product opened.
@@ -45,9 +53,11 @@ export function ProductEditor({
       mode={requested === "new" ? "add" : "edit"}
       // Adding needs nothing from the server, so that form opens at once.
       state={requested === "new" ? "shown" : dialog.state}
-      product={loaded.mode === "edit" && String(loaded.id) === requested ? loaded.product : null}
+      product={edited?.product ?? null}
+      history={edited?.history ?? null}
       categories={categories}
       currency={currency}
+      timeZone={timeZone}
       onClose={dialog.close}
     />
   );

@@ -17,6 +17,7 @@ import { CORRECT_PRODUCT_FIELDS, type ProductActionResult } from "./product-acti
 import { DiscountConfirmField } from "./discount-confirm-field";
 import { ProductColorsField } from "./product-colors-field";
 import { ProductImageInput } from "./product-image-input";
+import { useAdminViewer } from "../use-admin-viewer";
 import { StockGridField } from "./stock-grid-field";
 
 const switches = [
@@ -39,12 +40,15 @@ export function ProductForm({
   currency,
   fetcher,
   onCancel,
+  after,
 }: {
   product: AdminProduct | null;
   categories: AdminProductCategory[];
   currency: CurrencyCode;
   fetcher: FetcherWithComponents<ProductActionResult>;
   onCancel: () => void;
+  /** The product's change history, under the last fields (not part of what is saved). */
+  after?: ReactNode;
 }) {
   const { form, fields, busy, message, answer } = useFetcherForm<ProductFormValues, ProductInput>({
     id: product ? `product-${product.id}` : "product-new",
@@ -55,6 +59,8 @@ export function ProductForm({
     correctFields: CORRECT_PRODUCT_FIELDS,
   });
   const symbol = currencySymbols[currency];
+  // Staff read a product here but change stock through Import stock (decision 047): no Save for them.
+  const mayEdit = useAdminViewer().can("products.edit");
   useFocusServerError(form.id, answer, form.allErrors);
 
   return (
@@ -174,6 +180,18 @@ export function ProductForm({
             </Field>
           </div>
         </FormSection>
+
+        {after && (
+          <section aria-labelledby="product-history-heading" className="grid gap-4 border-t border-border pt-5">
+            <div>
+              <h3 id="product-history-heading" className="font-display text-xl font-semibold text-charcoal">
+                Change history
+              </h3>
+              <p className="mt-0.5 text-xs text-stone">The latest changes made in the admin, newest first.</p>
+            </div>
+            {after}
+          </section>
+        )}
       </div>
 
       <div className="sticky bottom-0 z-10 flex flex-col gap-3 border-t border-border bg-ivory/95 px-6 py-4 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
@@ -184,10 +202,14 @@ export function ProductForm({
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Icon of={LoaderCircle} className="animate-spin" />}
-            {busy ? "Saving…" : product ? "Save Changes" : "Create Product"}
-          </Button>
+          {mayEdit ? (
+            <Button type="submit" disabled={busy}>
+              {busy && <Icon of={LoaderCircle} className="animate-spin" />}
+              {busy ? "Saving…" : product ? "Save Changes" : "Create Product"}
+            </Button>
+          ) : (
+            <p className="self-center text-sm text-stone">Your role reads products; stock counts change through Import stock.</p>
+          )}
         </div>
       </div>
     </fetcher.Form>

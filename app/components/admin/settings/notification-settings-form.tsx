@@ -4,11 +4,11 @@ import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
-import { Field, TextInput } from "~/components/forms/field";
 import { notificationSettingsSchema } from "~/modules/settings/settings.schema";
 import { REVIEW_INVITATION_DAYS } from "~/modules/settings/store-settings";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
+import { WholeNumberField } from "./whole-number-field";
 
 interface NotificationValues {
   emailNotifications: boolean;
@@ -75,23 +75,14 @@ export function NotificationSettingsForm({ values }: { values: NotificationValue
             </li>
           ))}
         </ul>
-        <Field
+        <WholeNumberField
           field={fields.reviewInvitationDays}
           label="Invite to review after (days)"
           hint={`Days after an order is marked Delivered that its customer is emailed once, with a link to review each piece. 0 sends none. Default ${REVIEW_INVITATION_DAYS.default}.`}
+          bounds={REVIEW_INVITATION_DAYS}
           className="mt-6 max-w-md border-t border-border pt-5"
-        >
-          <TextInput
-            field={fields.reviewInvitationDays}
-            hint
-            type="number"
-            inputMode="numeric"
-            min={REVIEW_INVITATION_DAYS.min}
-            max={REVIEW_INVITATION_DAYS.max}
-            step={1}
-            className="max-w-32 tabular-nums"
-          />
-        </Field>
+          inputClassName="max-w-32"
+        />
       </SettingsSection>
       <div className="flex items-center justify-end gap-3">
         {message && !busy ? (

@@ -2,17 +2,18 @@ import { AlertTriangle, CheckCircle2, Copy, ExternalLink, Info } from "lucide";
 import { useRef, type ReactNode } from "react";
 import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
-import { Field, TextInput } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { cn } from "~/lib/cn";
 import type { PaystackConnection } from "~/modules/payments/paystack-connection.server";
 import { paystackModeDescriptions } from "~/modules/payments/paystack-mode";
 import { paymentSettingsSchema } from "~/modules/settings/settings.schema";
-import { PAYMENT_HOLD_MINUTES, PAYMENT_LINK_HOURS } from "~/modules/settings/store-settings";
+import { DEPOSIT_PERCENT_RANGE, PAYMENT_HOLD_MINUTES, PAYMENT_LINK_HOURS } from "~/modules/settings/store-settings";
+import { useIdentityGate } from "~/components/admin/security/use-identity-gate";
 import { SettingsSaveBar } from "./settings-save-bar";
 import { SettingsSection } from "./settings-section";
 import { useSettingsForm } from "./use-settings-form";
+import { WholeNumberField } from "./whole-number-field";
 
 /** Where Paystack keeps the keys and the webhook URL. */
 const PAYSTACK_DEVELOPER_SETTINGS = "https://dashboard.paystack.com/#/settings/developers";
@@ -59,11 +60,13 @@ export function PaymentSettingsPanel({
   paystack,
   holdMinutes,
   linkHours,
+  depositPercent,
   storeCurrency,
 }: {
   paystack: PaystackConnection;
   holdMinutes: number;
   linkHours: number;
+  depositPercent: number;
   storeCurrency: string;
 }) {
   const connected = paystack.mode === "live" || paystack.mode === "test";
@@ -144,7 +147,7 @@ export function PaymentSettingsPanel({
 
       <WebhookSection paystack={paystack} />
 
-      <HoldTimeForm holdMinutes={holdMinutes} linkHours={linkHours} />
+      <HoldTimeForm holdMinutes={holdMinutes} linkHours={linkHours} depositPercent={depositPercent} />
     </div>
   );
 }
@@ -237,60 +240,65 @@ function WebhookSection({ paystack }: { paystack: PaystackConnection }) {
   );
 }
 
-function HoldTimeForm({ holdMinutes, linkHours }: { holdMinutes: number; linkHours: number }) {
+function HoldTimeForm({ holdMinutes, linkHours, depositPercent }: { holdMinutes: number; linkHours: number; depositPercent: number }) {
   const { fetcher, form, fields, busy, message } = useSettingsForm({
     intent: "payments",
     schema: paymentSettingsSchema,
-    defaultValue: { paymentHoldMinutes: String(holdMinutes), paymentLinkHours: String(linkHours) },
+    defaultValue: {
+      paymentHoldMinutes: String(holdMinutes),
+      paymentLinkHours: String(linkHours),
+      depositPercent: String(depositPercent),
+    },
   });
+  // Payment settings ask "Confirm it's you" on a sign-in older than 15 minutes (decision 048).
+  const gate = useIdentityGate();
+  const formProps = getFormProps(form);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-6">
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      onSubmit={gate.gatedSubmit("save the payment settings", formProps.onSubmit)}
+      className="grid grid-cols-1 gap-6"
+    >
+      {gate.dialog}
       <input type="hidden" name="intent" value="payments" />
       <SettingsSection
         title="Unpaid online orders"
         description="An order paid by card or mobile money keeps its stock while the shopper pays. Still unpaid after this time, it is cancelled (after one last check with Paystack), its stock returns and the shopper is emailed."
       >
-        <Field
+        <WholeNumberField
           field={fields.paymentHoldMinutes}
           label="Hold time (minutes)"
           hint={`From ${PAYMENT_HOLD_MINUTES.min} minutes to ${PAYMENT_HOLD_MINUTES.max} (7 days). Default ${PAYMENT_HOLD_MINUTES.default}.`}
+          bounds={PAYMENT_HOLD_MINUTES}
           className="max-w-xs"
-        >
-          <TextInput
-            field={fields.paymentHoldMinutes}
-            hint
-            type="number"
-            inputMode="numeric"
-            min={PAYMENT_HOLD_MINUTES.min}
-            max={PAYMENT_HOLD_MINUTES.max}
-            step={1}
-            className="tabular-nums"
-          />
-        </Field>
+        />
       </SettingsSection>
       <SettingsSection
         title="Payment links"
         description="A link staff send from an order (by email or WhatsApp) lets the customer pay by card or mobile money without an account. It stays open this long; an order placed by staff keeps its stock for as long, then is cancelled unpaid."
       >
-        <Field
+        <WholeNumberField
           field={fields.paymentLinkHours}
           label="Links stay open (hours)"
           hint={`From ${PAYMENT_LINK_HOURS.min} hour to ${PAYMENT_LINK_HOURS.max} (30 days). Default ${PAYMENT_LINK_HOURS.default} (3 days).`}
+          bounds={PAYMENT_LINK_HOURS}
           className="max-w-xs"
-        >
-          <TextInput
-            field={fields.paymentLinkHours}
-            hint
-            type="number"
-            inputMode="numeric"
-            min={PAYMENT_LINK_HOURS.min}
-            max={PAYMENT_LINK_HOURS.max}
-            step={1}
-            className="tabular-nums"
-          />
-        </Field>
+        />
       </SettingsSection>
-      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save payment times" />
+      <SettingsSection
+        title="Deposits"
+        description="Made-to-measure and custom pieces are paid in two parts: this deposit when the order is placed, the balance when the garment is ready. Ready-made pieces and delivery are paid in full. At checkout the shopper may pay everything at once."
+      >
+        <WholeNumberField
+          field={fields.depositPercent}
+          label="Deposit on bespoke pieces (%)"
+          hint={`From ${DEPOSIT_PERCENT_RANGE.min} (no deposit: paid in full) to ${DEPOSIT_PERCENT_RANGE.max}. Default ${DEPOSIT_PERCENT_RANGE.default}.`}
+          bounds={DEPOSIT_PERCENT_RANGE}
+          className="max-w-xs"
+        />
+      </SettingsSection>
+      <SettingsSaveBar message={message} busy={busy} errorId={form.errorId} label="Save payment settings" />
     </fetcher.Form>
   );
 }

@@ -4,10 +4,15 @@ import type { SubmissionResult } from "@conform-to/react";
 export const settingsIntents = [
   "general",
   "payments",
+  "taxes",
   "currencies",
   "notifications",
-  "add-admin",
-  "remove-admin",
+  "invite-staff",
+  "revoke-invitation",
+  "change-role",
+  "suspend-staff",
+  "reactivate-staff",
+  "remove-staff",
   "backup-schedule",
   "back-up-now",
 ] as const;
@@ -19,10 +24,11 @@ export type SettingsActionResult =
   | { intent: SettingsIntent; ok: false; message: string; result?: SubmissionResult<string[]> };
 
 /** The tabs, as they appear in the URL (?tab=). */
-export const settingsTabs = ["general", "payments", "currencies", "admins", "notifications", "system"] as const;
+export const settingsTabs = ["general", "payments", "taxes", "currencies", "staff", "notifications", "system"] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
-export function tabFromSearch(search: URLSearchParams): SettingsTab {
+/** The tab the address asks for among those the viewer's role opens (admin-access.ts SETTINGS_TABS), else the first of them. */
+export function tabFromSearch(search: URLSearchParams, open: readonly SettingsTab[] = settingsTabs): SettingsTab {
   const tab = search.get("tab");
-  return settingsTabs.find((t) => t === tab) ?? "general";
+  return open.find((t) => t === tab) ?? open[0] ?? "general";
 }

@@ -7,10 +7,15 @@ import type { SettingsActionResult, SettingsIntent } from "./settings-result";
 export const settingsFetcherKeys = {
   general: "settings-general",
   payments: "settings-payments",
+  taxes: "settings-taxes",
   currencies: "settings-currencies",
   notifications: "settings-notifications",
-  "add-admin": "settings-add-admin",
-  "remove-admin": "settings-remove-admin",
+  "invite-staff": "settings-invite-staff",
+  "revoke-invitation": "settings-staff-change",
+  "change-role": "settings-staff-change",
+  "suspend-staff": "settings-staff-change",
+  "reactivate-staff": "settings-staff-change",
+  "remove-staff": "settings-staff-change",
   "backup-schedule": "settings-backup-schedule",
   "back-up-now": "settings-back-up-now",
 } as const satisfies Record<SettingsIntent, string>;
@@ -23,9 +28,10 @@ export function useSettingsToasts(): void {
   const general = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.general });
   const payments = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.payments });
   const currencies = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.currencies });
+  const taxes = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.taxes });
   const notifications = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys.notifications });
-  const addAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["add-admin"] });
-  const removeAdmin = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["remove-admin"] });
+  const invite = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["invite-staff"] });
+  const staffChange = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["change-role"] });
   const backupSchedule = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["backup-schedule"] });
   const backUpNow = useFetcher<SettingsActionResult>({ key: settingsFetcherKeys["back-up-now"] });
 
@@ -36,18 +42,19 @@ export function useSettingsToasts(): void {
   useFetcherResult(general, saved);
   useFetcherResult(payments, saved);
   useFetcherResult(currencies, saved);
+  useFetcherResult(taxes, saved);
   useFetcherResult(notifications, saved);
   useFetcherResult(backupSchedule, saved);
   useFetcherResult(backUpNow, (r) => {
     if (r.ok) notify.success("Backup made", { description: r.message });
     else notify.error("No backup made", { description: r.message });
   });
-  useFetcherResult(addAdmin, (r) => {
-    if (r.ok) notify.success("Successfully added admin user", { description: r.message });
-    else notify.error(`Failed to add admin: ${r.message}`);
+  useFetcherResult(invite, (r) => {
+    if (r.ok) notify.success("Invitation sent", { description: r.message });
+    else notify.error("No invitation sent", { description: r.message });
   });
-  useFetcherResult(removeAdmin, (r) => {
-    if (r.ok) notify.success("Successfully removed admin user", { description: r.message });
-    else notify.error(`Failed to remove admin: ${r.message}`);
+  useFetcherResult(staffChange, (r) => {
+    if (r.ok) notify.success("Staff updated", { description: r.message });
+    else notify.error("Nothing changed", { description: r.message });
   });
 }

@@ -12,20 +12,25 @@ import { cartLineLabel } from "~/modules/cart/cart";
 import { useCart } from "./use-cart";
 import { useFormatMoney } from "~/components/storefront/use-store-settings";
 import { IMPORT_DUTIES_NOTE, useShippingFeeText, useShopperShipping } from "~/components/storefront/shopper-delivery";
+import { DiscountCodeField } from "../discount/discount-code-field";
+import { useCodeSaving } from "../discount/discount-code-store";
 
 /** The cart side panel (docs/product-rules.md §2): lines, quantity controls, total, checkout and clear. */
 export function CartPanel() {
   const cart = useCart();
   const formatMoney = useFormatMoney();
+  // The discount code kept with the cart (decision 044): its saving shows at once; checkout confirms it.
+  const saving = useCodeSaving(cart.lines);
+  const payable = cart.total - saving.discount;
   // The known destination's shipping, else Ghana's (the home zones); checkout confirms it.
-  const shipping = useShopperShipping(cart.total, { homeWhenUnknown: true });
+  const shipping = useShopperShipping(payable, { homeWhenUnknown: true });
   const feeText = useShippingFeeText();
   const pieces = `${cart.itemCount} ${cart.itemCount === 1 ? "piece" : "pieces"} in your cart.`;
   const freeShippingNote =
-    shipping && shipping.maxFee === 0
+    shipping && (shipping.maxFee === 0 || saving.freeShipping)
       ? `${pieces} Your order ships free to ${shipping.destination}.`
-      : shipping?.freeFrom != null && cart.total < shipping.freeFrom
-        ? `${pieces} Add ${formatMoney(shipping.freeFrom - cart.total)} more for free shipping to ${shipping.destination}.`
+      : shipping?.freeFrom != null && payable < shipping.freeFrom
+        ? `${pieces} Add ${formatMoney(shipping.freeFrom - payable)} more for free shipping to ${shipping.destination}.`
         : pieces;
 
   return (
@@ -130,17 +135,32 @@ export function CartPanel() {
               ))}
             </ul>
             <div className="space-y-3 border-t border-border bg-sand/40 px-6 pt-5 pb-6">
+              <DiscountCodeField lines={cart.lines} saving={saving} className="pb-1" />
+              {saving.discount > 0 && (
+                <dl className="space-y-1 text-sm">
+                  <div className="flex justify-between">
+                    <dt>Subtotal</dt>
+                    <dd className="tabular-nums">{formatMoney(cart.total)}</dd>
+                  </div>
+                  <div className="flex justify-between text-forest">
+                    <dt>{`Discount (${saving.applied?.code ?? ""})`}</dt>
+                    <dd className="tabular-nums" data-testid="cart-discount">
+                      −{formatMoney(saving.discount)}
+                    </dd>
+                  </div>
+                </dl>
+              )}
               <p className="flex items-baseline justify-between text-lg">
                 <span className="font-semibold">Total:</span>
                 <span className="font-display text-3xl font-semibold tabular-nums" data-testid="cart-total">
-                  {formatMoney(cart.total)}
+                  {formatMoney(payable)}
                 </span>
               </p>
-              <ApproximatePrice amount={cart.total} className="-mt-2 block text-right" />
+              <ApproximatePrice amount={payable} className="-mt-2 block text-right" />
               <div className="space-y-1 text-xs text-stone" data-testid="cart-shipping">
                 {shipping ? (
                   <p>
-                    Shipping to {shipping.destination}: {feeText(shipping)}, {shipping.estimate}. Confirmed at checkout.
+                    {`Shipping to ${shipping.destination}: ${saving.freeShipping ? `free with ${saving.applied?.code ?? "your code"}` : feeText(shipping)}, ${shipping.estimate}. Confirmed at checkout.`}
                   </p>
                 ) : (
                   <p>Shipping is calculated at checkout.</p>

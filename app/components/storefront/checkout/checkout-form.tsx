@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { notify, notifySuccessOnNextPage } from "~/components/ui/toaster";
 import type { CheckoutActionResult } from "~/modules/orders/checkout-action.server";
-import type { PaymentMethod } from "~/modules/orders/order-constants";
+import { isOnlinePayment, type PaymentMethod } from "~/modules/orders/order-constants";
+import { depositForLines } from "~/modules/payments/order-balance";
 import { cn } from "~/lib/cn";
 import { refreshCart } from "~/modules/cart/cart-refresh";
 import { HOME_COUNTRY } from "~/modules/shipping/areas";
@@ -18,9 +19,14 @@ import { cartStore, useCart } from "../cart/use-cart";
 import { rememberShopperCountry, useShopperCountry } from "../shopper-country";
 import { IMPORT_DUTIES_NOTE } from "../shopper-delivery";
 import { OrderSummary, PhoneOrderSummary } from "./order-summary";
+import { DiscountCodeField } from "../discount/discount-code-field";
+import { removeCode, useCodeSaving } from "../discount/discount-code-store";
 import { CartChangesNotice } from "./cart-changes-notice";
+import { DepositFieldset } from "./deposit-fieldset";
 import { DestinationFields } from "./destination-fields";
 import { effectiveMethod, PaymentMethodFieldset, type PaymentAvailability } from "./payment-method-fieldset";
+import { deliveryAddressText, type SavedAddress } from "~/modules/customers/address-book";
+import { NEW_ADDRESS, SaveAddressChoice, SavedAddressPicker } from "./saved-address-picker";
 
 type CheckoutField = "email" | "name" | "phone" | "address" | "country" | "region" | "notes";
 
@@ -31,6 +37,14 @@ const UNREACHABLE: CheckoutActionResult = {
   ok: false,
   message: "We could not reach the shop. Check your connection and place your order again: it will not be placed twice.",
 };
+
+/** What the confirmation's toast adds about "Save this address to my account". */
+const ADDRESS_SAVED = {
+  saved: " The address was saved to your account.",
+  "already-saved": " The address was already in your account.",
+  full: " Your address book is full, so the address was not saved.",
+  failed: " The address could not be saved to your account: you can add it under My Addresses.",
+} as const;
 
 const card = "space-y-5 rounded-sm border border-border bg-white/70 p-6";
 const labelClass = "mb-1.5 block text-sm font-medium";
@@ -53,15 +67,20 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 export function CheckoutForm({
   defaultEmail,
   onlinePayment,
+  depositPercent,
   zones: loadedZones,
   cartChanges,
   onCartChanges,
   onOrderPlaced,
+  savedAddresses = null,
 }: {
   defaultEmail?: string;
+  /** A signed-in customer's address book (the default first), null for a guest (issue 47). */
+  savedAddresses?: SavedAddress[] | null;
   /** The order is placed and the page is about to change (the cart is emptied next). */
   onOrderPlaced(): void;
   onlinePayment: boolean;
+  depositPercent: number;
   /** The shipping zones from the checkout loader (a shipping refusal brings fresher ones). */
   zones: ShippingZone[];
   /** What the last refusal changed in the cart (kept by the page, so it survives an emptied cart). */
@@ -83,10 +102,20 @@ export function CheckoutForm({
   // priced shipping for (shopper-country.ts: chosen before, else the browser's languages, e.g.
   // en-GB → United Kingdom); else Ghana. Known only in the browser, so read after hydration.
   const shown = useShopperCountry();
-  const [picked, setDestination] = useState<{ country: string; region: string } | null>(null);
+  // A saved address, the default first, fills the delivery fields until the shopper picks another.
+  const [chosenAddress, setChosenAddress] = useState<SavedAddress | null>(() => savedAddresses?.[0] ?? null);
+  const [fill, setFill] = useState(0);
+  const [picked, setDestination] = useState<{ country: string; region: string } | null>(() =>
+    chosenAddress ? { country: chosenAddress.country, region: chosenAddress.region ?? "" } : null,
+  );
   const destination = picked ?? (shown ? { country: shown.country, region: shown.region ?? "" } : { country: HOME_COUNTRY, region: "" });
   const needsRegion = destination.country === HOME_COUNTRY && !destination.region;
-  const quote = needsRegion ? null : deliveryQuote(zones, { country: destination.country, region: destination.region || null }, cart.total);
+  // The discount code kept with the cart (decision 044): the server checks and prices it again.
+  const saving = useCodeSaving(cart.lines);
+  const payable = cart.total - saving.discount;
+  const quote = needsRegion ? null : deliveryQuote(zones, { country: destination.country, region: destination.region || null }, payable);
+  const shippingFee = quote ? (saving.freeShipping ? 0 : quote.shipping) : null;
+  const discountLabel = saving.applied ? `Discount (${saving.applied.code})` : undefined;
   const where = destinationName(destination.country, destination.region || null);
   const availability: PaymentAvailability = {
     payOnDelivery: quote && !quote.zone.payOnDelivery ? `Pay on Delivery is not available for orders to ${where}.` : null,
@@ -98,6 +127,19 @@ export function CheckoutForm({
   };
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod>("pay_on_delivery");
   const paymentMethod = effectiveMethod(chosenMethod, availability);
+  // Made-to-measure pieces paid online: the deposit now or everything (the server works it out again).
+  const deposit =
+    paymentMethod && isOnlinePayment(paymentMethod) && quote
+      ? depositForLines(
+          cart.lines.map((l, i) => ({
+            kind: l.madeToMeasure ? "made_to_measure" : "standard",
+            lineTotal: l.price * l.quantity - (saving.onCart?.kind === "applies" ? (saving.onCart.perLine[i] ?? 0) : 0),
+          })),
+          payable + (shippingFee ?? 0),
+          depositPercent,
+        )
+      : null;
+  const [payPart, setPayPart] = useState<"deposit" | "full">("deposit");
   // Each answer is acted on once (a re-render must not correct the cart twice or toast again).
   const handled = useRef<CheckoutActionResult | undefined>(undefined);
 
@@ -107,6 +149,7 @@ export function CheckoutForm({
     if (result.ok) {
       onOrderPlaced();
       clear({ silent: true });
+      removeCode();
       if (result.paymentUrl) {
         // Paystack's own checkout page; it sends the shopper back to the order's page.
         notify.success("Order placed: taking you to payment", { description: `Order ${result.orderNumber} is held while you pay.` });
@@ -114,9 +157,14 @@ export function CheckoutForm({
         return;
       }
       notifySuccessOnNextPage("Order placed successfully!", {
-        description: `Order ${result.orderNumber} has been created. Check your email for confirmation.`,
+        description: `Order ${result.orderNumber} has been created. Check your email for confirmation.${result.addressSaved ? ADDRESS_SAVED[result.addressSaved] : ""}`,
       });
       navigateTo(`/order-confirmation/${result.orderId}`);
+    } else if (result.discountRefused) {
+      // The code stopped applying (ended, used up): it is taken off, the cart stays, and the
+      // field says why; the next Place Order goes without it.
+      removeCode(result.discountRefused);
+      notify.error("Your discount code no longer applies", { description: result.discountRefused });
     } else if (result.currentLines) {
       // The cart was refused as it stood: bring it up to date and say what changed; the same
       // idempotency key stays, so the next click places exactly one order.
@@ -137,6 +185,11 @@ export function CheckoutForm({
   const chooseDestination = (next: { country: string; region: string }) => {
     setDestination(next);
     rememberShopperCountry(next.country, next.region || null);
+  };
+  const chooseSavedAddress = (address: SavedAddress | null) => {
+    setChosenAddress(address);
+    setFill((n) => n + 1);
+    if (address) chooseDestination({ country: address.country, region: address.region ?? "" });
   };
 
   const items = JSON.stringify(
@@ -169,8 +222,15 @@ export function CheckoutForm({
     >
       <input type="hidden" name="items" value={items} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {quote && <input type="hidden" name="seenShipping" value={quote.shipping} />}
-      <PhoneOrderSummary lines={cart.lines} subtotal={cart.total} shipping={quote?.shipping ?? null} />
+      {shippingFee !== null && <input type="hidden" name="seenShipping" value={shippingFee} />}
+      {saving.applied && saving.onCart?.kind === "applies" && <input type="hidden" name="discountCode" value={saving.applied.code} />}
+      <PhoneOrderSummary
+        lines={cart.lines}
+        subtotal={cart.total}
+        discount={saving.discount}
+        discountLabel={discountLabel}
+        shipping={shippingFee}
+      />
       <div className="space-y-8">
         <section className={card} aria-labelledby="customer-heading">
           <h2 id="customer-heading" className="text-2xl font-semibold">
@@ -184,18 +244,21 @@ export function CheckoutForm({
               <Input {...field("email")} type="email" autoComplete="email" required defaultValue={defaultEmail} />
               <FieldError id="checkout-email-error" message={errors.email} />
             </div>
+            {savedAddresses && savedAddresses.length > 0 && (
+              <SavedAddressPicker addresses={savedAddresses} chosen={chosenAddress?.id ?? NEW_ADDRESS} onChoose={chooseSavedAddress} />
+            )}
             <div>
               <label htmlFor="checkout-name" className={labelClass}>
                 Full Name
               </label>
-              <Input {...field("name")} autoComplete="name" required />
+              <Input {...field("name")} key={`name-${fill}`} defaultValue={chosenAddress?.name} autoComplete="name" required />
               <FieldError id="checkout-name-error" message={errors.name} />
             </div>
             <div>
               <label htmlFor="checkout-phone" className={labelClass}>
                 Phone
               </label>
-              <Input {...field("phone")} type="tel" autoComplete="tel" required />
+              <Input {...field("phone")} key={`phone-${fill}`} defaultValue={chosenAddress?.phone} type="tel" autoComplete="tel" required />
               <FieldError id="checkout-phone-error" message={errors.phone} />
             </div>
             <div className="sm:col-span-2">
@@ -204,6 +267,8 @@ export function CheckoutForm({
               </label>
               <textarea
                 {...field("address")}
+                key={`address-${fill}`}
+                defaultValue={chosenAddress ? deliveryAddressText(chosenAddress) : undefined}
                 autoComplete="street-address"
                 required
                 rows={3}
@@ -217,10 +282,20 @@ export function CheckoutForm({
               onChange={chooseDestination}
               errors={{ country: errors.country, region: errors.region }}
             />
+            {savedAddresses && !chosenAddress && <SaveAddressChoice />}
           </div>
         </section>
 
         <PaymentMethodFieldset value={paymentMethod} onChange={setChosenMethod} availability={availability} />
+        {deposit !== null && quote && (
+          <DepositFieldset
+            value={payPart}
+            onChange={setPayPart}
+            deposit={deposit}
+            total={payable + (shippingFee ?? 0)}
+            percent={depositPercent}
+          />
+        )}
 
         <section className={card} aria-labelledby="notes-heading">
           <h2 id="notes-heading" className="text-2xl font-semibold">
@@ -244,7 +319,16 @@ export function CheckoutForm({
         <OrderSummary
           lines={cart.lines}
           subtotal={cart.total}
-          shipping={quote?.shipping ?? null}
+          discount={saving.discount}
+          discountLabel={discountLabel}
+          shipping={shippingFee}
+          code={
+            <DiscountCodeField
+              lines={cart.lines}
+              saving={saving}
+              email={() => (document.getElementById("checkout-email") as HTMLInputElement | null)?.value || undefined}
+            />
+          }
           delivery={
             <div className="space-y-1 text-sm text-stone" data-testid="summary-delivery">
               {quote ? (

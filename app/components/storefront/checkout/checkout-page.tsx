@@ -8,12 +8,27 @@ import type { ShippingZone } from "~/modules/shipping/shipping-zones";
 import { useCart } from "../cart/use-cart";
 import { CartChangesNotice } from "./cart-changes-notice";
 import { CheckoutForm } from "./checkout-form";
+import type { SavedAddress } from "~/modules/customers/address-book";
 
 /**
  * The checkout page's content: one island (decision 021). The cart lives in the browser, so
  * the server draws a placeholder and the form appears once the page is hydrated.
  */
-export function CheckoutPage({ email, onlinePayment, zones }: { email: string | null; onlinePayment: boolean; zones: ShippingZone[] }) {
+export function CheckoutPage({
+  email,
+  onlinePayment,
+  depositPercent,
+  zones,
+  savedAddresses = null,
+}: {
+  email: string | null;
+  onlinePayment: boolean;
+  /** The shop's deposit on made-to-measure pieces (Settings → Payments); 0 asks none. */
+  depositPercent: number;
+  zones: ShippingZone[];
+  /** The signed-in customer's address book, null for a guest. */
+  savedAddresses?: SavedAddress[] | null;
+}) {
   const cart = useCart();
   const hydrated = useHydrated();
   const [cartChanges, setCartChanges] = useState<string[] | null>(null);
@@ -67,10 +82,12 @@ export function CheckoutPage({ email, onlinePayment, zones }: { email: string | 
       <CheckoutForm
         defaultEmail={email ?? undefined}
         onlinePayment={onlinePayment}
+        depositPercent={depositPercent}
         zones={zones}
         cartChanges={cartChanges}
         onCartChanges={setCartChanges}
         onOrderPlaced={onOrderPlaced}
+        savedAddresses={savedAddresses}
       />
     </main>
   );

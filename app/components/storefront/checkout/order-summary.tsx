@@ -18,14 +18,22 @@ import { ChargeNotice } from "./charge-notice";
 export function OrderSummary({
   lines,
   subtotal,
+  discount = 0,
+  discountLabel,
   shipping,
   delivery,
+  code,
   compact = false,
 }: {
   lines: CartLine[];
   subtotal: number;
+  /** A discount code's saving on the pieces (issue 47), and its line's words. */
+  discount?: number;
+  discountLabel?: string;
   shipping: number | null;
   delivery?: ReactNode;
+  /** The discount code field, above the totals. */
+  code?: ReactNode;
   /** The phone's copy at the top of the checkout (PhoneOrderSummary): lines and totals only, ids of its own. */
   compact?: boolean;
 }) {
@@ -61,8 +69,16 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
-      <OrderTotals subtotal={subtotal} shipping={shipping} approximate={!compact} testIdPrefix={id} />
-      {!compact && <ChargeNotice subtotal={subtotal} shipping={shipping} />}
+      {code && <div className="mt-4 border-t border-border pt-4">{code}</div>}
+      <OrderTotals
+        subtotal={subtotal}
+        discount={discount}
+        discountLabel={discountLabel}
+        shipping={shipping}
+        approximate={!compact}
+        testIdPrefix={id}
+      />
+      {!compact && <ChargeNotice subtotal={subtotal - discount} shipping={shipping} />}
       {delivery && <div className="mt-4 border-t border-border pt-4">{delivery}</div>}
     </section>
   );
@@ -74,7 +90,19 @@ export function OrderSummary({
  * without any script of its own (the checkout's JavaScript budget, decision 004). Hidden from lg up,
  * where the summary stands beside the form.
  */
-export function PhoneOrderSummary({ lines, subtotal, shipping }: { lines: CartLine[]; subtotal: number; shipping: number | null }) {
+export function PhoneOrderSummary({
+  lines,
+  subtotal,
+  discount = 0,
+  discountLabel,
+  shipping,
+}: {
+  lines: CartLine[];
+  subtotal: number;
+  discount?: number;
+  discountLabel?: string;
+  shipping: number | null;
+}) {
   const formatMoney = useFormatMoney();
   return (
     <details className="group rounded-sm border border-border bg-white/70 lg:hidden" data-testid="phone-summary">
@@ -86,10 +114,10 @@ export function PhoneOrderSummary({ lines, subtotal, shipping }: { lines: CartLi
           <Icon of={ChevronDown} className="size-4 transition-transform group-open:rotate-180" />
         </span>
         <span className="text-lg font-semibold tabular-nums" data-testid="phone-summary-amount">
-          {formatMoney(subtotal + (shipping ?? 0))}
+          {formatMoney(subtotal - discount + (shipping ?? 0))}
         </span>
       </summary>
-      <OrderSummary lines={lines} subtotal={subtotal} shipping={shipping} compact />
+      <OrderSummary lines={lines} subtotal={subtotal} discount={discount} discountLabel={discountLabel} shipping={shipping} compact />
     </details>
   );
 }

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Package, User } from "lucide";
+import { LayoutDashboard, LogOut, MapPin, Package, User } from "lucide";
 import { DropdownMenu } from "radix-ui";
 import { usePageContext } from "~/lib/page-context";
 import { signOutInPlace } from "../viewer-store";
@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 const item =
   "flex w-full cursor-pointer items-center gap-2.5 rounded-sm px-3 py-2.5 text-sm text-charcoal outline-none select-none data-[highlighted]:bg-sand [&_svg]:size-4 [&_svg]:text-stone";
 
-/** Signed in: the email, My Orders, Admin Panel (admins only) and Sign Out (docs/product-rules.md §2). */
+/** Signed in: the email, My Orders, My Addresses, Admin Panel (admins only) and Sign Out (docs/product-rules.md §2). */
 export function AccountMenu({ email, isAdmin, triggerClassName }: { email: string; isAdmin: boolean; triggerClassName: string }) {
   const { pathname, search } = usePageContext();
   return (
@@ -35,8 +35,13 @@ export function AccountMenu({ email, isAdmin, triggerClassName }: { email: strin
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={item}>
-            <Link to="/track-order">
+            <Link to="/account/orders">
               <Icon of={Package} /> My Orders
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to="/account/addresses">
+              <Icon of={MapPin} /> My Addresses
             </Link>
           </DropdownMenu.Item>
           {isAdmin && (

@@ -11,7 +11,9 @@ import { StatusBadge } from "~/components/storefront/order-status-badge";
 import { OrderStateIcon, OrderStateMessage } from "~/components/storefront/order-state";
 import { customerOrderState } from "~/modules/payments/customer-order-state";
 import { OrderDate, OrderTimeline } from "~/components/storefront/order-timeline";
+import { OrderBalance } from "~/components/storefront/order-balance";
 import { OrderTotals } from "~/components/storefront/order-totals";
+import { orderCodeLabels } from "~/modules/discounts/discount-terms";
 import { OrderMessages, OrderShipment } from "~/components/storefront/order-shipment";
 import { Button } from "~/components/ui/button";
 import { paymentMethods } from "~/modules/orders/order-constants";
@@ -20,6 +22,7 @@ import { ProductThumbnail } from "~/components/storefront/product-image";
 import { useStoreProfile } from "~/components/storefront/use-store-settings";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import type { OrderDetails } from "~/modules/orders/order-details.server";
+import { ServerSlot } from "~/islands/server-slot";
 
 const PAY_NOW_UNREACHABLE: PayNowResult = { ok: false, message: "We could not start the payment. Please try again." };
 
@@ -76,12 +79,16 @@ export function OrderConfirmationPage(props: { order: OrderDetails; payment: Ord
       {onlinePayment && (
         <OrderPayment
           payment={onlinePayment}
-          total={formatMoney(order.totalAmount, currency)}
+          total={formatMoney(order.paymentStatus === "deposit_paid" ? order.paidAmount : order.totalAmount, currency)}
+          depositOnly={order.paymentStatus === "deposit_paid"}
           recheck={recheck}
           payNow={payNow}
           action={`/order-confirmation/${order.id}`}
         />
       )}
+
+      {/* A made-to-measure or custom order's progress in the workshop, drawn by the route alone. */}
+      <ServerSlot name="production" className="mt-10" />
 
       <OrderShipment shipment={order.shipment} className="mt-10 print:border-0 print:bg-transparent print:p-0" />
       <OrderMessages messages={order.messages} className="mt-6 print:hidden" />
@@ -164,10 +171,18 @@ export function OrderConfirmationPage(props: { order: OrderDetails; payment: Ord
         <OrderTotals
           subtotal={order.subtotalAmount}
           discount={order.discountAmount}
+          {...orderCodeLabels(order)}
           shipping={order.shippingAmount}
           currency={currency}
           totalWithCode
           testIdPrefix="order"
+        />
+        <OrderBalance
+          paid={order.paidAmount}
+          deposit={order.depositAmount}
+          balance={order.balanceDue}
+          cancelled={order.orderStatus === "cancelled"}
+          currency={currency}
         />
       </section>
 

@@ -8,6 +8,8 @@ import { money, moneyWithCode } from "~/components/admin/admin-format";
 import { statusLabel } from "~/components/admin/admin-status-badge";
 import { Button } from "~/components/ui/button";
 import { formatDate, formatDateTimeWithZone } from "~/lib/dates";
+import type { InvoiceTax } from "~/modules/taxes/invoice-tax";
+import { orderCodeLabels } from "~/modules/discounts/discount-terms";
 
 /** What the packing slip and the invoice print: the order, the shop (Settings) and when it was printed. */
 export interface OrderDocumentData {
@@ -15,6 +17,8 @@ export interface OrderDocumentData {
   printedAt: string;
   timeZone: string;
   shop: { name: string; addressLines: string[]; phone: string; email: string };
+  /** The tax inside the total, the TIN and the zero rating, as the order kept them; null: none to print. */
+  tax: InvoiceTax | null;
   order: {
     id: string;
     orderNumber: string;
@@ -32,8 +36,14 @@ export interface OrderDocumentData {
     subtotalAmount: number;
     /** Staff's discount (issue 46), 0 when none. */
     discountAmount: number;
+    /** The discount code the shopper used (issue 47) and its kind; null without one. */
+    discountCode: string | null;
+    discountCodeKind: string | null;
     shippingAmount: number;
     totalAmount: number;
+    /** Paid in parts (docs/decisions/041): what came in so far, and what is still owed. */
+    paidAmount: number;
+    balanceDue: number;
     paymentMethod: string;
     paymentStatus: string;
     orderStatus: string;
@@ -62,7 +72,7 @@ const cell = "border-b border-neutral-300 py-2.5 align-top";
  * leaves out.
  */
 export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
-  const { order, shop, timeZone } = doc;
+  const { order, shop, timeZone, tax } = doc;
   const invoice = doc.kind === "invoice";
   const title = invoice ? "Invoice" : "Packing slip";
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -93,6 +103,11 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
               <span className="block">
                 {shop.phone} · {shop.email}
               </span>
+              {tax?.tin && (
+                <span className="mt-1 block">
+                  TIN <span className="font-semibold tracking-wide">{tax.tin}</span>
+                </span>
+              )}
             </address>
           </div>
           <div className="sm:text-right">
@@ -143,6 +158,7 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
               ) : (
                 <p>Carrier not yet chosen</p>
               )}
+              {tax?.zeroRated && <p className="font-semibold">{tax.zeroRated}</p>}
               <p className="mt-1">
                 {units} {units === 1 ? "piece" : "pieces"} in {order.items.length} {order.items.length === 1 ? "line" : "lines"}
               </p>
@@ -232,16 +248,25 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
             <dd className="text-right">{money(order.subtotalAmount, order.currency)}</dd>
             {order.discountAmount > 0 && (
               <>
-                <dt>Discount</dt>
+                <dt>{orderCodeLabels(order).discountLabel}</dt>
                 <dd className="text-right">−{money(order.discountAmount, order.currency)}</dd>
               </>
             )}
-            <dt>Shipping</dt>
+            <dt>{orderCodeLabels(order).shippingLabel}</dt>
             <dd className="text-right">{order.shippingAmount === 0 ? "Free" : money(order.shippingAmount, order.currency)}</dd>
             <dt className="mt-1 border-t-2 border-black pt-2 font-bold">Total</dt>
             <dd className="mt-1 border-t-2 border-black pt-2 text-right font-bold whitespace-nowrap">
               {moneyWithCode(order.totalAmount, order.currency)}
             </dd>
+            {tax && <TaxIncluded tax={tax} currency={order.currency} />}
+            {order.balanceDue > 0 && order.paidAmount > 0 && (
+              <>
+                <dt>Paid</dt>
+                <dd className="text-right">{money(order.paidAmount, order.currency)}</dd>
+                <dt className="font-bold">Balance due</dt>
+                <dd className="text-right font-bold whitespace-nowrap">{moneyWithCode(order.balanceDue, order.currency)}</dd>
+              </>
+            )}
           </dl>
         ) : (
           <p className="mt-3 text-right text-xs">
@@ -262,11 +287,36 @@ export function OrderDocument({ doc }: { doc: OrderDocumentData }) {
         )}
         <p className="mt-10 border-t border-neutral-300 pt-3 text-center text-xs text-neutral-700">
           {invoice
-            ? `Thank you for choosing ${shop.name}. Questions about this invoice: ${shop.email}, ${shop.phone}.`
+            ? `${tax && tax.lines.length > 0 && !tax.zeroRated ? "Prices include tax, delivery included. " : ""}Thank you for choosing ${shop.name}. Questions about this invoice: ${shop.email}, ${shop.phone}.`
             : `Printed ${formatDateTimeWithZone(doc.printedAt, timeZone)}. Status when printed: ${statusLabel(order.orderStatus)}.`}
         </p>
       </main>
     </div>
+  );
+}
+
+/** Under the total: the tax it holds, line by line, and the net (decision 045), or its zero rating. */
+function TaxIncluded({ tax, currency }: { tax: InvoiceTax; currency: string }) {
+  if (tax.zeroRated)
+    return (
+      <>
+        <dt className="pt-2 text-xs text-neutral-700">{tax.zeroRated}</dt>
+        <dd className="pt-2 text-right text-xs text-neutral-700">{money(0, currency)} tax</dd>
+      </>
+    );
+  if (tax.lines.length === 0) return null;
+  return (
+    <>
+      <dt className="col-span-2 pt-2 text-[0.65rem] font-bold tracking-[0.2em] text-neutral-600 uppercase">Tax included</dt>
+      {tax.lines.map((line) => (
+        <div key={line.label} className="contents text-xs text-neutral-800">
+          <dt>{line.label}</dt>
+          <dd className="text-right">{money(line.amount, currency)}</dd>
+        </div>
+      ))}
+      <dt className="text-xs text-neutral-800">Net of tax</dt>
+      <dd className="text-right text-xs text-neutral-800">{money(tax.net, currency)}</dd>
+    </>
   );
 }
 
