@@ -17,13 +17,14 @@ import {
   deleteDiscountCode,
   DiscountCodeError,
   listDiscountCodes,
+  setDiscountCodePaused,
   updateDiscountCode,
 } from "~/modules/discounts/discount-admin.server";
 import { action as previewAction } from "~/routes/api/discount-code";
 import { action as checkoutAction } from "~/routes/storefront/checkout";
 import { createCategory, createProduct, stockOfVariant } from "../factories/catalog";
 import { createUser } from "../factories/users";
-import { testLoadContext } from "../setup/load-context";
+import { signedInAs, testLoadContext } from "../setup/load-context";
 import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -329,6 +330,101 @@ describeWithDatabase("discount codes", (database) => {
     expect(unknown.status).toBe(409);
     expect(unknown.body).toMatchObject({ ok: false, discountRefused: "We don't recognise that code" });
     expect(unknown.body.currentLines).toBeUndefined();
+  });
+
+  it("refuses at Place Order a paused code, and another customer's code as a code that does not exist, with the preview's words; no use counted, nothing placed", async () => {
+    const paused = await code({ code: "PAUSE-10", value: 10 });
+    const vip = await code({ code: "VIP-20", value: 20, customerEmails: ["vip@example.com"] });
+    const stranger = await createUser(database.db, { email: `kojo.${tag()}@example.com` });
+    const vipAccount = await createUser(database.db, { email: "vip@example.com" });
+    type Answer = { status: number; body: { ok: boolean; orderId?: string; message?: string; discountRefused?: string } };
+    /** Place Order as the checkout posts it (POST /api/checkout runs this action), as a guest or signed in. */
+    const placeAtCheckout = (email: string, discountCode: string, account?: { id: string; email: string }) => {
+      const request = samePost(
+        "/checkout",
+        new URLSearchParams({
+          email,
+          name: "Kojo Mensah",
+          phone: "+233 24 000 0000",
+          address: "12 Ring Road, Accra",
+          region: "GH-AA",
+          paymentMethod: "pay_on_delivery",
+          items: JSON.stringify([{ productId: kaftan.id, size: "M", quantity: 1 }]),
+          idempotencyKey: `refusal-${tag()}`,
+          discountCode,
+        }).toString(),
+      );
+      if (account) request.headers.set("cookie", "ahenfie.session_token=abc");
+      const context = testLoadContext(database, account ? { auth: signedInAs(account) } : {});
+      return routeAnswer(checkoutAction, { request, context }) as Promise<Answer>;
+    };
+    /** The cart's and checkout's preview of the same code and cart. */
+    const preview = async (codeText: string, email?: string) =>
+      (
+        (await routeAnswer(previewAction, {
+          request: samePost(
+            "/api/discount-code",
+            new URLSearchParams({
+              code: codeText,
+              items: JSON.stringify([{ productId: kaftan.id, quantity: 1 }]),
+              ...(email ? { email } : {}),
+            }).toString(),
+          ),
+          context: testLoadContext(database, { clientIp: "10.9.8.7" }),
+        })) as { body: { ok: boolean; message?: string } }
+      ).body;
+    const stockBefore = await stockOfVariant(database.db, kaftan.id, "M");
+    const ordersPlaced = async () => Number((await database.db.select({ n: count() }).from(orders))[0]!.n);
+
+    // Paused after the shopper saw it apply: Place Order is refused with the words the preview now gives.
+    expect(await preview("pause-10")).toMatchObject({ ok: true });
+    await setDiscountCodePaused(database.db, paused.id, true);
+    expect(await preview("pause-10")).toEqual({ ok: false, message: "This code is not active at the moment" });
+    const refusedPaused = await placeAtCheckout("ama.paused@example.com", "pause-10");
+    expect(refusedPaused.status).toBe(409);
+    expect(refusedPaused.body).toEqual({
+      ok: false,
+      message: "This code is not active at the moment.",
+      discountRefused: "This code is not active at the moment",
+    });
+
+    // Another customer's code, at Place Order: the very answer a code that does not exist gets, guest or signed in.
+    const unknown = await placeAtCheckout("ama.unknown@example.com", "NO-SUCH-20");
+    expect(unknown.status).toBe(409);
+    expect(unknown.body).toEqual({ ok: false, message: "We don't recognise that code.", discountRefused: "We don't recognise that code" });
+    const asGuest = await placeAtCheckout("ama.guest@example.com", "vip-20");
+    const signedIn = await placeAtCheckout(stranger.email, "VIP-20", { id: stranger.id, email: stranger.email });
+    // Signed in, typing yet another email: neither the account's email nor the typed one is on the list.
+    const otherTyped = await placeAtCheckout("someone.else@example.com", "Vip-20", { id: stranger.id, email: stranger.email });
+    for (const answer of [asGuest, signedIn, otherTyped]) {
+      expect(answer.status).toBe(unknown.status);
+      expect(answer.body).toEqual(unknown.body);
+    }
+    expect(asGuest.body.message).not.toMatch(/only|limit|customer|account|email|yours/i);
+    // The preview says the same as Place Order.
+    expect((await preview("VIP-20", "ama.guest@example.com")).message).toBe(asGuest.body.discountRefused);
+
+    // Nothing was placed, no stock taken, and neither code counts a use.
+    expect(await ordersPlaced()).toBe(0);
+    expect(await stockOfVariant(database.db, kaftan.id, "M")).toBe(stockBefore);
+    expect(await liveUses(paused.id)).toBe(0);
+    expect(await liveUses(vip.id)).toBe(0);
+    expect(await database.db.select().from(discountCodeUses)).toEqual([]);
+
+    // The refusals were the pause and the list: resumed, and for the customer it names (by the
+    // email typed, or by their account whatever email they type), the same cart is placed.
+    await setDiscountCodePaused(database.db, paused.id, false);
+    const resumed = await placeAtCheckout("ama.paused@example.com", "pause-10");
+    expect(resumed.body).toMatchObject({ ok: true });
+    expect(await orderRow(resumed.body.orderId!)).toMatchObject({ discountCode: "PAUSE-10", discountAmount: 3_333 });
+    const vipByEmail = await placeAtCheckout("VIP@example.com", "vip-20");
+    const vipByAccount = await placeAtCheckout("vip.gifts@example.com", "vip-20", { id: vipAccount.id, email: vipAccount.email });
+    for (const placed of [vipByEmail, vipByAccount]) {
+      expect(placed.body).toMatchObject({ ok: true });
+      expect(await orderRow(placed.body.orderId!)).toMatchObject({ discountCode: "VIP-20", discountAmount: 6_667 });
+    }
+    expect(await liveUses(paused.id)).toBe(1);
+    expect(await liveUses(vip.id)).toBe(2);
   });
 
   it("keeps a deposit exact on a discounted order: deposit and balance make the discounted total", async () => {
