@@ -53,6 +53,7 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
       page.sources.some((source) => /\/preact-/.test(source)),
       path,
     ).toBe(true);
+    test.info().annotations.push({ type: "first-load JS (gzipped bytes)", description: `${path}: ${Math.round(page.gzipKiB * 1024)}` });
     expect(page.gzipKiB * 1024, path).toBeLessThanOrEqual(budget);
   }
   const home = await firstLoadScripts(request, "/");
@@ -155,6 +156,45 @@ test("what this browser remembers (its bag, its currency) shows once the islands
   await cartButton(page).click();
   await expect(cartPanel(page).getByRole("listitem")).toContainText(name);
   expect(errors).toEqual([]);
+});
+
+test("the cart panel, with its discount code field, comes as a lazy chunk when the bag first opens: none of it on the first load, at most 30 KB gzipped", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A bag with a piece in it, so the panel draws its lines and the code field.
+  await quickAddFirstCard(page);
+  await expectCartCount(page, 1);
+  const bag = (await page.evaluate(() => localStorage.getItem("ahenfie.cart.v1")))!;
+  // A browser with nothing cached: every script it runs is requested, and seen here.
+  const context = await browser.newContext({ baseURL, locale: "en-GH", viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((value) => localStorage.setItem("ahenfie.cart.v1", value), bag);
+  const shopper = await context.newPage();
+  const scripts = new Set<string>();
+  shopper.on("request", (request) => {
+    if (request.resourceType() === "script" || new URL(request.url()).pathname.endsWith(".js")) scripts.add(request.url());
+  });
+  await gotoHydrated(shopper, "/");
+  await expectCartCount(shopper, 1);
+  // What the page fetches once hydrated (the currency menu, idle islands) is not the panel's.
+  await shopper.waitForLoadState("networkidle");
+  const firstLoad = new Set(scripts);
+  expect([...firstLoad].filter((url) => /\/cart-panel-/.test(url))).toEqual([]);
+
+  await cartButton(shopper).click();
+  await expect(cartPanel(shopper).getByLabel("Discount code")).toBeVisible();
+  const lazy = [...scripts].filter((url) => !firstLoad.has(url));
+  expect(lazy.some((url) => /\/cart-panel-/.test(url))).toBe(true);
+  let bytes = 0;
+  for (const url of lazy) bytes += zlib.gzipSync(await (await shopper.request.get(url)).body()).length;
+  test.info().annotations.push({
+    type: "cart panel's lazy JS (gzipped bytes)",
+    description: `${bytes} in ${lazy.length} scripts: ${lazy.map((url) => new URL(url).pathname).join(", ")}`,
+  });
+  // The budget's kilobytes are 1,000 bytes, as the first pages'.
+  expect(bytes).toBeLessThanOrEqual(30_000);
+  await context.close();
 });
 
 test("a home category link loads the page with its grid in view; the header keeps the bag across the load", async ({ page }) => {
