@@ -57,6 +57,7 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
     expect(page.gzipKiB * 1024, path).toBeLessThanOrEqual(budget);
   }
   const home = await firstLoadScripts(request, "/");
+  test.info().annotations.push({ type: "first-load JS (gzipped bytes)", description: `/: ${Math.round(home.gzipKiB * 1024)}` });
   expect(home.sources.filter((source) => /\/(router|react)-/.test(source))).toEqual([]);
   expect(home.html).not.toContain("__reactRouterContext");
   expect(home.gzipKiB * 1024).toBeLessThanOrEqual(90_000);
