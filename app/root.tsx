@@ -64,18 +64,20 @@ function useIslandsPage() {
   const manifest = useContext(IslandsManifestContext);
   const matches = useMatches();
   const name = (matches.at(-1)?.handle as { islands?: string } | undefined)?.islands;
-  if (!manifest || !name) return null;
+  if (!manifest || !name) return { name, page: null };
   const page = manifest.pages[name];
   // Never the router's hydration instead: the page would work here and differ from what was meant.
   if (!page) throw new Error(`The route names the page of islands "${name}", which the build does not have (app/islands/pages.ts)`);
-  return page;
+  return { name, page };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const islands = useIslandsPage();
+  const { name: pageName, page: islands } = useIslandsPage();
   return (
-    <html lang="en">
+    // The page's name on <html> lets a stylesheet rule apply to one page without `:has()`, which
+    // makes the browser re-check <html> for every element the streamed document adds.
+    <html lang="en" data-page={pageName}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

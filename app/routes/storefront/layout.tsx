@@ -11,7 +11,7 @@ export default function StorefrontLayout() {
   return (
     // Below 1024 px the product page's Add to Cart stays at the foot of the screen: room for it
     // (two lines when made to measure) under the footer.
-    <div className="flex min-h-dvh flex-col has-[main[data-page=product]]:max-lg:pb-18">
+    <div className="flex min-h-dvh flex-col in-data-[page=product]:max-lg:pb-18">
       <a
         href="#main"
         className="sr-only z-50 rounded-sm bg-forest px-4 py-2 text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
