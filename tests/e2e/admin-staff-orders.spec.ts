@@ -57,7 +57,9 @@ async function kentePhoto(): Promise<Buffer> {
     "",
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="1200"><defs><pattern id="k" width="960" height="360" patternUnits="userSpaceOnUse">${bands}</pattern></defs><rect width="960" height="1200" fill="url(#k)"/>${warp}</svg>`;
-  const weave = await sharp({ create: { width: 960, height: 1200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+  const weave = await sharp({
+    create: { width: 960, height: 1200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } },
+  })
     .png()
     .toBuffer();
   return sharp(Buffer.from(svg))
