@@ -2,10 +2,12 @@ import type { Context, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppLoadContext } from "react-router";
 import { PRODUCT_FORM_MAX_BYTES } from "~/modules/catalog/product-image-rules";
+import { can } from "~/modules/auth/capabilities";
 import { lookupViewer } from "~/modules/auth/session.server";
 import { REVIEW_FORM_MAX_BYTES } from "~/modules/reviews/review.schema";
 import { STORE_LOGO_FORM_MAX_BYTES } from "~/modules/settings/store-logo-rules";
 import { CUSTOM_REQUEST_FORM_MAX_BYTES, CUSTOM_REQUEST_GUEST_FORM_MAX_BYTES } from "~/modules/custom-requests/custom-request-limits";
+import { DRAFT_FORM_MAX_BYTES } from "~/modules/staff-orders/custom-line-photo";
 
 /** Every form and JSON body the shop takes: sign-in, checkout with a full cart, settings, webhooks. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -36,6 +38,13 @@ const CUSTOM_REQUEST_PATH = /^\/custom-orders\/request(\.data)?\/?$/i;
 export const STORE_LOGO_BODY_MAX_BYTES = STORE_LOGO_FORM_MAX_BYTES + 64 * 1024;
 const STORE_LOGO_PATH = /^\/admin\/settings\/logo(\.data)?\/?$/i;
 
+/**
+ * A staff order's draft editor (Admin → Orders → New order), which may carry a custom piece's
+ * photo, for staff who may take orders only; a little above the editor's own limit.
+ */
+export const DRAFT_BODY_MAX_BYTES = DRAFT_FORM_MAX_BYTES + 64 * 1024;
+const DRAFT_PATH = /^\/admin\/orders\/drafts\/[0-9a-f-]{36}(\.data)?\/?$/i;
+
 type LimitContext = Pick<AppLoadContext, "auth" | "database" | "log" | "clientIp">;
 
 function tooLarge(c: Context, maxBytes: number): Response {
@@ -49,8 +58,8 @@ function tooLarge(c: Context, maxBytes: number): Response {
  * Limits request bodies before any route reads them: a declared Content-Length over the limit
  * is refused at once, and a body sent without one (chunked) is counted as it streams in and
  * refused the moment it passes the limit (Hono's bodyLimit), so no request can make the server
- * hold more than its limit in memory. Only an admin's post to the products page or the store logo, a signed-in customer's review and a
- * custom order request may be large;
+ * hold more than its limit in memory. Only an admin's post to the products page, the store logo
+ * or a draft order, a signed-in customer's review and a custom order request may be large;
  * whether the poster is an admin is checked before a byte of the body is read.
  */
 export async function limitRequestBody(c: Context, next: Next, context: LimitContext): Promise<Response | void> {
@@ -58,6 +67,9 @@ export async function limitRequestBody(c: Context, next: Next, context: LimitCon
   if (UPLOAD_PATH.test(c.req.path)) {
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer?.isAdmin) maxSize = UPLOAD_BODY_MAX_BYTES;
+  } else if (DRAFT_PATH.test(c.req.path)) {
+    const { viewer } = await lookupViewer(c.req.raw, context);
+    if (can(viewer?.role, "orders.create")) maxSize = DRAFT_BODY_MAX_BYTES;
   } else if (STORE_LOGO_PATH.test(c.req.path)) {
     const { viewer } = await lookupViewer(c.req.raw, context);
     if (viewer?.isAdmin) maxSize = STORE_LOGO_BODY_MAX_BYTES;

@@ -251,7 +251,16 @@ export interface LinkedOrder {
   shipping: number;
   total: number;
   delivery: string | null;
-  lines: { name: string; color: string | null; size: string | null; quantity: number; unitPrice: number; kind: string }[];
+  /** Each line as ordered, with its picture (a catalogue piece's, or a custom piece's photo) when it has one. */
+  lines: {
+    name: string;
+    color: string | null;
+    size: string | null;
+    quantity: number;
+    unitPrice: number;
+    kind: string;
+    imageUrl: string | null;
+  }[];
 }
 
 type LinkRow = typeof paymentLinks.$inferSelect;
@@ -296,6 +305,7 @@ export async function paymentLinkView(db: Db, token: string, now = new Date()): 
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
       kind: orderItems.kind,
+      imageUrl: orderItems.imageUrl,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))

@@ -5,8 +5,11 @@ import { guardAction } from "~/modules/auth/action-guard.server";
 import type { Viewer } from "~/modules/auth/session.server";
 import type { Measurements } from "~/modules/measurements/measurements";
 import { measurementsSchema } from "~/modules/measurements/measurements.schema";
+import { PRODUCT_IMAGE_MESSAGES } from "~/modules/catalog/product-image-rules";
 import { OrderRefusedError } from "~/modules/orders/order-errors";
 import { getStoreSettings } from "~/modules/settings/settings.server";
+import { CUSTOM_LINE_PHOTO_FIELD, DRAFT_FORM_MAX_BYTES } from "./custom-line-photo";
+import { saveCustomLinePhoto } from "./custom-line-photo.server";
 import { draftFormSchema, MADE_TO_MEASURE, newDraftSchema, type DraftForm } from "./draft-form.schema";
 import { draftLinesOf } from "./draft-lines";
 import { findCustomersForDraft } from "./draft-lookups.server";
@@ -34,7 +37,7 @@ import type { RecordedPaymentMethod, SalesChannel } from "./sales-channels";
  * a refusal in words, or the placed order with its payment link.
  */
 export type DraftActionResult =
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; problems?: string[] }
+  | { ok: false; message: string; fieldErrors?: Record<string, string>; problems?: string[]; custom?: TypedCustomPiece }
   | {
       ok: true;
       placed: {
@@ -44,6 +47,17 @@ export type DraftActionResult =
         link: { url: string; whatsappUrl: string; expiresAt: string; emailed: boolean } | null;
       };
     };
+
+/**
+ * The custom piece as typed, sent back with a refused photo so that the page shows it again
+ * even when it is rendered anew (a browser without JavaScript).
+ */
+export interface TypedCustomPiece {
+  description: string;
+  price: string;
+  quantity: string;
+  days: string;
+}
 
 export function staffMember(viewer: Viewer): StaffMember {
   return { name: viewer.name.trim() || viewer.email, userId: viewer.id };
@@ -70,11 +84,12 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
     {
       access: { route: "admin/orders/drafts/:draftId" },
       schema: draftFormSchema,
-      reply: (refused): DraftActionResult => ({
-        ok: false,
-        message: refused.firstMessage ?? "Please check the highlighted fields.",
-        fieldErrors: refused.fieldErrors,
-      }),
+      // A custom piece's photo comes with the form; anything larger is refused before it is read.
+      maxBodyBytes: DRAFT_FORM_MAX_BYTES,
+      reply: (refused): DraftActionResult =>
+        refused.reason === "too-large"
+          ? { ok: false, message: PRODUCT_IMAGE_MESSAGES.size, fieldErrors: { [CUSTOM_LINE_PHOTO_FIELD]: PRODUCT_IMAGE_MESSAGES.size } }
+          : { ok: false, message: refused.firstMessage ?? "Please check the highlighted fields.", fieldErrors: refused.fieldErrors },
     },
   );
   if (!guarded.ok) return guarded.response;
@@ -116,7 +131,20 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
           by,
         );
         return redirect(here);
-      case "add-custom":
+      case "add-custom": {
+        // Stored only now that the rest of the form is valid (and the draft's details saved): a
+        // refused photo loses nothing else typed.
+        const stored = await saveCustomLinePhoto(guarded.form, db);
+        if (!stored.ok)
+          return data<DraftActionResult>(
+            {
+              ok: false,
+              message: stored.message,
+              fieldErrors: { [CUSTOM_LINE_PHOTO_FIELD]: stored.message },
+              custom: typedCustomPiece(guarded.form),
+            },
+            { status: 400 },
+          );
         await addDraftLine(
           db,
           draftId,
@@ -126,10 +154,12 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
             unitPrice: form.customPrice,
             quantity: Number(form.customQuantity),
             productionDays: Number(form.customDays),
+            photo: stored.photo,
           },
           by,
         );
         return redirect(here);
+      }
       case "remove-line":
         await removeDraftLine(db, draftId, Number(url.searchParams.get("line")), by);
         return redirect(here);
@@ -150,6 +180,19 @@ export async function runDraftAction(request: Request, context: AppLoadContext, 
       );
     throw error;
   }
+}
+
+function typedCustomPiece(form: FormData): TypedCustomPiece {
+  const typed = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 200) : "";
+  };
+  return {
+    description: typed("customDescription"),
+    price: typed("customPrice"),
+    quantity: typed("customQuantity"),
+    days: typed("customDays"),
+  };
 }
 
 /** The customer, delivery, discount, deposit and notes as the form has them. */

@@ -25,10 +25,24 @@ export interface DraftCustomLine {
   unitPrice: number;
   quantity: number;
   productionDays: number;
+  /**
+   * Its photo, if staff added one: the base URL of a picture stored as product photos are
+   * (`/uploads/products/<name>`, custom-line-photo.server.ts). Drafts saved before photos existed
+   * have none.
+   */
+  photo?: string | null;
 }
 
 /** Largest quantity and number of lines a draft takes (as the storefront's checkout). */
 export const DRAFT_LIMITS = { lines: 100, quantity: 999, productionDays: 365, customPrice: 100_000_000 } as const;
+
+/** A stored photo's base URL, as saveProductImage names it: nothing else is ever shown as a line's photo. */
+const STORED_PHOTO = /^\/uploads\/products\/[0-9a-f]{32}$/;
+
+/** A custom line's photo as stored, or null (none, or not a name the shop wrote). */
+export function customLinePhoto(line: DraftCustomLine): string | null {
+  return typeof line.photo === "string" && STORED_PHOTO.test(line.photo) ? line.photo : null;
+}
 
 /** The lines stored in a draft, read back (written only by the draft module, so only the shape is checked). */
 export function draftLinesOf(stored: unknown): DraftLine[] {

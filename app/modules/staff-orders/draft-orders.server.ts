@@ -10,7 +10,7 @@ import { orderTotals, type OrderTotals } from "~/modules/pricing/order-totals";
 import { destinationName, HOME_COUNTRY, isGhanaRegion } from "~/modules/shipping/areas";
 import { listShippingZones } from "~/modules/shipping/shipping-zones.server";
 import { deliveryEstimateText, zoneFor, type ShippingZone } from "~/modules/shipping/shipping-zones";
-import { DRAFT_LIMITS, draftLinesOf, type DraftLine } from "./draft-lines";
+import { customLinePhoto, DRAFT_LIMITS, draftLinesOf, type DraftLine } from "./draft-lines";
 import type { SalesChannel } from "./sales-channels";
 import type { Measurements } from "~/modules/measurements/measurements";
 
@@ -311,6 +311,8 @@ async function priceLine(db: Db, line: DraftLine, index: number): Promise<Priced
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       productionDays: line.productionDays,
+      // Its photo, if staff added one: the order's line keeps it (placeDraftOrder), as a catalogue line keeps its picture.
+      imageUrl: customLinePhoto(line),
     });
   try {
     const [priced] = await priceLinesFromCatalog(db, [{ ...line }]);

@@ -1,6 +1,7 @@
 import { CreditCard, Smartphone } from "lucide";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { Icon } from "~/components/ui/icon";
 import { Link } from "~/components/ui/link";
 import { formatDateTimeWithZone } from "~/lib/dates";
@@ -144,8 +145,10 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <ul className="mt-4 divide-y divide-border">
           {link.lines.map((line, i) => (
-            <li key={i} className="flex justify-between gap-4 py-3">
-              <div>
+            <li key={i} className="flex items-center gap-4 py-3">
+              {/* The piece's picture, or the photo staff added to a piece made for the customer. */}
+              {line.imageUrl && <ProductThumbnail base={line.imageUrl} width={56} className="h-[70px] w-14 shrink-0" />}
+              <div className="min-w-0 flex-1">
                 <p className="font-medium">{line.name}</p>
                 <p className="text-sm text-stone">
                   {[

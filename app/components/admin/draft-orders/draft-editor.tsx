@@ -38,10 +38,20 @@ export function DraftEditor({ data, result }: { data: DraftEditorData; result: D
           <FormAlert title={result.message} />
         </div>
       )}
-      <Form method="post" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" noValidate>
+      {/* Multipart: a custom piece may come with its photo. */}
+      <Form method="post" encType="multipart/form-data" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" noValidate>
+        {/*
+          The form's default button, first in it: Enter in a field presses the first submit button,
+          which must save the draft, never search, discard or place it. Hidden from sight and from
+          assistive technology (the Summary's "Save draft" is the one to press); the search boxes
+          send Enter to their own Find (DraftSearch).
+        */}
+        <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Save draft
+        </button>
         <div className="grid content-start gap-6">
           <DraftCustomerSection data={data} errors={errors} />
-          <DraftPiecesSection data={data} errors={errors} />
+          <DraftPiecesSection data={data} errors={errors} typed={result && !result.ok ? result.custom : undefined} />
           <DraftDeliverySection data={data} errors={errors} />
           <div>
             <Button type="submit" name="intent" value="discard" variant="ghost" className="text-destructive">

@@ -1,5 +1,5 @@
 import { Search } from "lucide";
-import type { ReactNode } from "react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
@@ -50,7 +50,11 @@ export function DraftField({
   );
 }
 
-/** A search box of the editor and its Find button, which posts the whole form with `intent`. */
+/**
+ * A search box of the editor and its Find button, which posts the whole form with `intent`.
+ * Enter in the box presses this Find, not the form's default button (Save draft, the
+ * editor's first: draft-editor.tsx); without JavaScript Enter saves the draft and searches nothing.
+ */
 export function DraftSearch({
   name,
   label,
@@ -66,13 +70,29 @@ export function DraftSearch({
   hint?: string;
   placeholder?: string;
 }) {
+  const find = useRef<HTMLButtonElement>(null);
+  const findOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Not while an input method is composing a character: its Enter picks the character.
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit(find.current);
+  };
   return (
     <div className="flex flex-wrap items-end gap-2">
       <DraftField name={name} label={label} className="min-w-0 flex-1" hint={hint}>
-        {(control) => <Input {...control} type="search" defaultValue={defaultValue} autoComplete="off" placeholder={placeholder} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="search"
+            defaultValue={defaultValue}
+            autoComplete="off"
+            placeholder={placeholder}
+            onKeyDown={findOnEnter}
+          />
+        )}
       </DraftField>
       {/* With a hint under the box, the button stays level with the box. */}
-      <Button type="submit" name="intent" value={intent} variant="outline" className={hint ? "mb-5" : undefined}>
+      <Button ref={find} type="submit" name="intent" value={intent} variant="outline" className={hint ? "mb-5" : undefined}>
         <Icon of={Search} /> Find
       </Button>
     </div>

@@ -1,4 +1,6 @@
 import { Plus, Trash2 } from "lucide";
+import { useState } from "react";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
@@ -6,13 +8,25 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { formatMoney, type CurrencyCode } from "~/lib/money";
 import { measurementFields } from "~/modules/measurements/measurement-fields";
 import { measurementsSummary, productionTimeText } from "~/modules/measurements/measurements";
+import { checkPickedImage, PRODUCT_IMAGE_ACCEPT } from "~/modules/catalog/product-image-rules";
 import { lineTotal } from "~/modules/pricing/order-totals";
+import type { TypedCustomPiece } from "~/modules/staff-orders/draft-action.server";
+import { CUSTOM_LINE_PHOTO_FIELD } from "~/modules/staff-orders/custom-line-photo";
 import { MADE_TO_MEASURE } from "~/modules/staff-orders/draft-form.schema";
 import { DraftField, DraftSearch, DraftSection } from "./draft-field";
 import type { DraftEditorData, DraftErrors } from "./draft-types";
 
 /** The draft's pieces (each priced by the catalogue now), and adding one from the catalogue or made for the customer. */
-export function DraftPiecesSection({ data, errors }: { data: DraftEditorData; errors: DraftErrors }) {
+export function DraftPiecesSection({
+  data,
+  errors,
+  typed,
+}: {
+  data: DraftEditorData;
+  errors: DraftErrors;
+  /** The custom piece as typed when its photo was refused. */
+  typed: TypedCustomPiece | undefined;
+}) {
   const { priced } = data;
   const money = (pesewas: number) => formatMoney(pesewas, data.currency as CurrencyCode);
   return (
@@ -25,26 +39,30 @@ export function DraftPiecesSection({ data, errors }: { data: DraftEditorData; er
         <ul className="divide-y divide-border rounded-sm border border-border" aria-label="Pieces in this order">
           {priced.lines.map((line) => (
             <li key={line.index} className="grid gap-3 p-3 sm:grid-cols-[1fr_auto_auto] sm:items-center">
-              <div className="min-w-0">
-                <p className="font-medium">{line.name}</p>
-                <p className="text-sm text-stone">
-                  {[
-                    line.color,
-                    line.size && `Size ${line.size}`,
-                    line.kind === "made_to_measure" && "Made to measure",
-                    line.kind === "custom" && "Custom piece",
-                    line.productionDays !== null && productionTimeText(line.productionDays),
-                    line.problem ? null : `${money(line.unitPrice)} each`,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-                {line.measurements && <p className="text-xs text-stone">{measurementsSummary(line.measurements)}</p>}
-                {line.problem && (
-                  <p className="mt-1 text-sm font-medium text-destructive" role="alert">
-                    {line.problem}
+              <div className="flex min-w-0 items-start gap-3">
+                {/* The catalogue's picture, or the custom piece's photo; its name says what it is. */}
+                {line.imageUrl && <ProductThumbnail base={line.imageUrl} width={48} className="h-[60px] w-12 shrink-0" />}
+                <div className="min-w-0">
+                  <p className="font-medium">{line.name}</p>
+                  <p className="text-sm text-stone">
+                    {[
+                      line.color,
+                      line.size && `Size ${line.size}`,
+                      line.kind === "made_to_measure" && "Made to measure",
+                      line.kind === "custom" && "Custom piece",
+                      line.productionDays !== null && productionTimeText(line.productionDays),
+                      line.problem ? null : `${money(line.unitPrice)} each`,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
-                )}
+                  {line.measurements && <p className="text-xs text-stone">{measurementsSummary(line.measurements)}</p>}
+                  {line.problem && (
+                    <p className="mt-1 text-sm font-medium text-destructive" role="alert">
+                      {line.problem}
+                    </p>
+                  )}
+                </div>
               </div>
               <DraftField
                 name={`quantities[${line.index}]`}
@@ -72,7 +90,11 @@ export function DraftPiecesSection({ data, errors }: { data: DraftEditorData; er
         </ul>
       )}
       <AddFromCatalogue data={data} errors={errors} />
-      <AddCustomPiece errors={errors} />
+      {/*
+        Emptied once a custom piece is added (its count changes), as the page is without
+        JavaScript, so the next one does not start with this one's words and photo.
+      */}
+      <AddCustomPiece key={priced.lines.filter((l) => l.kind === "custom").length} errors={errors} typed={typed} />
     </DraftSection>
   );
 }
@@ -201,25 +223,55 @@ function MeasurementFields({ errors }: { errors: DraftErrors }) {
   );
 }
 
-function AddCustomPiece({ errors }: { errors: DraftErrors }) {
+/**
+ * A piece made for this customer alone, with an optional photo (JPEG, PNG or WebP, up to 8 MB:
+ * looked at here when picked, checked by its content on the server when added).
+ */
+function AddCustomPiece({ errors, typed }: { errors: DraftErrors; typed: TypedCustomPiece | undefined }) {
+  const [pickedProblem, setPickedProblem] = useState<string | null>(null);
   return (
     <div className="grid gap-3 rounded-sm bg-sand/40 p-4">
       <h3 className="font-semibold">Add a custom piece</h3>
       <p className="text-sm text-stone">Something made for this customer alone: describe it, price it and say how long it takes.</p>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr]">
         <DraftField name="customDescription" label="Description" error={errors.customDescription}>
-          {(control) => <Input {...control} autoComplete="off" placeholder="Wedding agbada in family kente" />}
+          {(control) => (
+            <Input {...control} defaultValue={typed?.description} autoComplete="off" placeholder="Wedding agbada in family kente" />
+          )}
         </DraftField>
         <DraftField name="customPrice" label="Price (₵)" error={errors.customPrice}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" />}
+          {(control) => <Input {...control} defaultValue={typed?.price} inputMode="decimal" autoComplete="off" />}
         </DraftField>
         <DraftField name="customQuantity" label="Quantity" error={errors.customQuantity}>
-          {(control) => <Input {...control} type="number" min={1} max={999} defaultValue={1} inputMode="numeric" />}
+          {(control) => <Input {...control} type="number" min={1} max={999} defaultValue={typed?.quantity ?? 1} inputMode="numeric" />}
         </DraftField>
         <DraftField name="customDays" label="Working days" error={errors.customDays}>
-          {(control) => <Input {...control} type="number" min={1} max={365} defaultValue={14} inputMode="numeric" />}
+          {(control) => <Input {...control} type="number" min={1} max={365} defaultValue={typed?.days ?? 14} inputMode="numeric" />}
         </DraftField>
       </div>
+      <DraftField
+        name={CUSTOM_LINE_PHOTO_FIELD}
+        label="Photo"
+        optional
+        hint="A sketch, the cloth or a piece like it. JPEG, PNG or WebP, up to 8 MB; the customer sees it with the order."
+        error={pickedProblem ?? errors[CUSTOM_LINE_PHOTO_FIELD]}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={PRODUCT_IMAGE_ACCEPT}
+            className="block w-full max-w-full cursor-pointer rounded-sm border border-dashed border-border bg-white p-2 text-sm text-stone file:mr-3 file:cursor-pointer file:rounded-sm file:border-0 file:bg-forest file:px-3 file:py-2 file:text-xs file:font-semibold file:text-ivory hover:file:bg-forest-deep"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              const problem = file ? checkPickedImage(file) : null;
+              setPickedProblem(problem);
+              // A file the shop would refuse is not sent (the server checks the rest by its content).
+              if (problem) event.currentTarget.value = "";
+            }}
+          />
+        )}
+      </DraftField>
       <div>
         <Button type="submit" name="intent" value="add-custom" variant="outline">
           <Icon of={Plus} /> Add custom piece

@@ -1,5 +1,6 @@
 import { MadeToMeasureLine } from "~/components/measurements/made-to-measure-line";
 import { money } from "~/components/admin/admin-format";
+import { ProductThumbnail } from "~/components/storefront/product-image";
 import { cn } from "~/lib/cn";
 import type { AdminOrderDetails } from "~/modules/orders/order-types";
 import { orderCodeLabels } from "~/modules/discounts/discount-terms";
@@ -57,18 +58,26 @@ export function OrderItemsTable({ order }: { order: AdminOrderDetails }) {
           {order.items.map((item) => (
             <tr key={item.id}>
               <th scope="row" className={cn(td, "text-left font-medium")}>
-                {item.name}
-                {item.category && <span className="block text-xs font-normal text-stone">{item.category}</span>}
-                <span className="mt-0.5 block text-xs font-normal text-stone sm:hidden">
-                  {[item.color, item.size && `Size ${item.size}`, `${item.quantity} × ${m(item.unitPrice)}`].filter(Boolean).join(" · ")}
-                </span>
-                {item.madeToMeasure && (
-                  <MadeToMeasureLine
-                    line={item.madeToMeasure}
-                    surcharge={item.madeToMeasure.surcharge > 0 ? m(item.madeToMeasure.surcharge) : null}
-                    className="font-normal"
-                  />
-                )}
+                <div className="flex items-start gap-3">
+                  {/* The piece's picture as ordered: the catalogue's, or the photo staff added to a custom piece. */}
+                  {item.imageUrl && <ProductThumbnail base={item.imageUrl} width={40} className="h-[50px] w-10 shrink-0" />}
+                  <div className="min-w-0">
+                    {item.name}
+                    {item.category && <span className="block text-xs font-normal text-stone">{item.category}</span>}
+                    <span className="mt-0.5 block text-xs font-normal text-stone sm:hidden">
+                      {[item.color, item.size && `Size ${item.size}`, `${item.quantity} × ${m(item.unitPrice)}`]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
+                    {item.madeToMeasure && (
+                      <MadeToMeasureLine
+                        line={item.madeToMeasure}
+                        surcharge={item.madeToMeasure.surcharge > 0 ? m(item.madeToMeasure.surcharge) : null}
+                        className="font-normal"
+                      />
+                    )}
+                  </div>
+                </div>
               </th>
               <td className={cn(td, wide)}>{item.color ?? "—"}</td>
               <td className={cn(td, wide)}>{item.madeToMeasure ? "Made to measure" : (item.size ?? "—")}</td>
