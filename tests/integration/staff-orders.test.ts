@@ -333,6 +333,76 @@ describeWithDatabase("orders taken by staff", (database) => {
     expect(forged.status).toBe(400);
   });
 
+  it("the link's page for an expired or a revoked link: the reason in plain words, and nothing of the order, on the page or in its data", async () => {
+    const { loader, default: PayLinkPage } = await import("~/routes/storefront/pay-link");
+    const { testLoadContext } = await import("../setup/load-context");
+    const { loadConfig } = await import("~/env.server");
+    const { paymentLinks } = await import("~db/schema/staff-orders");
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_PUBLIC_KEY: "pk_test_staffordersstaffordersst",
+      PAYSTACK_API_URL: paystack.url,
+    });
+    const ctx = { ...testLoadContext(database, { config }), clientIp: "10.9.9.10" };
+    const { sendPaymentLink } = await import("~/modules/payments/payment-links.server");
+    const placed = await placeDraftOrder(
+      db(),
+      await draftWith(
+        [{ kind: "custom", description: "Naming-ceremony kente stole", unitPrice: 123_456, quantity: 1, productionDays: 9 }],
+        { customerName: "Abena Kyeiwaa", delivery: "collect" },
+      ),
+      { kind: "link", email: false },
+      context,
+    );
+    const revoked = placed.link!.url.split("/pay/")[1]!;
+    const newer = (await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })).url;
+    const expired = newer.split("/pay/")[1]!;
+    // The newer link's time runs out: its row says it closed a minute ago.
+    await db()
+      .update(paymentLinks)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentLinks.orderId, placed.orderId));
+
+    const orderWords = ["Abena", "Kyeiwaa", "Naming-ceremony", "kente stole", placed.orderNumber, "1,234.56", "123456", "123_456"];
+    for (const [token, heading, message] of [
+      [expired, "This link takes no payment", "This payment link has expired. Please ask us for a new one: nothing was charged."],
+      [
+        revoked,
+        "This link takes no payment",
+        "This payment link is no longer in use. Please use the newest link we sent you, or ask us for a new one.",
+      ],
+    ] as const) {
+      const answer = await routeAnswer(loader, {
+        request: new Request(`${TEST_ORIGIN}/pay/${token}`),
+        context: ctx,
+        params: { token },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+      // What the page's data says (also what `/pay/<token>.data` sends): the state, nothing of the order.
+      const data = JSON.stringify(answer.body);
+      for (const word of orderWords) expect(data).not.toContain(word);
+      const html = renderToString(
+        createElement(PayLinkPage as never, { loaderData: answer.body, actionData: undefined, params: { token } }),
+      ).replace(/<!-- -->/g, "");
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(heading);
+      expect(/data-testid="pay-link-message"[^>]*>([^<]*)</.exec(html)?.[1]).toBe(message);
+      for (const word of orderWords) expect(html).not.toContain(word);
+      expect(html).not.toMatch(/Pay with|₵|GHS/);
+    }
+    // Neither takes a payment when pressed.
+    expect(await payWithLink(db(), paystackConfig(), { token: expired, channel: "card", origin: TEST_ORIGIN })).toEqual({
+      ok: false,
+      message: "This payment link has expired. Please ask us for a new one: nothing was charged.",
+    });
+    expect(await paymentAttemptsOf(db(), placed.orderId)).toHaveLength(0);
+  });
+
   it("the editor's and the order's forms: admins only; a forged total is refused, a forged price field changes nothing", async () => {
     const { action: draftAction, loader: draftLoader } = await import("~/routes/admin/draft-order");
     const { action: draftsAction } = await import("~/routes/admin/draft-orders");
