@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~db/client";
 import { orders, orderStatusHistory } from "~db/schema/orders";
 import { products } from "~db/schema/catalog";
@@ -27,8 +27,19 @@ import {
   type DraftDetails,
 } from "~/modules/staff-orders/draft-orders.server";
 import { placeDraftOrder } from "~/modules/staff-orders/place-draft-order.server";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { OrderDocument, type OrderDocumentData } from "~/components/admin/orders/print/order-document";
+import { loadConfig } from "~/env.server";
+import { getAdminOrderDetails } from "~/modules/orders/order-list.server";
+import { action as checkoutPost } from "~/routes/api/checkout";
+import { action as ordersAction } from "~/routes/admin/orders";
+import { loader as orderDocumentLoader } from "~/routes/admin/order-document";
 import { createProduct } from "../factories/catalog";
-import { TEST_ORIGIN } from "../setup/load-context";
+import { createAdmin } from "../factories/users";
+import { signedInAs, testLoadContext, TEST_ORIGIN } from "../setup/load-context";
+import { routeAnswer, samePost } from "../setup/route-answer";
 import { describeWithDatabase } from "../setup/test-database";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 
@@ -310,5 +321,171 @@ describeWithDatabase("deposits and balances", (database) => {
     expect(await orderRow(placed.orderId)).toMatchObject({ paymentStatus: "paid", paidAmount: 180_000 });
     expect(await db().select().from(recordedPayments).where(eq(recordedPayments.orderId, placed.orderId))).toHaveLength(2);
     expect(await ledgerOf(placed.orderId)).toEqual({ paid: 180_000, refunded: 0, net: 180_000, outstanding: 0 });
+  });
+
+  /** A post of one of the admin's order forms (the orders page's action), as a signed-in admin sends it. */
+  async function asAdmin(name: string) {
+    const admin = await createAdmin(db(), { name });
+    const context = testLoadContext(database, { auth: signedInAs(admin) });
+    const request = (path: string, form?: Record<string, string>) => {
+      const r = form ? samePost(path, new URLSearchParams(form)) : new Request(`${TEST_ORIGIN}${path}`);
+      r.headers.set("cookie", "ahenfie.session_token=abc");
+      return r;
+    };
+    return {
+      post: (form: Record<string, string>) => routeAnswer(ordersAction, { request: request("/admin/orders", form), context }),
+      invoice: async (orderId: string) => {
+        const answer = await routeAnswer(orderDocumentLoader, {
+          request: request(`/admin/orders/${orderId}/invoice`),
+          context,
+          params: { orderId, document: "invoice" },
+        });
+        expect(answer.status).toBe(200);
+        return answer.body as OrderDocumentData;
+      },
+    };
+  }
+
+  it("Mark as shipped with the balance due: refused without a reason; with one it ships and the order's history keeps the balance, the reason and who", async () => {
+    const staff = await asAdmin("Esi Boateng");
+    const orderId = await staffOrderWithDepositPaid();
+    const { orderNumber } = await orderRow(orderId);
+    const ship = (balanceReason: string) =>
+      staff.post({
+        intent: "ship",
+        orderId,
+        carrier: "dhl",
+        carrierOther: "",
+        trackingNumber: "4600 1122",
+        trackingUrl: "",
+        balanceReason,
+      });
+
+    const refusal = `Order ${orderNumber} still owes ${ghs(125_000)}. Send the balance link or record the payment first, or give a reason to ship it anyway.`;
+    for (const blank of ["", "   "])
+      expect(await ship(blank)).toMatchObject({ status: 409, body: { ok: false, kind: "fulfilment", intent: "ship", message: refusal } });
+    expect(await orderRow(orderId)).toMatchObject({ orderStatus: "processing", trackingNumber: null });
+
+    const reason = "Travelling to Kumasi for the wedding; balance by MoMo on Monday";
+    expect(await ship(`  ${reason} `)).toMatchObject({
+      status: 200,
+      body: { ok: true, kind: "fulfilment", intent: "ship", message: expect.stringMatching(/^Marked shipped with DHL Express\./) },
+    });
+    expect(await orderRow(orderId)).toMatchObject({ orderStatus: "shipped", shippingCarrier: "DHL Express", trackingNumber: "4600 1122" });
+    // The history in the order's details: the shipping, with what was still due, the reason and who let it go.
+    const { history } = await getAdminOrderDetails(db(), orderId);
+    expect(history.filter((h) => h.status === "shipped")).toEqual([
+      expect.objectContaining({
+        changedBy: "Esi Boateng",
+        notes: `Shipped with ${ghs(125_000)} still due: ${reason} (by Esi Boateng)`,
+      }),
+    ]);
+    // Shipping takes no money and forgives none: the balance is still owed.
+    expect(await ledgerOf(orderId)).toEqual({ paid: 159_999, refunded: 0, net: 159_999, outstanding: 125_000 });
+  });
+
+  it("the invoice of an order with its deposit paid: Total, then Paid and Balance due with their amounts; paid in full, neither row", async () => {
+    const staff = await asAdmin("Kwesi Appiah");
+    const orderId = await staffOrderWithDepositPaid();
+    /** The invoice's summary as printed: each term and its amount. */
+    const summaryRows = (doc: OrderDocumentData) => {
+      const html = renderToString(createElement(MemoryRouter, null, createElement(OrderDocument, { doc })));
+      const text = (fragment: string) => fragment.replace(/<!--.*?-->|<[^>]+>/g, "").trim();
+      return [...html.matchAll(/<dt[^>]*>(.*?)<\/dt>\s*<dd[^>]*>(.*?)<\/dd>/g)].map((m) => [text(m[1]!), text(m[2]!)]);
+    };
+    const owing = summaryRows(await staff.invoice(orderId));
+    expect(owing).toEqual(
+      expect.arrayContaining([
+        ["Subtotal", "₵2,849.99"],
+        ["Total", "GHS 2,849.99"],
+        ["Paid", "₵1,599.99"],
+        ["Balance due", "GHS 1,250.00"],
+      ]),
+    );
+    expect(owing.findIndex(([term]) => term === "Paid")).toBeGreaterThan(owing.findIndex(([term]) => term === "Total"));
+
+    const balance = await recordPayment(
+      db(),
+      { paymentId: crypto.randomUUID(), orderId, method: "cash", reference: "Showroom receipt 119", amount: 125_000, by: AMA },
+      sender,
+    );
+    expect(balance).toMatchObject({ ok: true, balance: 0 });
+    const paid = summaryRows(await staff.invoice(orderId));
+    expect(paid).toEqual(expect.arrayContaining([["Total", "GHS 2,849.99"]]));
+    expect(paid.map(([term]) => term)).not.toContain("Paid");
+    expect(paid.map(([term]) => term)).not.toContain("Balance due");
+  });
+
+  describe("a checkout post with a forged deposit", () => {
+    const config = () =>
+      loadConfig({
+        NODE_ENV: "test",
+        PUBLIC_URL: TEST_ORIGIN,
+        LOG_LEVEL: "silent",
+        PAYSTACK_SECRET_KEY: SECRET,
+        PAYSTACK_PUBLIC_KEY: "pk_test_depositsdepositsdepositsd",
+        PAYSTACK_API_URL: paystack.url,
+      });
+    let shopper = 0;
+    /** Place Order as the checkout page posts it (POST /api/checkout), with whatever else a forger adds. */
+    async function post(items: unknown[], extra: Record<string, string>) {
+      const n = ++shopper;
+      const body = new URLSearchParams({
+        email: `forger.${n}@example.com`,
+        name: "Kwame Forger",
+        phone: "+233 24 333 4444",
+        address: "3 Ring Road, Accra",
+        region: "GH-AA",
+        paymentMethod: "card",
+        items: JSON.stringify(items),
+        idempotencyKey: `forged-deposit-${n}-${crypto.randomUUID()}`,
+        ...extra,
+      });
+      const context = { ...testLoadContext(database, { config: config() }), clientIp: `10.46.0.${n}` };
+      return routeAnswer(checkoutPost, { request: samePost("/api/checkout", body.toString()), context });
+    }
+    const suitLine = () => ({ productId: suit, colorIndex: null, size: null, quantity: 1, measurements: measured });
+    const kaftanLine = () => ({ productId: kaftan, colorIndex: null, size: "M", quantity: 1, measurements: null });
+    // What a forger adds to the deposit choice: a deposit of their own, a percentage, the amount to charge.
+    const forged = { depositAmount: "100", deposit: "100", depositPercent: "1", amount: "100", total: "100", seenTotal: "100" };
+    /** The order placed, what it asks as its deposit, and what Paystack was asked to take. */
+    async function placedBy(answer: Awaited<ReturnType<typeof post>>) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const { orderId, paymentUrl } = answer.body as { orderId: string; paymentUrl?: string };
+      expect(paymentUrl).toMatch(new RegExp(`^${paystack.url}/`));
+      const order = await orderRow(orderId);
+      const [attempt] = await paymentAttemptsOf(db(), orderId);
+      return { order, total: Number(order.totalAmount), charged: paystack.transaction(attempt!.reference)!.amount };
+    }
+
+    it("with a made-to-measure piece: the deposit is the shop's 50 % worked out by the server, and Paystack is asked for exactly that", async () => {
+      const { order, total, charged } = await placedBy(await post([suitLine(), kaftanLine()], { payPart: "deposit", ...forged }));
+      // Half the suit (₵949.99 with its making) is left for later, rounded down: the deposit is the rest.
+      const deposit = total - Math.floor(94_999 / 2);
+      expect(order.depositAmount).toBe(deposit);
+      expect(charged).toBe(deposit);
+      expect(await ledgerOf(order.id)).toEqual({ paid: 0, refunded: 0, net: 0, outstanding: total });
+      // The order's confirmation names the server's figures, never the forged ones.
+      const [email] = await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, "order-confirmation"), eq(emailOutbox.toAddress, order.customerEmail)));
+      expect(email!.text).toContain(`your deposit of ${ghs(deposit)}`);
+      expect(email!.text).not.toContain(ghs(100));
+    });
+
+    it("on a cart of ready-made pieces only: no deposit at all, Paystack asked for the whole total", async () => {
+      const { order, total, charged } = await placedBy(await post([kaftanLine()], { payPart: "deposit", ...forged }));
+      expect(order.depositAmount).toBeNull();
+      expect(charged).toBe(total);
+      expect(total).toBeGreaterThan(100);
+    });
+
+    it("a choice the checkout does not offer is refused, and no order is placed", async () => {
+      const before = (await db().select({ id: orders.id }).from(orders)).length;
+      const answer = await post([suitLine()], { payPart: "10", ...forged });
+      expect(answer).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { payPart: expect.any(String) } } });
+      expect((await db().select({ id: orders.id }).from(orders)).length).toBe(before);
+    });
   });
 });

@@ -205,4 +205,84 @@ describeWithDatabase("production steps", (database) => {
     // The order row is untouched otherwise: status as it was.
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]!.orderStatus).toBe("processing");
   });
+
+  it("at Ready, the balance spot's one click emails the balance link; the link opens a page asking for exactly the balance", async () => {
+    const { action } = await import("~/routes/admin/orders");
+    const { loader: payLinkLoader, default: PayLinkPage } = await import("~/routes/storefront/pay-link");
+    const { getAdminOrderDetails } = await import("~/modules/orders/order-list.server");
+    const { recordPayment } = await import("~/modules/payments/recorded-payments.server");
+    const { paymentLinkView } = await import("~/modules/payments/payment-links.server");
+    const { formatMoney, formatMoneyWithCode } = await import("~/lib/money");
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const crypto = await import("node:crypto");
+    const admin = await createAdmin(db(), { name: "Akua Sarpong" });
+    const order = await bespoke({ customerEmail: "balance.ready@example.com", shippingZone: "Collection from the showroom" });
+    // Half of the bespoke pieces up front (₵3,450.00 of them, so ₵1,725.00 later): the deposit came in cash.
+    const total = 379_999;
+    const balance = 172_500;
+    const deposit = total - balance;
+    await db().update(orders).set({ depositAmount: deposit }).where(eq(orders.id, order.id));
+    expect(
+      await recordPayment(
+        db(),
+        { paymentId: crypto.randomUUID(), orderId: order.id, method: "cash", reference: "Deposit 77", amount: deposit, by: ESI },
+        sender,
+      ),
+    ).toMatchObject({ ok: true, balance });
+
+    const post = (form: Record<string, string>) => {
+      const request = samePost("/admin/orders", new URLSearchParams({ orderId: order.id, ...form }));
+      request.headers.set("cookie", "ahenfie.session_token=abc");
+      return routeAnswer(action as never, { request, context: testLoadContext(database, { auth: signedInAs(admin) }) });
+    };
+    await move(order.id, "finishing");
+    expect(await post({ intent: "production", step: "ready", emailCustomer: "on" })).toMatchObject({ status: 200, body: { moved: true } });
+    // What the Ready spot shows (production-balance-spot.tsx): the balance still to pay, its button named for it.
+    expect((await getAdminOrderDetails(db(), order.id)).balance.due).toEqual({ purpose: "balance", amount: balance });
+    // The ready email itself asks for no money: the link is the staff's click.
+    const ready = (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "balance.ready@example.com"))).filter(
+      (e) => e.kind === "production-ready",
+    );
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.text).not.toContain("/pay/");
+    await db().delete(emailOutbox);
+
+    // The spot's button posts exactly these fields.
+    const sent = await post({ intent: "send-link", emailLink: "on" });
+    expect(sent).toMatchObject({
+      status: 200,
+      body: { ok: true, kind: "payment-request", message: "Payment link sent by email. Copy it or send it on WhatsApp too." },
+    });
+    const url = (sent.body as { link: { url: string } }).link.url;
+    expect(url).toMatch(new RegExp(`^${TEST_ORIGIN}/pay/[A-Za-z0-9_-]{43}$`));
+    const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "balance.ready@example.com"));
+    expect(emails.map((e) => e.kind)).toEqual(["payment-link"]);
+    expect(emails[0]!.text).toContain(
+      `Your order ${order.orderNumber} is ready. Pay the balance of ${formatMoneyWithCode(balance)} securely by card or mobile money`,
+    );
+    expect(emails[0]!.text).toContain(url);
+    expect(await historyNotes(order.id)).toContainEqual(
+      expect.stringMatching(/^Balance link sent by Akua Sarpong for GHS 1,725\.00 \(emailed to balance\.ready@example\.com\)/),
+    );
+
+    // The customer opens it: the balance, after the deposit paid before.
+    const token = url.split("/pay/")[1]!;
+    expect(await paymentLinkView(db(), token)).toMatchObject({
+      state: "open",
+      link: { purpose: "balance", amount: balance, paidBefore: deposit },
+    });
+    const page = await routeAnswer(payLinkLoader, {
+      request: new Request(url),
+      context: { ...testLoadContext(database), clientIp: "10.46.5.5" },
+      params: { token },
+    });
+    expect(page.status).toBe(200);
+    const html = renderToString(
+      createElement(PayLinkPage as never, { loaderData: page.body, actionData: undefined, params: { token } }),
+    ).replace(/<!-- -->/g, "");
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(`Pay the balance: ${formatMoneyWithCode(balance)}`);
+    expect(html).toContain(`−${formatMoney(deposit)}`);
+    expect(/data-testid="pay-link-amount"[^>]*>([^<]*)</.exec(html)?.[1]).toBe(formatMoneyWithCode(balance));
+  });
 });

@@ -263,6 +263,134 @@ describeWithDatabase("orders taken by staff", (database) => {
     for (const p of placed) expect((await orderRow(p.orderId)).paymentStatus).toBe("paid");
   });
 
+  it("20 links for the last units, 15 of them lapsed and their stock sold on: 20 payments arriving at once by webhook and by the way back sell no unit twice and count each once", async () => {
+    const { action: webhook } = await import("~/routes/api/paystack-webhook");
+    const { loader: orderPage } = await import("~/routes/storefront/order-confirmation");
+    const { testLoadContext } = await import("../setup/load-context");
+    const { loadConfig } = await import("~/env.server");
+    const { signPaystackBody } = await import("../support/paystack-stand-in");
+    const { changeOrderStatusAsAdmin } = await import("~/modules/orders/order-status.server");
+    const { paymentAttempts } = await import("~db/schema/payments");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_PUBLIC_KEY: "pk_test_staffordersstaffordersst",
+      PAYSTACK_API_URL: paystack.url,
+    });
+    const ctx = testLoadContext(database, { config });
+    const smock = (await createProduct(db(), { name: "Batakari Smock", price: 52_000, stock: 0, sizes: ["L"], variantStock: { "|L": 15 } }))
+      .id;
+    const smockLine = { kind: "product", productId: smock, colorIndex: null, size: "L", quantity: 1, measurements: null } as const;
+    /** `count` staff orders, each by a link that holds one smock, and each customer on Paystack's page before it lapses. */
+    async function linksPressed(count: number) {
+      const drafts = await Promise.all(Array.from({ length: count }, () => draftWith([smockLine], { delivery: "collect" })));
+      const placed = await Promise.all(drafts.map((id) => placeDraftOrder(db(), id, { kind: "link", email: false }, context)));
+      for (const p of placed) {
+        const pressed = await payWithLink(db(), paystackConfig(), {
+          token: p.link!.url.split("/pay/")[1]!,
+          channel: "mobile_money",
+          origin: TEST_ORIGIN,
+        });
+        expect(pressed.ok ? "to Paystack" : pressed.message).toBe("to Paystack");
+      }
+      return placed;
+    }
+
+    // Fifteen links hold fifteen smocks; nobody pays in time, so the hold cancels them and the stock comes back.
+    const lapsed = await linksPressed(15);
+    expect(await stockOfVariant(db(), smock, "L")).toBe(0);
+    const report = await expireUnpaidOrders({
+      db: db(),
+      now: new Date(Date.now() + 73 * 3_600_000),
+      verify: (reference) => verifyTransaction(paystackConfig(), reference),
+      log: { info() {}, warn() {}, error() {} },
+      sender,
+    });
+    expect(report.cancelled).toBeGreaterThanOrEqual(15);
+    for (const p of lapsed) expect((await orderRow(p.orderId)).orderStatus).toBe("cancelled");
+    expect(await stockOfVariant(db(), smock, "L")).toBe(15);
+    // Ten go to a shopper in the showroom's shop window; the last five are held by five new links.
+    await placeOrder(
+      db(),
+      {
+        email: "walk.in@example.com",
+        name: "Walk-in Buyer",
+        phone: "+233 20 000 0001",
+        address: "Osu",
+        country: "GH",
+        region: "GH-AA",
+        paymentMethod: "pay_on_delivery",
+        notes: null,
+        items: [{ productId: smock, colorIndex: null, size: "L", quantity: 10, measurements: null }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { userId: null, origin: TEST_ORIGIN, storeName: "Ahenfie" },
+    );
+    const live = await linksPressed(5);
+    expect(await stockOfVariant(db(), smock, "L")).toBe(0);
+
+    // All twenty customers finish paying on Paystack (the lapsed ones on a page they had kept open).
+    const all = [...lapsed, ...live];
+    const references = new Map<string, string>();
+    for (const p of all) {
+      const attempts = await paymentAttemptsOf(db(), p.orderId);
+      expect(attempts).toHaveLength(1);
+      references.set(p.orderId, attempts[0]!.reference);
+      paystack.approve(attempts[0]!.reference, { channel: "mobile_money" });
+    }
+    await paystack.idle();
+    // Each payment arrives twice at the same moment: Paystack's signed webhook, and the customer's way back to the order's page.
+    const answers = await Promise.all(
+      all.flatMap((p) => {
+        const reference = references.get(p.orderId)!;
+        const body = JSON.stringify({ event: "charge.success", data: paystack.transactionData(reference) });
+        return [
+          routeAnswer(webhook, {
+            request: new Request(`${TEST_ORIGIN}/api/webhooks/paystack`, {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-paystack-signature": signPaystackBody(body, SECRET) },
+              body,
+            }),
+            context: ctx,
+          }),
+          routeAnswer(orderPage as never, {
+            request: new Request(`${TEST_ORIGIN}/order-confirmation/${p.orderId}?trxref=${reference}&reference=${reference}`),
+            context: ctx,
+            params: { orderId: p.orderId },
+          }),
+        ];
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+
+    // No smock sold twice: none left, none below, and the lapsed orders stay cancelled (their stock went to others).
+    expect(await stockOfVariant(db(), smock, "L")).toBe(0);
+    for (const p of live) expect(await orderRow(p.orderId)).toMatchObject({ orderStatus: "processing", paymentStatus: "paid" });
+    for (const p of lapsed) expect(await orderRow(p.orderId)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "paid" });
+    // Each payment counted once: one successful attempt, one "Paid online" entry, the order's paid amount its total, one receipt.
+    const receipts = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "payment-receipt"));
+    for (const p of all) {
+      const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, p.orderId));
+      expect(attempt).toMatchObject({ status: "success", extraPayment: false, amount: p.total });
+      expect((await orderRow(p.orderId)).paidAmount).toBe(p.total);
+      const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, p.orderId));
+      const paidNotes = history.flatMap((h) => (h.notes?.startsWith("Paid online") ? [h.notes] : []));
+      expect(paidNotes).toHaveLength(1);
+      // Staff are told what to do with money that came in for a cancelled order.
+      if (lapsed.includes(p)) expect(paidNotes[0]).toContain("after the order was cancelled: refund it or reactivate the order");
+      else expect(paidNotes[0]).not.toContain("cancelled");
+      expect(receipts.filter((r) => r.subject === `Payment received for order ${p.orderNumber}`)).toHaveLength(1);
+    }
+    // Bringing a lapsed order back would sell a smock twice: refused, and it stays cancelled.
+    await expect(changeOrderStatusAsAdmin(db(), lapsed[0]!.orderId, "processing", { changedBy: "Ama Owusu" })).rejects.toThrow(
+      "Batakari Smock (L) has none left in stock and this order needs 1, so it stays cancelled.",
+    );
+    expect((await orderRow(lapsed[0]!.orderId)).orderStatus).toBe("cancelled");
+    expect(await stockOfVariant(db(), smock, "L")).toBe(0);
+  });
+
   it("a payment recorded by staff: once per form, never twice per order, and a late online payment is flagged as paid twice", async () => {
     const placed = await placeDraftOrder(db(), await draftWith([sand(1, "S")]), { kind: "link", email: false }, context);
     const token = placed.link!.url.split("/pay/")[1]!;
@@ -331,6 +459,76 @@ describeWithDatabase("orders taken by staff", (database) => {
     expect(paid.headers.get("Location")).toMatch(new RegExp(`^${paystack.url}/`));
     const forged = await routeAnswer(action, { request: samePost(`/pay/${token}`, "channel=bitcoin"), context: ctx, params: { token } });
     expect(forged.status).toBe(400);
+  });
+
+  it("the link's page for an expired or a revoked link: the reason in plain words, and nothing of the order, on the page or in its data", async () => {
+    const { loader, default: PayLinkPage } = await import("~/routes/storefront/pay-link");
+    const { testLoadContext } = await import("../setup/load-context");
+    const { loadConfig } = await import("~/env.server");
+    const { paymentLinks } = await import("~db/schema/staff-orders");
+    const { createElement } = await import("react");
+    const { renderToString } = await import("react-dom/server");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      PAYSTACK_SECRET_KEY: SECRET,
+      PAYSTACK_PUBLIC_KEY: "pk_test_staffordersstaffordersst",
+      PAYSTACK_API_URL: paystack.url,
+    });
+    const ctx = { ...testLoadContext(database, { config }), clientIp: "10.9.9.10" };
+    const { sendPaymentLink } = await import("~/modules/payments/payment-links.server");
+    const placed = await placeDraftOrder(
+      db(),
+      await draftWith(
+        [{ kind: "custom", description: "Naming-ceremony kente stole", unitPrice: 123_456, quantity: 1, productionDays: 9 }],
+        { customerName: "Abena Kyeiwaa", delivery: "collect" },
+      ),
+      { kind: "link", email: false },
+      context,
+    );
+    const revoked = placed.link!.url.split("/pay/")[1]!;
+    const newer = (await sendPaymentLink(db(), placed.orderId, { by: AMA, email: false, origin: TEST_ORIGIN, storeName: "Ahenfie" })).url;
+    const expired = newer.split("/pay/")[1]!;
+    // The newer link's time runs out: its row says it closed a minute ago.
+    await db()
+      .update(paymentLinks)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentLinks.orderId, placed.orderId));
+
+    const orderWords = ["Abena", "Kyeiwaa", "Naming-ceremony", "kente stole", placed.orderNumber, "1,234.56", "123456", "123_456"];
+    for (const [token, heading, message] of [
+      [expired, "This link takes no payment", "This payment link has expired. Please ask us for a new one: nothing was charged."],
+      [
+        revoked,
+        "This link takes no payment",
+        "This payment link is no longer in use. Please use the newest link we sent you, or ask us for a new one.",
+      ],
+    ] as const) {
+      const answer = await routeAnswer(loader, {
+        request: new Request(`${TEST_ORIGIN}/pay/${token}`),
+        context: ctx,
+        params: { token },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+      // What the page's data says (also what `/pay/<token>.data` sends): the state, nothing of the order.
+      const data = JSON.stringify(answer.body);
+      for (const word of orderWords) expect(data).not.toContain(word);
+      const html = renderToString(
+        createElement(PayLinkPage as never, { loaderData: answer.body, actionData: undefined, params: { token } }),
+      ).replace(/<!-- -->/g, "");
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(heading);
+      expect(/data-testid="pay-link-message"[^>]*>([^<]*)</.exec(html)?.[1]).toBe(message);
+      for (const word of orderWords) expect(html).not.toContain(word);
+      expect(html).not.toMatch(/Pay with|₵|GHS/);
+    }
+    // Neither takes a payment when pressed.
+    expect(await payWithLink(db(), paystackConfig(), { token: expired, channel: "card", origin: TEST_ORIGIN })).toEqual({
+      ok: false,
+      message: "This payment link has expired. Please ask us for a new one: nothing was charged.",
+    });
+    expect(await paymentAttemptsOf(db(), placed.orderId)).toHaveLength(0);
   });
 
   it("the editor's and the order's forms: admins only; a forged total is refused, a forged price field changes nothing", async () => {

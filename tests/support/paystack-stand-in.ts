@@ -1173,6 +1173,10 @@ export async function startPaystackStandIn(options: PaystackStandInOptions): Pro
   }
 
   const server = http.createServer((req, res) => {
+    // One connection per request. A kept-alive connection is closed by this server after 5 s
+    // idle; when the test's process is busy (PGlite runs in it too) the shop's fetch could pick
+    // that connection up just as it closed and read ECONNRESET ("Paystack could not be reached").
+    res.setHeader("Connection", "close");
     handle(req, res).catch((error: unknown) => {
       const conflict = error instanceof StandInConflict;
       if (!conflict) console.error("Paystack stand-in:", error);

@@ -52,8 +52,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { view: { state: "limited" as const }, timeZone: "UTC", online: false },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds), "Cache-Control": "private, no-store" } },
     );
-  const [view, settings] = await Promise.all([paymentLinkView(db, params.token), getStoreSettings(db)]);
+  const [found, settings] = await Promise.all([paymentLinkView(db, params.token), getStoreSettings(db)]);
   const online = paystackConfigOf(context.config) !== null;
+  // A link that asks nothing now (expired, revoked, cancelled, changed) says only why: the order it
+  // was for stays off the page and out of its data (`/pay/<token>.data`), as for an unknown token.
+  const view = found.state === "unknown" || found.state === "open" || found.state === "paid" ? found : { state: found.state };
   return data(
     { view, timeZone: settings.timezone, online },
     {
@@ -113,17 +116,18 @@ export default function PayLink({ loaderData, actionData }: Route.ComponentProps
       />
     );
   }
+  if (!("link" in view)) return <Closed heading="This link takes no payment" message={PAYMENT_LINK_CLOSED[view.state]} />;
   const { link } = view;
-  if (view.state !== "open") {
+  if (view.state === "paid") {
     return (
       <Closed
-        heading={view.state === "paid" ? "Paid, thank you" : "This link takes no payment"}
+        heading="Paid, thank you"
         message={
-          view.state === "paid" && link.balance > 0
+          link.balance > 0
             ? `We have received your payment. The balance of ${formatMoneyWithCode(link.balance, link.currency)} is due when your garment is ready: we will send you a link to pay it then.`
-            : PAYMENT_LINK_CLOSED[view.state]
+            : PAYMENT_LINK_CLOSED.paid
         }
-        orderHref={view.state === "paid" ? `/order-confirmation/${link.orderId}` : undefined}
+        orderHref={`/order-confirmation/${link.orderId}`}
       />
     );
   }
