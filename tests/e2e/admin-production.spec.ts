@@ -114,13 +114,28 @@ test("staff move a made-to-measure order through the workshop's steps; the custo
   await expect(toast(admin, "Production moved", "Moved to Ready. The customer has been emailed that it is ready.")).toBeVisible();
   await expect(panel.getByTestId("production-current")).toHaveText("Ready");
   await expect(panel.getByText(/Ready, with ₵[\d,.]+ still to pay\./)).toBeVisible();
-  await expect(panel.getByRole("button", { name: "Email the payment link" })).toBeVisible();
   const email = emailText(await waitForOutboxEmail(guest.email, "production-ready"));
   expect(email).toContain(`Good news: Accra Executive Three-Piece Suit for order ${orderNumber} is finished.`);
   await admin.setViewportSize({ width: 390, height: 844 });
   await expect(panel).toBeVisible();
   await expectNoSeriousViolations(admin, "the Production panel on a phone");
   await shot(admin, "admin-ready", panel);
+  // One click asks for what is still to pay: the link is emailed, WhatsApp is offered, and the
+  // link opens a page asking for exactly that amount.
+  const stillToPay = /Ready, with (₵[\d,.]+) still to pay\./.exec((await panel.getByText(/still to pay/).textContent())!)![1]!;
+  await panel.getByRole("button", { name: "Email the payment link" }).click();
+  await expect(toast(admin, "Payment link sent by email. Copy it or send it on WhatsApp too.")).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Send on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/233245550199\?text=/);
+  const linkEmail = emailText(await waitForOutboxEmail(guest.email, "payment-link"));
+  const payLink = /https?:\/\/\S+\/pay\/[A-Za-z0-9_-]{43}/.exec(linkEmail)?.[0];
+  expect(payLink, linkEmail).toBeTruthy();
+  expect(linkEmail).toContain(`Thank you for your order ${orderNumber}. You can pay GHS ${stillToPay.slice(1)} securely`);
+  const payPage = await shopperContext.newPage();
+  await payPage.goto(new URL(payLink!).pathname);
+  await expect(payPage.getByRole("heading", { level: 1 })).toHaveText(`Pay GHS ${stillToPay.slice(1)}`);
+  await expect(payPage.getByTestId("pay-link-amount")).toHaveText(`GHS ${stillToPay.slice(1)}`);
+  await expect(payPage.getByText("Accra Executive Three-Piece Suit")).toBeVisible();
+  await payPage.close();
 
   await shopper.reload();
   await expect(garment.getByTestId("production-now")).toContainText("Ready. Finished, pressed and inspected");

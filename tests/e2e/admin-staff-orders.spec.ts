@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { startPaystackStandIn, type PaystackStandIn } from "../support/paystack-stand-in";
 import { expectNoSeriousViolations } from "./axe";
 import { startShop, type Shop } from "./start-shop";
-import { waitForAdminHydration } from "./admin-support";
+import { placeGuestOrder, uniqueGuest, waitForAdminHydration } from "./admin-support";
 import { E2E_ADMIN } from "./e2e-accounts";
 import { emailText, signIn, waitForOutboxEmail } from "./support";
 
@@ -315,4 +315,46 @@ test("a wrong link shows no order, only what to do", async ({ page }) => {
     "This payment link is not valid. Please check that you opened the whole link, or ask us for a new one.",
   );
   await expectNoSeriousViolations(page, "an unknown payment link");
+});
+
+test("a customer who ordered before: Find a customer, then Use, fills name, email, phone and address from their last order", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The customer's order, placed on the storefront as a guest earlier the same day.
+  const customer = uniqueGuest("Efua Quaye");
+  customer.phone = "+233 55 246 8135";
+  customer.address = "22 Liberation Road, Airport Residential\nAccra";
+  const shopperContext = await browser.newContext({ baseURL: shop.url, reducedMotion: "reduce" });
+  const shopper = await shopperContext.newPage();
+  const page = await staffPage(browser);
+  try {
+    await placeGuestOrder(shopper, customer, 1);
+
+    await page.goto("/admin/orders/drafts");
+    await page.getByLabel("The order came in by").selectOption("phone");
+    await page.getByRole("button", { name: "New order" }).click();
+    await expect(page.getByRole("heading", { name: /^New order · DR-\d{6}$/ })).toBeVisible();
+    const section = page.getByRole("region", { name: "Customer" });
+    await expect(section.getByLabel("Full name", { exact: true })).toHaveValue("");
+    await section.getByLabel("Find a customer").fill(customer.email);
+    await section.getByRole("button", { name: "Find" }).click();
+    const earlier = section.getByRole("list", { name: "Earlier customers" });
+    await expect(earlier.getByRole("listitem")).toHaveCount(1);
+    await expect(earlier).toContainText(`${customer.email} · ${customer.phone}`);
+    await earlier.getByRole("button", { name: `Use ${customer.name}, ${customer.email}` }).click();
+
+    await expect(section.getByLabel("Full name", { exact: true })).toHaveValue(customer.name);
+    await expect(section.getByLabel("Email", { exact: true })).toHaveValue(customer.email);
+    await expect(section.getByLabel("Phone or WhatsApp", { exact: true })).toHaveValue(customer.phone);
+    await expect(page.getByLabel("Delivery address", { exact: true })).toHaveValue(customer.address);
+    // Kept with the draft, not only on screen: a reload shows the same, with the region of that order.
+    await page.reload();
+    await expect(page.getByLabel("Full name", { exact: true })).toHaveValue(customer.name);
+    await expect(page.getByLabel("Delivery address", { exact: true })).toHaveValue(customer.address);
+    await expect(page.getByLabel("Region (Ghana)", { exact: true })).toHaveValue("GH-AA");
+  } finally {
+    await shopperContext.close();
+    await page.context().close();
+  }
 });
