@@ -348,6 +348,13 @@ test("a customer who ordered before: Find a customer, then Use, fills name, emai
     await expect(section.getByLabel("Email", { exact: true })).toHaveValue(customer.email);
     await expect(section.getByLabel("Phone or WhatsApp", { exact: true })).toHaveValue(customer.phone);
     await expect(page.getByLabel("Delivery address", { exact: true })).toHaveValue(customer.address);
+    await expect(page.getByLabel("Region (Ghana)", { exact: true })).toHaveValue("GH-AA");
+    // Saving straight after keeps that region (a select that kept its first blank would post it).
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/orders/drafts/")),
+      page.getByRole("button", { name: "Save draft" }).click(),
+    ]);
+    await expect(page.getByLabel("Region (Ghana)", { exact: true })).toHaveValue("GH-AA");
     // Kept with the draft, not only on screen: a reload shows the same, with the region of that order.
     await page.reload();
     await expect(page.getByLabel("Full name", { exact: true })).toHaveValue(customer.name);

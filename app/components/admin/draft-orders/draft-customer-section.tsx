@@ -14,7 +14,7 @@ export function DraftCustomerSection({ data, errors }: { data: DraftEditorData; 
     <DraftSection id="draft-customer-heading" title="Customer" description="Find someone who ordered before, or type their details.">
       <DraftField name="channel" label="Order came in by" error={errors.channel} className="max-w-xs">
         {(control) => (
-          <NativeSelect {...control} defaultValue={draft.channel}>
+          <NativeSelect key={draft.channel} {...control} defaultValue={draft.channel}>
             {salesChannels.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}

@@ -35,9 +35,11 @@ export function DraftDeliverySection({ data, errors }: { data: DraftEditorData; 
           ))}
         </fieldset>
         <div className="grid gap-4 md:grid-cols-2">
+          {/* A select takes its defaultValue only when first drawn: keyed on the saved value, it shows
+              what an action saved (a customer's "Use"), so Save draft never posts a stale blank. */}
           <DraftField name="customerCountry" label="Country" error={errors.customerCountry}>
             {(control) => (
-              <NativeSelect {...control} defaultValue={draft.customerCountry}>
+              <NativeSelect key={draft.customerCountry} {...control} defaultValue={draft.customerCountry}>
                 {countryOptions.map(([code, name]) => (
                   <option key={code} value={code}>
                     {name}
@@ -48,7 +50,7 @@ export function DraftDeliverySection({ data, errors }: { data: DraftEditorData; 
           </DraftField>
           <DraftField name="customerRegion" label="Region (Ghana)" error={errors.customerRegion} hint="Needed for an address in Ghana.">
             {(control) => (
-              <NativeSelect {...control} defaultValue={draft.customerRegion ?? ""}>
+              <NativeSelect key={draft.customerRegion ?? ""} {...control} defaultValue={draft.customerRegion ?? ""}>
                 <option value="">—</option>
                 {ghanaRegions.map(([code, name]) => (
                   <option key={code} value={code}>

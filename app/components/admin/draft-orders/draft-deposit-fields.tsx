@@ -32,7 +32,7 @@ export function DraftDepositFields({
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr]">
         <DraftField name="depositKind" label="Deposit" error={errors.depositKind}>
           {(control) => (
-            <NativeSelect {...control} defaultValue={draft.depositKind}>
+            <NativeSelect key={draft.depositKind} {...control} defaultValue={draft.depositKind}>
               {choices.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
