@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from "react";
+import { createContext, createElement, lazy, Suspense, useContext, useEffect, type ComponentType, type ReactNode } from "react";
 
 /**
  * Islands: the interactive parts of a storefront page, hydrated one by one without React
@@ -86,9 +86,22 @@ export function defineIsland<P extends object>(
  * hydrated (React's hydration waits at the Suspense boundary). For what is below the fold or
  * can wait a moment (reviews, a slider).
  */
+/** The User Timing mark each deferred component sets once hydrated in the browser. */
+export const DEFERRED_HYDRATED_MARK = "hydrate deferred component";
+
 export function deferredComponent<C extends (props: never) => ReactNode>(load: () => Promise<C>) {
   type P = Parameters<C>[0];
-  const Lazy = lazy(() => load().then((component) => ({ default: component as unknown as ComponentType<object> })));
+  const Lazy = lazy(() =>
+    load().then((component) => {
+      function Hydrated(props: object) {
+        // Marks when the browser has hydrated it (its effects run then, never on the server), for
+        // tests and the performance panel to wait on an event rather than a time.
+        useEffect(() => void performance.mark(DEFERRED_HYDRATED_MARK), []);
+        return createElement(component as unknown as ComponentType<object>, props);
+      }
+      return { default: Hydrated };
+    }),
+  );
   function Deferred(props: P) {
     return (
       <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { DEFERRED_HYDRATED_MARK } from "../../app/islands/island";
 import { seedProducts } from "../../db/seed/catalog-data";
 import { cartButton, cartPanel, expectCartCount, gotoHydrated, gotoHydratedWithoutHeader, toast, waitForHydration } from "./support";
 
@@ -121,8 +122,10 @@ for (const { path, islands } of PAGES) {
       )
       .toEqual([...islands].sort());
     await page.evaluate(() => window.scrollTo(0, 0));
+    // The deferred components hydrated once their code has come (each marks it, app/islands/island.tsx).
+    const deferred = islands.filter((name) => DEFERRED.has(name)).length;
+    await expect.poll(() => page.evaluate((mark) => performance.getEntriesByName(mark).length, DEFERRED_HYDRATED_MARK)).toBe(deferred);
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500); // effects, the catch-up of browser values, deferred components
 
     const snapshots = await page.evaluate(
       () =>
