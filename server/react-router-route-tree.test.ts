@@ -10,7 +10,8 @@ import { smallServerBuild } from "../tests/setup/small-server-build";
  * The shop patches React Router's server rendering (patches/react-router+7.18.4.patch, decision
  * 015) to build a build's route tree once instead of on every render, and to remember which
  * routes match a page's parent paths (they go into the page's manifest, so that a click to a
- * parent needs no request for its route). A page must carry exactly what it carried before.
+ * parent needs no request for its route), and to remember which routes a path matched (a
+ * request no longer tries every route in turn). A page must carry exactly what it carried before.
  */
 
 function root() {
@@ -66,6 +67,7 @@ describe("React Router's route tree, built once per build (patched)", () => {
     expect(sources).toContain("function serverRoutesFor(");
     expect(sources).toContain("function routeIdsMatchingParentPath(");
     expect(sources).toContain("staticDataRoutesByRoutes");
+    expect(sources).toContain("function knownMatchesOf(");
   });
 
   it("gives every render of a page the same manifest: its own routes and those of its parent paths", async () => {
@@ -92,5 +94,17 @@ describe("React Router's route tree, built once per build (patched)", () => {
     expect(otherPage).toContain("/assets/other-collection.js");
     expect(otherPage).not.toContain("/assets/shop-");
     expect(await page(other, "/nowhere")).toContain("<h1>other not found</h1>");
+  });
+
+  it("matches a path it has seen as it did the first time, with that request's own params", async () => {
+    const handler = createRequestHandler(build("shop"), "production");
+    // Asked twice each, in turn: the second answer of each comes from the remembered matches.
+    for (let round = 0; round < 2; round++) {
+      expect(await page(handler, "/collections/kaftans")).toContain("<h1>shop kaftans</h1>");
+      expect(await page(handler, "/collections/suits")).toContain("<h1>shop suits</h1>");
+      expect(await page(handler, "/collections/k%C3%A9nte")).toContain("<h1>shop kénte</h1>");
+      expect(await page(handler, "/nowhere")).toContain("<h1>shop not found</h1>");
+      expect(await page(handler, "/")).toContain("<h1>shop home</h1>");
+    }
   });
 });
