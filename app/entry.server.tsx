@@ -9,8 +9,13 @@ import { NonceContext } from "./lib/nonce";
 import { IslandsManifestContext } from "./islands/islands-manifest";
 import { sharedCacheSeconds } from "./lib/cache-control";
 import { withWholeBody } from "./lib/whole-body";
+import { RenderOnceContext } from "./lib/rendered-once";
+import { createRenderOnce } from "./lib/render-once.server";
 
 export const streamTimeout = 5_000;
+
+/** Markup the same on many pages (the footer), rendered once per key (app/lib/rendered-once.ts). */
+const renderOnce = createRenderOnce();
 
 export default function handleRequest(
   request: Request,
@@ -37,7 +42,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.cspNonce}>
         <IslandsManifestContext.Provider value={loadContext.islands}>
-          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+          <RenderOnceContext.Provider value={renderOnce}>
+            <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+          </RenderOnceContext.Provider>
         </IslandsManifestContext.Provider>
       </NonceContext.Provider>,
       {

@@ -10,6 +10,8 @@ import { AskOnWhatsApp } from "~/components/storefront/product/ask-on-whatsapp";
 import { Reassurances } from "~/components/storefront/product/product-info-cards";
 import type { RootData } from "~/lib/root-data";
 import { PageContextProvider } from "~/lib/page-context";
+import { createRenderOnce } from "~/lib/render-once.server";
+import { RenderOnceContext } from "~/lib/rendered-once";
 import { generalSettingsSchema } from "~/modules/settings/settings.schema";
 import { defaultStoreSettings, type StoreSettings } from "~/modules/settings/store-settings";
 import { saveStoreSettings } from "~/modules/settings/settings.server";
@@ -133,6 +135,24 @@ describeWithDatabase("settings changes reach every text that states them", (data
     expect(footer).toContain('href="https://wa.me/233241234567"');
     expect(footer).toContain('aria-label="Maison Osu on Instagram (opens in a new tab)"');
     expect(footer).not.toContain("Facebook");
+    // As pages draw it on the server: once per store profile, the same markup, and a change in
+    // Settings reaches it (the profile is part of its key).
+    const renderOnce = createRenderOnce();
+    const footerOnce = (data: RootData) =>
+      render(data, () =>
+        createElement(
+          RenderOnceContext.Provider,
+          { value: renderOnce },
+          createElement(SiteFooter, { storeName: data.store.name, year: 2026 }),
+        ),
+      );
+    expect(footerOnce(root)).toBe(footer);
+    expect(footerOnce(root)).toBe(footer);
+    const before = { ...root, store: storeProfile(defaultStoreSettings) };
+    const beforeFooter = footerOnce(before);
+    expect(beforeFooter).toContain("hello@ahenfie.com");
+    expect(beforeFooter).not.toContain("atelier@maison-osu.com");
+    expect(footerOnce(root)).toBe(footer);
 
     expect(render(root, AboutSection)).toContain("free in Ghana on orders over ₵1,000.");
     expect(render(root, Reassurances)).toContain("on orders over ₵1,000");

@@ -1,4 +1,5 @@
 import { Mail, MapPin, MessageCircle, Phone, Clock } from "lucide";
+import { useContext } from "react";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { whatsappLink } from "~/modules/settings/contact-links";
@@ -7,18 +8,46 @@ import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigati
 import { cn } from "~/lib/cn";
 import { headerWordmark } from "~/lib/wordmark";
 import type { StoreLogo } from "~/modules/settings/store-settings";
+import type { StoreProfile } from "~/modules/settings/store-profile";
 import { NewsletterIsland } from "~/islands/shell";
+import { IslandsPageContext } from "~/islands/island";
+import { useRenderOnce } from "~/lib/rendered-once";
 
 const heading = "mb-5 text-xs font-bold uppercase tracking-[0.22em] text-gold-light";
 const link = "text-sm text-ivory/80 transition-colors hover:text-ivory";
 
-/** The footer: the shop's contact details, WhatsApp and social links as set in Settings. */
+const footerClass = "bg-forest-deep text-ivory";
+
+/**
+ * The footer: the shop's contact details, WhatsApp and social links as set in Settings. The
+ * same on every page of a shop, so the server draws its markup once per store profile, name,
+ * year and kind of page (app/lib/rendered-once.ts): a fifth of a search page's elements.
+ */
 export function SiteFooter({ storeName, year }: { storeName: string; year: number }) {
   const store = useStoreProfile();
+  const islandsPage = useContext(IslandsPageContext);
+  const renderOnce = useRenderOnce();
+  if (renderOnce) {
+    const key = JSON.stringify(["site-footer", storeName, year, islandsPage, store]);
+    const render = () => (
+      <IslandsPageContext.Provider value={islandsPage}>
+        <FooterContent storeName={storeName} year={year} store={store} />
+      </IslandsPageContext.Provider>
+    );
+    return <footer id="contact" className={footerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
+  }
+  return (
+    <footer id="contact" className={footerClass}>
+      <FooterContent storeName={storeName} year={year} store={store} />
+    </footer>
+  );
+}
+
+function FooterContent({ storeName, year, store }: { storeName: string; year: number; store: StoreProfile }) {
   const { contact } = store;
   const whatsapp = contact.whatsapp ? whatsappLink(contact.whatsapp) : null;
   return (
-    <footer id="contact" className="bg-forest-deep text-ivory">
+    <>
       <div className="kente-band h-1.5" aria-hidden />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 md:grid-cols-2 md:px-8 lg:grid-cols-12">
         <div className="space-y-5 lg:col-span-4">
@@ -116,7 +145,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
           </ul>
         </div>
       </div>
-    </footer>
+    </>
   );
 }
 
