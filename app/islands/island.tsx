@@ -80,15 +80,15 @@ export function defineIsland<P extends object>(
   return IslandBoundary;
 }
 
+/** The User Timing mark each deferred component sets once hydrated in the browser. */
+export const DEFERRED_HYDRATED_MARK = "hydrate deferred component";
+
 /**
  * A component whose code is not part of the page's first download: the server renders it
  * whole, and the browser keeps that HTML until the code has come and the component is
  * hydrated (React's hydration waits at the Suspense boundary). For what is below the fold or
  * can wait a moment (reviews, a slider).
  */
-/** The User Timing mark each deferred component sets once hydrated in the browser. */
-export const DEFERRED_HYDRATED_MARK = "hydrate deferred component";
-
 export function deferredComponent<C extends (props: never) => ReactNode>(load: () => Promise<C>) {
   type P = Parameters<C>[0];
   const Lazy = lazy(() =>
