@@ -9,6 +9,7 @@ import { boot } from "./boot";
 import { createShopHttp } from "./http";
 import { limitHeapGrowth } from "./heap";
 import { handleShutdown } from "./lifecycle";
+import { LISTENING_HANDLES, listenOnCopies } from "./listening-socket";
 import { createLogger, routeConsoleToLogger } from "./logger";
 import { optimiseHotCodeSooner } from "./v8-tiering";
 
@@ -35,14 +36,22 @@ async function main() {
   // there when the renders are full; the rest go to the app through @hono/node-server's
   // listener (what its `serve` would have made).
   const appListener = getRequestListener(app.fetch, { hostname: config.host });
-  const server = http.createServer((request, response) => {
-    if (!answerBeforeApp(request, response)) void appListener(request, response);
-  });
+  const makeServer = () =>
+    http.createServer((request, response) => {
+      if (!answerBeforeApp(request, response)) void appListener(request, response);
+    });
+  const server = makeServer();
+  const servers = [server];
+  handleShutdown(servers, logger, shutdown, lifecycle);
   server.listen(config.port, config.host, () => {
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;
     logger.info(`Shop ready on http://${host}:${(server.address() as AddressInfo).port}`);
+    // More handles on the same socket: new connections accepted several a turn, not one.
+    void listenOnCopies(server, makeServer, LISTENING_HANDLES - 1, logger).then((copies) => {
+      if (lifecycle.draining) for (const copy of copies) copy.close();
+      else servers.push(...copies);
+    });
   });
-  handleShutdown(server, logger, shutdown, lifecycle);
 }
 
 main().catch((error) => {

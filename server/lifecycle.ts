@@ -11,13 +11,14 @@ export const SHUTDOWN_BOUND_MS = 20_000;
 
 /**
  * SIGINT/SIGTERM: drain. `/api/ready` says so at once (a load balancer stops sending), the
- * server stops accepting connections and closes idle keep-alive ones, the requests in flight
+ * servers stop accepting connections and closes idle keep-alive ones, the requests in flight
  * finish, then background jobs stop (each finishes the item in hand) and the database closes;
  * then exit 0. Past SHUTDOWN_BOUND_MS the process exits 1 regardless: compose and platforms
  * wait 30 s before their SIGKILL.
  */
 export function handleShutdown(
-  server: Server,
+  /** Every server on the shop's port (server/listening-socket.ts adds its copies to the list as they listen). */
+  servers: Server | Server[],
   logger: Logger,
   closeResources: () => Promise<void>,
   lifecycle: Lifecycle = { draining: false },
@@ -32,8 +33,9 @@ export function handleShutdown(
       process.exit(1);
     }, SHUTDOWN_BOUND_MS);
     force.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    const all = Array.isArray(servers) ? servers : [servers];
+    const closed = Promise.all(all.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    for (const server of all) server.closeIdleConnections();
     try {
       await closed;
       await closeResources();

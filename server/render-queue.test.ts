@@ -20,7 +20,7 @@ describe("RenderQueue", () => {
         return name;
       }),
     );
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual(["a", "b"]);
     expect(queue.queued).toBe(1);
     gates.a.open();
@@ -85,6 +85,22 @@ describe("RenderQueue", () => {
     await Promise.all(renders);
     expect(seen.indexOf("the event loop's turn")).toBeLessThan(seen.indexOf("render 3"));
     expect(seen[0]).toBe("render 1");
+  });
+
+  it("counts every request read in a turn before rendering any, so renders that wait on nothing cannot hide a flood", async () => {
+    const queue = new RenderQueue(1, 60_000);
+    // Ten searches read one after another in one turn of the event loop (each socket is its own
+    // callback, with promises settled in between), whose renders wait on nothing outside the
+    // process (the embedded database): one renders, four wait (four pages a slot), five are
+    // turned away at once. Started where each was read, all ten rendered in that one turn.
+    const answers = await Promise.all(
+      Array.from(
+        { length: 10 },
+        (_, n) => new Promise((resolve) => setImmediate(() => resolve(queue.run("page", async () => `search ${n}`)))),
+      ),
+    );
+    expect(answers.slice(0, 5)).toEqual(["search 0", "search 1", "search 2", "search 3", "search 4"]);
+    expect(answers.slice(5)).toEqual(Array(5).fill(TURNED_AWAY));
   });
 
   it("keeps one of three slots for shoppers' own renders: checkout never waits for a search to finish", async () => {

@@ -26,6 +26,20 @@ const BUSY_TURN_MS = 20;
  */
 const WAITING_PAGES_PER_SLOT = 4;
 
+/**
+ * Resolves in the check phase of this turn of the event loop, once every request read in it has
+ * come to the queue. On the embedded database a render waits on nothing outside the process:
+ * started where its request is read, it ran to its end before the next socket was read, so the
+ * queue only ever saw one render at a time and turned nothing away, while a turn read a hundred
+ * connections' requests and rendered each in full (a third of a second and more: kept pages,
+ * checkout and new connections waited that long for the next turn, seconds for checkout's own
+ * hops). Started here, the requests of a turn are counted first: those past the slots wait their
+ * turn or are turned away at once, and the turn holds only as many renders as there are slots.
+ */
+function afterRequestsRead(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** What `run` gives instead of the task's result when the render was turned away. */
 export const TURNED_AWAY = Symbol("turned away");
 
@@ -80,10 +94,13 @@ export class RenderQueue {
   /** Runs `task` when a slot is free; `arrivedAt` is when its request arrived (performance.now()). */
   async run<T>(priority: RenderPriority, task: () => Promise<T>, arrivedAt = performance.now()): Promise<T | typeof TURNED_AWAY> {
     const page = priority === "page";
-    // Straight to a free slot when nobody it would pass waits (shoppers pass pages waiting).
+    // Straight to a free slot when nobody it would pass waits (shoppers pass pages waiting), but
+    // started after the requests read in this turn (`afterRequestsRead`).
     const ahead = page ? this.queued : this.waiting.shopper.length;
-    if (this.mayStart(priority) && ahead === 0) this.take(priority);
-    else if ((page && !this.admitsPage()) || !(await this.turn(priority, arrivedAt))) {
+    if (this.mayStart(priority) && ahead === 0) {
+      this.take(priority);
+      await afterRequestsRead();
+    } else if ((page && !this.admitsPage()) || !(await this.turn(priority, arrivedAt))) {
       this.turnedAway++;
       return TURNED_AWAY;
     }
