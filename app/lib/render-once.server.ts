@@ -1,20 +1,28 @@
+import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import type { RenderOnce } from "./rendered-once";
 
-/** How many markups are kept; a new store profile or year adds a key, and past this they are all dropped together. */
-const KEPT = 16;
+/**
+ * How much markup is kept, in characters of markup and key together (about a byte each: the
+ * markup is ASCII but for a product's name): the footers of a few store profiles and some
+ * 1,500 product cards. Past it, the markup used longest ago is drawn again when next needed. A
+ * product that changes (price, stock, picture) has a new key; its old card ages out.
+ */
+const KEPT_CHARACTERS = 4_000_000;
 
 /**
  * The server's `RenderOnce` (app/lib/rendered-once.ts), as entry.server provides it to every
  * page: markup by key, drawn by React the first time a key is asked for.
  */
 export function createRenderOnce(): RenderOnce {
-  const rendered = new Map<string, string>();
+  const rendered = new LRUCache<string, string>({
+    maxSize: KEPT_CHARACTERS,
+    sizeCalculation: (html, key) => html.length + key.length || 1,
+  });
   return (key, render) => {
     let html = rendered.get(key);
     if (html === undefined) {
       html = renderToString(render());
-      if (rendered.size >= KEPT) rendered.clear();
       rendered.set(key, html);
     }
     return html;

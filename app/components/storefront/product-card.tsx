@@ -4,10 +4,13 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";
+import { usePageContext, PageContextProvider } from "~/lib/page-context";
+import { useRenderOnce } from "~/lib/rendered-once";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { Price } from "./price";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
+import { useStoreCurrency } from "./use-store-settings";
 import { WishlistButton } from "./wishlist-button";
 
 const QuickViewDialog = lazy(() => import("./quick-view").then((m) => ({ default: m.QuickViewDialog })));
@@ -99,14 +102,40 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
   );
 }
 
+/**
+ * Products in a grid. On the server each card's markup is drawn once per product as it stands
+ * (app/lib/rendered-once.ts): a card is the same on every page that shows it (a collection, every
+ * search and filter it appears in), and the cards are two thirds of a search page's elements. The
+ * key holds all the markup depends on: the card's data and the store currency its price is shown
+ * in. (On the server a card shows no wishlist mark, no approximate
+ * price and no entrance; those come in the browser.) The browser renders the cards as usual and
+ * hydrates the same markup.
+ */
 export function ProductGrid({ products, priorityCount = 0 }: { products: ProductCardData[]; priorityCount?: number }) {
+  const renderOnce = useRenderOnce();
+  const page = usePageContext();
+  const currency = useStoreCurrency();
   return (
     <ul className="grid grid-cols-1 gap-x-4 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-6 sm:grid-cols-3 lg:grid-cols-4">
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard product={product} index={index} priority={index < priorityCount} />
-        </li>
-      ))}
+      {products.map((product, index) => {
+        const priority = index < priorityCount;
+        // A card whose picture loads first is drawn with the page: React announces its picture in
+        // the page's head (a preload), which markup drawn apart would carry in the grid instead.
+        if (!renderOnce || priority) {
+          return (
+            <li key={product.id}>
+              <ProductCard product={product} index={index} priority={priority} />
+            </li>
+          );
+        }
+        const key = JSON.stringify(["product-card", currency, product]);
+        const render = () => (
+          <PageContextProvider value={page}>
+            <ProductCard product={product} index={index} priority={priority} />
+          </PageContextProvider>
+        );
+        return <li key={product.id} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
+      })}
     </ul>
   );
 }
