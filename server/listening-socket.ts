@@ -69,7 +69,11 @@ export async function listenOnCopies(server: Server, makeServer: () => Server, e
     logger.warn({ err: error }, "the listening socket has one handle: new connections are accepted one a turn");
     return [];
   } finally {
+    // Gone before this resolves: until it exits, its own descriptors keep the socket listening
+    // even once every server here is closed.
+    const exited = child.exitCode !== null || child.signalCode !== null ? null : new Promise((resolve) => child.once("exit", resolve));
     if (child.connected) child.disconnect();
     child.kill();
+    await exited;
   }
 }
