@@ -205,8 +205,12 @@ test("a showroom order paid on collection: its details ask for payment, a link g
   const page = await staffPage(browser);
   try {
     await page.goto("/admin/orders/drafts");
+    await waitForAdminHydration(page);
     await page.getByLabel("The order came in by").selectOption("showroom");
     await page.getByRole("button", { name: "New order" }).click();
+    // The editor's buttons act once it is hydrated: a piece added before then was never added.
+    await expect(page.getByRole("heading", { name: /^New order · DR-\d{6}$/ })).toBeVisible();
+    await waitForAdminHydration(page);
     await page.getByLabel("Full name", { exact: true }).fill("Ama Asante");
     await page.getByLabel("Email", { exact: true }).fill("ama.asante@example.com");
     await page.getByLabel("Phone or WhatsApp", { exact: true }).fill("+233 20 111 2233");
