@@ -39,7 +39,11 @@ export async function listenOnCopies(server: Server, makeServer: () => Server, e
   try {
     const copies = await new Promise<object[]>((resolve, reject) => {
       const received: object[] = [];
-      const timer = setTimeout(() => reject(new Error(`no copies of the listening socket within ${COPY_TIMEOUT_MS} ms`)), COPY_TIMEOUT_MS);
+      // Never what keeps the process alive (the child failing first leaves it pending).
+      const timer = setTimeout(
+        () => reject(new Error(`no copies of the listening socket within ${COPY_TIMEOUT_MS} ms`)),
+        COPY_TIMEOUT_MS,
+      ).unref();
       child.once("error", reject);
       child.once("exit", (code) => reject(new Error(`the copying process exited (${code})`)));
       child.on("message", (_message, copy?: object) => {

@@ -17,7 +17,7 @@ const KEPT_CHARACTERS = 4_000_000;
 export function createRenderOnce(): RenderOnce {
   const rendered = new LRUCache<string, string>({
     maxSize: KEPT_CHARACTERS,
-    sizeCalculation: (html, key) => html.length + key.length || 1,
+    sizeCalculation: (html, key) => html.length + key.length,
   });
   return (key, render) => {
     let html = rendered.get(key);

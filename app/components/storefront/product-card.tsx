@@ -119,21 +119,12 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
     <ul className="grid grid-cols-1 gap-x-4 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-6 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => {
         const priority = index < priorityCount;
+        const card = <ProductCard product={product} index={index} priority={priority} />;
         // A card whose picture loads first is drawn with the page: React announces its picture in
         // the page's head (a preload), which markup drawn apart would carry in the grid instead.
-        if (!renderOnce || priority) {
-          return (
-            <li key={product.id}>
-              <ProductCard product={product} index={index} priority={priority} />
-            </li>
-          );
-        }
+        if (!renderOnce || priority) return <li key={product.id}>{card}</li>;
         const key = JSON.stringify(["product-card", currency, product]);
-        const render = () => (
-          <PageContextProvider value={page}>
-            <ProductCard product={product} index={index} priority={priority} />
-          </PageContextProvider>
-        );
+        const render = () => <PageContextProvider value={page}>{card}</PageContextProvider>;
         return <li key={product.id} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
       })}
     </ul>
