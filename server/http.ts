@@ -27,6 +27,7 @@ import type { DatabaseAvailability } from "./database-availability";
 import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
 import { freshStoreSettings, lastReadStoreSettings } from "~/modules/settings/settings.server";
 import { cachedPageListener } from "./cached-page-listener";
+import { viewerListener } from "./viewer-listener";
 import { pageKeysByUrl } from "./page-keys";
 import { renderAdmission } from "./render-admission";
 import type { OwnerAlerting } from "./owner-alerting";
@@ -81,7 +82,8 @@ export function createHttpApp(options: HttpAppOptions) {
  * The shop's HTTP answers: the Hono app, and `answerBeforeApp`, which a Node server calls first
  * with each request: from the http layer itself it sends a page the page cache holds
  * (server/cached-page-listener.ts), or turns a new page away when the renders are full
- * (server/render-admission.ts), and says whether it answered; everything else goes to the app.
+ * (server/render-admission.ts), or answers the header's /api/viewer (server/viewer-listener.ts),
+ * and says whether it took the request; everything else goes to the app.
  */
 export function createShopHttp(options: HttpAppOptions) {
   const { services, logger, build, mode, clientDir, lifecycle = { draining: false } } = options;
@@ -392,9 +394,17 @@ export function createShopHttp(options: HttpAppOptions) {
     logger,
     metrics,
   });
+  const answerViewer = viewerListener({
+    services,
+    shopOpen: () => !availability.down && freshStoreSettings(services.database.db)?.maintenanceMode === false,
+    logger,
+    metrics,
+  });
+  // `passOn` hands a request the fast paths took and then left to the app (the viewer's rarer cases).
   const answerBeforeApp = dev
     ? () => false
-    : (request: IncomingMessage, response: ServerResponse) => answerKeptPage(request, response) || turnAwayNewPage(request, response);
+    : (request: IncomingMessage, response: ServerResponse, passOn: () => void) =>
+        answerKeptPage(request, response) || answerViewer(request, response, passOn) || turnAwayNewPage(request, response);
 
   return { app, answerBeforeApp };
 }
