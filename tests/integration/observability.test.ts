@@ -12,9 +12,9 @@ import { createHttpApp } from "../../server/http";
 import { createLogger } from "../../server/logger";
 import { routeKinds } from "../../server/metrics";
 import type { OwnerAlerting } from "../../server/owner-alerting";
-import { PageCache } from "../../server/page-cache";
 import { ServerErrorAlerts } from "../../server/server-error-alerts";
-import { createTestAuth, silentLog } from "../setup/load-context";
+import { silentLog } from "../setup/load-context";
+import { shopHttpServices } from "../setup/shop-http-services";
 import { smallServerBuild } from "../setup/small-server-build";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -98,20 +98,13 @@ describeWithDatabase("metrics, error bursts and Sentry through the HTTP server",
     const jobFailures = new JobFailureAlerts({ db: database.db, log: silentLog });
     const ownerAlerting = { serverErrors, jobFailures } as unknown as OwnerAlerting;
     return createHttpApp({
-      services: {
-        database,
-        config,
-        log: logger,
-        startedAt: new Date(),
-        email: { nudge() {}, transport: "test" },
-        pageCache: new PageCache(() => "default-src 'self'"),
-        auth: createTestAuth(database.db),
+      services: shopHttpServices(database, config, logger, {
         databaseAvailability: (availability = new DatabaseAvailability({
           probe: () => Promise.reject(new Error("still away")),
           log: silentLog,
         })),
         ownerAlerting,
-      },
+      }),
       logger,
       // Named per driver: Sentry drops an error identical to the one before (dedupe).
       build: build(driver),

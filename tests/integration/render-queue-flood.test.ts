@@ -3,11 +3,9 @@ import { Outlet } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { loadConfig } from "~/env.server";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import { DatabaseAvailability } from "../../server/database-availability";
 import { createHttpApp } from "../../server/http";
 import { createLogger } from "../../server/logger";
-import { PageCache } from "../../server/page-cache";
-import { createTestAuth, silentLog } from "../setup/load-context";
+import { shopHttpServices } from "../setup/shop-http-services";
 import { smallServerBuild } from "../setup/small-server-build";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -61,16 +59,7 @@ describeWithDatabase("a flood of new searches beside checkout", (database) => {
       },
     ]);
     return createHttpApp({
-      services: {
-        database,
-        config,
-        log: logger,
-        startedAt: new Date(),
-        email: { nudge() {}, transport: "test" },
-        pageCache: new PageCache(() => "default-src 'self'"),
-        auth: createTestAuth(database.db),
-        databaseAvailability: new DatabaseAvailability({ probe: () => Promise.resolve(), log: silentLog }),
-      },
+      services: shopHttpServices(database, config, logger),
       logger,
       build,
       mode: "production",

@@ -12,11 +12,9 @@ import { setUserRole } from "~/modules/auth/roles.server";
 import { getStoreSettings, saveStoreSettings } from "~/modules/settings/settings.server";
 import * as viewerRoute from "~/routes/api/viewer";
 import { sessions, users } from "~db/schema/auth";
-import { DatabaseAvailability } from "../../server/database-availability";
 import { createShopHttp } from "../../server/http";
 import { createLogger } from "../../server/logger";
-import { PageCache } from "../../server/page-cache";
-import { createTestAuth, silentLog } from "../setup/load-context";
+import { shopHttpServices } from "../setup/shop-http-services";
 import { smallServerBuild } from "../setup/small-server-build";
 import { describeWithDatabase } from "../setup/test-database";
 
@@ -43,16 +41,7 @@ describeWithDatabase("the header's viewer answered at the http layer", (database
       { id: "viewer", parentId: "root", path: "api/viewer", module: { loader: viewerRoute.loader } },
     ]);
     const { app, answerBeforeApp } = createShopHttp({
-      services: {
-        database,
-        config,
-        log: logger,
-        startedAt: new Date(),
-        email: { nudge() {}, transport: "test" },
-        pageCache: new PageCache(() => "default-src 'self'"),
-        auth: createTestAuth(database.db),
-        databaseAvailability: new DatabaseAvailability({ probe: () => Promise.resolve(), log: silentLog }),
-      },
+      services: shopHttpServices(database, config, logger),
       logger,
       build,
       mode: "production",
