@@ -377,10 +377,12 @@ export function createShopHttp(options: HttpAppOptions) {
     catchAllOnly,
     isPagePath: (pathname) => !answeredBeforePages.has(pathname.split("/")[1] ?? ""),
   });
+  // Settings read within their cache time, maintenance off: what the http layer's answers need.
+  const shopKnownOpen = () => freshStoreSettings(services.database.db)?.maintenanceMode === false;
   const answerKeptPage = cachedPageListener({
     pageCache,
     keyOf,
-    shopOpen: () => freshStoreSettings(services.database.db)?.maintenanceMode === false,
+    shopOpen: shopKnownOpen,
     origin: config.origin,
     trustProxy: config.trustProxy,
     logger,
@@ -396,7 +398,7 @@ export function createShopHttp(options: HttpAppOptions) {
   });
   const answerViewer = viewerListener({
     services,
-    shopOpen: () => !availability.down && freshStoreSettings(services.database.db)?.maintenanceMode === false,
+    shopOpen: () => !availability.down && shopKnownOpen(),
     logger,
     metrics,
   });

@@ -38,7 +38,8 @@ async function main() {
   const appListener = getRequestListener(app.fetch, { hostname: config.host });
   const makeServer = () =>
     http.createServer((request, response) => {
-      if (!answerBeforeApp(request, response, () => void appListener(request, response))) void appListener(request, response);
+      const toApp = () => void appListener(request, response);
+      if (!answerBeforeApp(request, response, toApp)) toApp();
     });
   const server = makeServer();
   const servers = [server];

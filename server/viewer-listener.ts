@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
-import type { HeaderViewer } from "~/lib/header-viewer";
+import { headerViewerOf, type HeaderViewer } from "~/lib/header-viewer";
 import { hasAuthCookie } from "~/modules/auth/auth-cookies";
-import { readSessionQuickly } from "~/modules/auth/session-read.server";
+import { readSessionByCookie } from "~/modules/auth/session-read.server";
 import type { AppServices } from "~/context.server";
 import { headerText } from "./cached-page-listener";
 import type { Logger } from "./logger";
@@ -66,10 +66,8 @@ export function viewerListener(
       send(request, response, null, started);
       return true;
     }
-    // The read needs only the cookie: a stand-in for the Web request the route would have had.
-    const asked = { headers: new Headers(cookie ? { cookie } : {}) } as Request;
-    readSessionQuickly(asked, services).then(
-      (viewer) => (viewer ? send(request, response, { email: viewer.email, isAdmin: viewer.isAdmin }, started) : passOn()),
+    readSessionByCookie(cookie, services).then(
+      (viewer) => (viewer ? send(request, response, headerViewerOf(viewer), started) : passOn()),
       () => passOn(),
     );
     return true;

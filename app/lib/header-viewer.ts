@@ -3,3 +3,8 @@ export interface HeaderViewer {
   email: string;
   isAdmin: boolean;
 }
+
+/** The header's share of a signed-in viewer. */
+export function headerViewerOf(viewer: HeaderViewer): HeaderViewer {
+  return { email: viewer.email, isAdmin: viewer.isAdmin };
+}

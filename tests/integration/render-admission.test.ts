@@ -82,7 +82,8 @@ describeWithDatabase("a flood of new searches turned away at the http layer", (d
     });
     const appListener = getRequestListener(app.fetch);
     server = http.createServer((request, response) => {
-      if (!answerBeforeApp(request, response, () => void appListener(request, response))) void appListener(request, response);
+      const toApp = () => void appListener(request, response);
+      if (!answerBeforeApp(request, response, toApp)) toApp();
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;

@@ -25,11 +25,16 @@ type ReadContext = Pick<AppLoadContext, "auth" | "database">;
  * The header asks /api/viewer on every signed-in page view (the pages themselves are one cached
  * copy for everyone), so this is the one per-visitor request of a signed-in shopper's browsing.
  */
-export async function readSessionQuickly(request: Request, context: ReadContext): Promise<Viewer | undefined> {
+export function readSessionQuickly(request: Request, context: ReadContext): Promise<Viewer | undefined> {
+  return readSessionByCookie(request.headers.get("cookie"), context);
+}
+
+/** readSessionQuickly from the request's Cookie header alone (the http layer has no Web request: server/viewer-listener.ts). */
+export async function readSessionByCookie(cookieHeader: string | null, context: ReadContext): Promise<Viewer | undefined> {
   // What better-auth settled on at start-up: its cookies' names, its secret, its session timing.
   const settings = await context.auth.$context;
   // The first cookie of each name, URL-decoded (a quoted value fails the signature check and goes to better-auth).
-  const cookies = parseCookies(request.headers.get("cookie") ?? "");
+  const cookies = parseCookies(cookieHeader ?? "");
   if (cookies[settings.authCookies.sessionData.name] !== undefined) return undefined;
   const token = verifiedToken(cookies[settings.authCookies.sessionToken.name], settings.secret);
   if (!token) return undefined;

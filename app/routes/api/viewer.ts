@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
 import { lookupViewer } from "~/modules/auth/session.server";
-import type { HeaderViewer } from "~/lib/header-viewer";
+import { headerViewerOf, type HeaderViewer } from "~/lib/header-viewer";
 import type { Route } from "./+types/viewer";
 
 /**
@@ -13,6 +13,6 @@ import type { Route } from "./+types/viewer";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, headers } = await lookupViewer(request, context);
   headers.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-  const answer: { viewer: HeaderViewer | null } = { viewer: viewer ? { email: viewer.email, isAdmin: viewer.isAdmin } : null };
+  const answer: { viewer: HeaderViewer | null } = { viewer: viewer ? headerViewerOf(viewer) : null };
   return data(answer, { headers });
 }
