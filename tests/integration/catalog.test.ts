@@ -11,6 +11,7 @@ import { cachedEach, invalidateCatalogCache } from "~/modules/catalog/catalog-ca
 import { parseCollectionFilters } from "~/modules/catalog/catalog.schema";
 import { categories, productColors, products } from "~db/schema/catalog";
 import { createCategory, createProduct } from "../factories/catalog";
+import { announceStorefrontChange } from "~/modules/storefront/storefront-changes.server";
 import { describeWithDatabase } from "../setup/test-database";
 
 const filters = (query = "") => parseCollectionFilters(new URLSearchParams(query));
@@ -144,6 +145,22 @@ describeWithDatabase("catalog queries", (database) => {
       ),
     ).rejects.toThrow("connection lost");
     expect(await cachedEach(db, [5], (id) => `test-card:${id}`, read)).toEqual(["card 5"]);
+  });
+
+  it("answers a search in any case, or a range past the prices, from what it found, until the storefront changes", async () => {
+    const db = database.db;
+    expect(names(await listCollection(db, "kaftans", filters("q=Kente"), 12))).toEqual(["Kente Kaftan"]);
+    // A new kente piece, written without announcing it: the same query is answered from what it
+    // found, whatever the case of its letters or a range reaching past the collection's prices.
+    await createProduct(db, { name: "Kente Agbada", price: 30_000, categoryId: kaftansId });
+    expect(names(await listCollection(db, "kaftans", filters("q=KENTE"), 12))).toEqual(["Kente Kaftan"]);
+    expect(names(await listCollection(db, "kaftans", filters("q=kente&min=0&max=99999"), 12))).toEqual(["Kente Kaftan"]);
+    // Another query asks the database.
+    expect(names(await listCollection(db, "kaftans", filters("q=kente&min=101"), 12))).toEqual(["Kente Kaftan", "Kente Agbada"]);
+    expect(names(await listCollection(db, "suits", filters("q=kente"), 12))).toEqual([]);
+    await announceStorefrontChange(db);
+    expect(names(await listCollection(db, "kaftans", filters("q=kEnTe"), 12))).toEqual(["Kente Kaftan", "Kente Agbada"]);
+    expect(names(await listCollection(db, "kaftans", filters("q=kente&max=99999"), 12))).toEqual(["Kente Kaftan", "Kente Agbada"]);
   });
 
   it("filters a price range, inclusive at both ends", async () => {

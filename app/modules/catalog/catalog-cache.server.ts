@@ -9,21 +9,39 @@ import { onStorefrontChange } from "~/modules/storefront/storefront-changes.serv
  */
 export const CATALOG_CACHE_TTL_MS = 30_000;
 
-const caches = new WeakMap<Db, LRUCache<string, { value: unknown }>>();
+type Cache = LRUCache<string, { value: unknown }>;
 
-function cacheFor(db: Db) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new LRUCache({ max: 2_000, ttl: CATALOG_CACHE_TTL_MS });
-    caches.set(db, cache);
-    onStorefrontChange(db, () => invalidateCatalogCache(db));
-  }
-  return cache;
+/** One LRU cache of `max` entries per database handle, cleared by any storefront change. */
+function cachePerDb(max: number) {
+  const caches = new WeakMap<Db, Cache>();
+  return {
+    of(db: Db): Cache {
+      let cache = caches.get(db);
+      if (!cache) {
+        const made: Cache = new LRUCache({ max, ttl: CATALOG_CACHE_TTL_MS });
+        caches.set(db, made);
+        onStorefrontChange(db, () => made.clear());
+        cache = made;
+      }
+      return cache;
+    },
+    clear: (db: Db) => caches.get(db)?.clear(),
+  };
 }
 
-/** Returns the cached value for key, or computes it once (concurrent callers share the promise). */
-export async function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
-  const cache = cacheFor(db);
+const catalog = cachePerDb(2_000);
+
+/**
+ * Which products a search or a price range matched, and how many: a few ids and figures (about
+ * 200 bytes), kept apart from the catalog cache so that a flood of unique searches never pushes
+ * out the product cards every page draws. The cards are read from the catalog cache one product
+ * at a time (storefront-queries.server.ts, listingCards).
+ */
+export const MATCHES_CACHE_MAX = 5_000;
+const matches = cachePerDb(MATCHES_CACHE_MAX);
+
+/** The value kept for key, or computed once (concurrent callers share the promise). */
+async function remember<T>(cache: Cache, key: string, compute: () => Promise<T>): Promise<T> {
   const hit = cache.get(key);
   if (hit) return hit.value as Promise<T>;
   const pending = compute();
@@ -34,6 +52,16 @@ export async function cached<T>(db: Db, key: string, compute: () => Promise<T>):
     cache.delete(key);
     throw error;
   }
+}
+
+/** Returns the cached value for key, or computes it once (concurrent callers share the promise). */
+export function cached<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  return remember(catalog.of(db), key, compute);
+}
+
+/** As `cached`, in the cache of matches: what a search or a price range found. */
+export function cachedMatches<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  return remember(matches.of(db), key, compute);
 }
 
 /**
@@ -48,7 +76,7 @@ export async function cachedEach<K, T>(
   cacheKey: (key: K) => string,
   computeMissing: (missing: K[]) => Promise<Map<K, T>>,
 ): Promise<(T | undefined)[]> {
-  const cache = cacheFor(db);
+  const cache = catalog.of(db);
   const values = new Map<K, Promise<T | undefined>>();
   const missing: K[] = [];
   for (const key of new Set(keys)) {
@@ -76,5 +104,6 @@ export async function cachedEach<K, T>(
 }
 
 export function invalidateCatalogCache(db: Db): void {
-  caches.get(db)?.clear();
+  catalog.clear(db);
+  matches.clear(db);
 }

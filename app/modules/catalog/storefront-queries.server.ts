@@ -3,7 +3,7 @@ import { countUpTo } from "~/lib/sql-count.server";
 import { escapeLike } from "~/lib/sql-like";
 import { queryRows, type Db } from "~db/client";
 import { categories, productColors, products, productVariants, productWordCounts } from "~db/schema/catalog";
-import { cached, cachedEach } from "./catalog-cache.server";
+import { cached, cachedEach, cachedMatches } from "./catalog-cache.server";
 import { collectionTitles, type CollectionFilterValues as CollectionFilters } from "./catalog-constants";
 import type { ProductCardData, ProductDetail } from "./catalog-types";
 
@@ -133,90 +133,130 @@ export function collectionPriceBounds(db: Db, categorySlug: string) {
  */
 export async function listCollection(db: Db, categorySlug: string, filters: CollectionFilters, pageSize: number): Promise<ProductListing> {
   const slug = categorySlug.toLowerCase();
-  const load = async (): Promise<ProductListing> => {
-    const priceBounds = await collectionPriceBounds(db, slug);
-    const categoryId = await categoryIdFor(db, slug);
-    if (categoryId === undefined) {
-      return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, priceBounds };
-    }
+  // A search or a price range is one of endlessly many listings: only what it matched is kept
+  // (findMatches). Collections, their sort orders and pages are few, and kept whole.
+  if (filters.q || filters.min !== undefined || filters.max !== undefined) return loadListing(db, slug, filters, pageSize);
+  return cached(db, `list:${slug}:${pageSize}:${JSON.stringify(filters)}`, () => loadListing(db, slug, filters, pageSize));
+}
 
-    const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
-    if (categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
-    // The name or the description holds the search, whatever its case (products.searchText).
-    if (filters.q) conditions.push(like(products.searchText, sql`lower(${`%${escapeLike(filters.q)}%`})`));
-    // The chosen range is clamped to the collection's own bounds; both ends inclusive.
-    const priceFrom = filters.min !== undefined && filters.min > priceBounds.min;
-    const priceTo = filters.max !== undefined && filters.max < priceBounds.max;
-    if (priceFrom) conditions.push(gte(products.price, Math.min(filters.min!, priceBounds.max) * 100));
-    if (priceTo) conditions.push(lte(products.price, Math.max(filters.max!, priceBounds.min) * 100));
-    if (filters.featured) conditions.push(eq(products.isFeatured, true));
-    if (filters.instock) conditions.push(someVariantInStock);
-    const where = and(...conditions);
+/** What a listing's query found: the ids of the page shown and the figures around it. */
+interface ListingMatches {
+  ids: number[];
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  pageCount: number;
+}
 
-    const orderBy = {
-      featured: [descNullsLast(products.isFeatured), descNullsLast(products.createdAt), descNullsLast(products.id)],
-      newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
-      "price-asc": [asc(products.price), asc(products.id)],
-      "price-desc": [desc(products.price), desc(products.id)],
-    }[filters.sort];
+async function loadListing(db: Db, slug: string, filters: CollectionFilters, pageSize: number): Promise<ProductListing> {
+  const priceBounds = await collectionPriceBounds(db, slug);
+  const categoryId = await categoryIdFor(db, slug);
+  if (categoryId === undefined) {
+    return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, priceBounds };
+  }
+  // The chosen range is clamped to the collection's own bounds; both ends inclusive.
+  const priceFrom = filters.min !== undefined && filters.min > priceBounds.min ? Math.min(filters.min, priceBounds.max) : undefined;
+  const priceTo = filters.max !== undefined && filters.max < priceBounds.max ? Math.max(filters.max, priceBounds.min) : undefined;
+  const find = () => findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
+  // Searches and ranges share the matches of the query the database is asked: the search without
+  // its letters' case (the database compares it in lower case, products.searchText) and the range
+  // as clamped, so "Kaftan" and "kaftan", or any two ranges reaching past the collection's
+  // prices, are one answer. Kept alone (about 200 bytes each): whole listings of a flood of unique
+  // searches once filled the catalog cache with some 20 MB for 30 s.
+  const shared = Boolean(filters.q) || filters.min !== undefined || filters.max !== undefined;
+  const key = JSON.stringify([
+    slug,
+    pageSize,
+    asciiLowerCase(filters.q),
+    priceFrom,
+    priceTo,
+    filters.featured,
+    filters.instock,
+    filters.sort,
+    filters.page,
+  ]);
+  const { ids, ...figures } = shared ? await cachedMatches(db, key, find) : await find();
+  return { items: await listingCards(db, ids), ...figures, pageSize, priceBounds };
+}
 
-    // A count that costs an index read whatever the catalog's size (decision 037), or null: then
-    // the matches are counted through products, up to the cap.
-    const onlyFlags = !filters.q && !priceFrom && !priceTo;
-    const onlySearch = !filters.instock && !filters.featured && !priceFrom && !priceTo;
-    const quickCount =
-      filters.instock && onlyFlags
-        ? inStockCount(db, categoryId, filters.featured)
-        : filters.q && onlySearch && ONE_WORD.test(filters.q)
-          ? oneWordSearchCount(db, categoryId, filters.q, where)
-          : null;
+/** A–Z as a–z, as the database's lower() does them; other letters kept as they are (never merged wrongly). */
+function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
 
-    // The page's ids only: its cards come from the catalog cache (listingCards). The card columns'
-    // subqueries made planning and running the page's query three times the cost of this one.
-    // A quick count rides along on the first page's query (PostgreSQL evaluates it once).
-    const pageQuery = (page: number, withCount = false) =>
-      db
-        .select({ id: products.id, counted: withCount && quickCount ? sql<string | number>`(${quickCount})` : sql<null>`null` })
-        .from(products)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
+async function findMatches(
+  db: Db,
+  {
+    categoryId,
+    filters,
+    priceFrom,
+    priceTo,
+    pageSize,
+  }: { categoryId: number | null; filters: CollectionFilters; priceFrom?: number; priceTo?: number; pageSize: number },
+): Promise<ListingMatches> {
+  const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
+  if (categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
+  // The name or the description holds the search, whatever its case (products.searchText).
+  if (filters.q) conditions.push(like(products.searchText, sql`lower(${`%${escapeLike(filters.q)}%`})`));
+  if (priceFrom !== undefined) conditions.push(gte(products.price, priceFrom * 100));
+  if (priceTo !== undefined) conditions.push(lte(products.price, priceTo * 100));
+  if (filters.featured) conditions.push(eq(products.isFeatured, true));
+  if (filters.instock) conditions.push(someVariantInStock);
+  const where = and(...conditions);
 
-    const countMatches = async () => {
-      if (!quickCount) return countUpTo(db, products, where, LISTING_COUNT_CAP);
-      const [row] = await queryRows<{ total: string | number }>(db, quickCount);
-      return Number(row?.total ?? 0);
-    };
-    // A first page that is not full holds every match, so it is its own count: most searches
-    // are answered by one query. Otherwise the count and the page asked for run together,
-    // and a page past the end is fetched again.
-    let counted: number, firstRows: { id: number; counted: string | number | null }[];
-    if (filters.page === 1) {
-      firstRows = await pageQuery(1, true);
-      const quick = firstRows[0]?.counted;
-      counted = firstRows.length < pageSize ? firstRows.length : quick != null ? Number(quick) : await countMatches();
-    } else {
-      [counted, firstRows] = await Promise.all([countMatches(), pageQuery(filters.page)]);
-    }
-    const totalIsCapped = counted > LISTING_COUNT_CAP;
-    const total = Math.min(counted, LISTING_COUNT_CAP);
-    const pageCount = Math.ceil(total / pageSize);
-    const page = Math.min(filters.page, Math.max(pageCount, 1));
-    const rows = page === filters.page ? firstRows : total ? await pageQuery(page) : [];
+  const orderBy = {
+    featured: [descNullsLast(products.isFeatured), descNullsLast(products.createdAt), descNullsLast(products.id)],
+    newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
+    "price-asc": [asc(products.price), asc(products.id)],
+    "price-desc": [desc(products.price), desc(products.id)],
+  }[filters.sort];
 
-    const items = await listingCards(
-      db,
-      rows.map((row) => row.id),
-    );
-    return { items, total, totalIsCapped, page, pageCount, pageSize, priceBounds };
+  // A count that costs an index read whatever the catalog's size (decision 037), or null: then
+  // the matches are counted through products, up to the cap.
+  const ranged = priceFrom !== undefined || priceTo !== undefined;
+  const onlyFlags = !filters.q && !ranged;
+  const onlySearch = !filters.instock && !filters.featured && !ranged;
+  const quickCount =
+    filters.instock && onlyFlags
+      ? inStockCount(db, categoryId, filters.featured)
+      : filters.q && onlySearch && ONE_WORD.test(filters.q)
+        ? oneWordSearchCount(db, categoryId, filters.q, where)
+        : null;
+
+  // The page's ids only: its cards come from the catalog cache (listingCards). The card columns'
+  // subqueries made planning and running the page's query three times the cost of this one.
+  // A quick count rides along on the first page's query (PostgreSQL evaluates it once).
+  const pageQuery = (page: number, withCount = false) =>
+    db
+      .select({ id: products.id, counted: withCount && quickCount ? sql<string | number>`(${quickCount})` : sql<null>`null` })
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+
+  const countMatches = async () => {
+    if (!quickCount) return countUpTo(db, products, where, LISTING_COUNT_CAP);
+    const [row] = await queryRows<{ total: string | number }>(db, quickCount);
+    return Number(row?.total ?? 0);
   };
-  // A search or a price range is one of endlessly many listings, most asked for once: kept, a
-  // flood of unique searches filled the cache with 2,000 listings (some 20 MB for 30 s) that
-  // nobody asked for again. The page cache keeps the page of one asked for twice
-  // (server/page-cache.ts). Collections, their sort orders and pages are few and kept.
-  if (filters.q || filters.min !== undefined || filters.max !== undefined) return load();
-  return cached(db, `list:${slug}:${pageSize}:${JSON.stringify(filters)}`, load);
+  // A first page that is not full holds every match, so it is its own count: most searches
+  // are answered by one query. Otherwise the count and the page asked for run together,
+  // and a page past the end is fetched again.
+  let counted: number, firstRows: { id: number; counted: string | number | null }[];
+  if (filters.page === 1) {
+    firstRows = await pageQuery(1, true);
+    const quick = firstRows[0]?.counted;
+    counted = firstRows.length < pageSize ? firstRows.length : quick != null ? Number(quick) : await countMatches();
+  } else {
+    [counted, firstRows] = await Promise.all([countMatches(), pageQuery(filters.page)]);
+  }
+  const totalIsCapped = counted > LISTING_COUNT_CAP;
+  const total = Math.min(counted, LISTING_COUNT_CAP);
+  const pageCount = Math.ceil(total / pageSize);
+  const page = Math.min(filters.page, Math.max(pageCount, 1));
+  const rows = page === filters.page ? firstRows : total ? await pageQuery(page) : [];
+  return { ids: rows.map((row) => row.id), total, totalIsCapped, page, pageCount };
 }
 
 /**
