@@ -92,8 +92,10 @@ function newQueryPath(): string {
   return `/collections/all?q=kaftan&min=${min}&max=${max}`;
 }
 
+type UniquePathKind = "page" | "data" | "new-query" | "made-up";
+
 /** A path nobody has asked for yet: a unique search (`page`, `data`), a new query, or a made-up path that only the 404 page answers. */
-function uniquePath(kind: "page" | "data" | "new-query" | "made-up"): string {
+function uniquePath(kind: UniquePathKind): string {
   if (kind === "made-up") return `/no-such-page-${Math.random().toString(36).slice(2)}`;
   if (kind === "new-query") return newQueryPath();
   return uniqueSearchPath(kind === "data");
@@ -103,7 +105,7 @@ function uniquePath(kind: "page" | "data" | "new-query" | "made-up"): string {
 async function load(
   url: string,
   connections: number,
-  options: { headers?: Record<string, string>; uniqueSearch?: "page" | "data" | "new-query" | "made-up"; afterWarmUp?: () => void } = {},
+  options: { headers?: Record<string, string>; uniqueSearch?: UniquePathKind; afterWarmUp?: () => void } = {},
 ) {
   const headers = { "accept-encoding": "gzip", ...options.headers };
   const requests = options.uniqueSearch
@@ -162,7 +164,7 @@ async function firstLoadJsKiB(origin: string, path: string): Promise<{ gzip: num
  * away ("One moment", 503, or a data request's reload redirect) costs a fraction of one, so the
  * CPU of any turned away is charged to the renders, never spread over them as cheaper misses.
  */
-async function missLoad(server: BenchServer, connections: number, kind: "page" | "data" | "new-query") {
+async function missLoad(server: BenchServer, connections: number, kind: Exclude<UniquePathKind, "made-up">) {
   let cpuBefore = 0;
   const result = await load(server.url, connections, { uniqueSearch: kind, afterWarmUp: () => (cpuBefore = cpuMs(server.pid!)) });
   const rendered = (result.statusCodeStats as Record<string, { count: number } | undefined>)["200"]?.count ?? 0;

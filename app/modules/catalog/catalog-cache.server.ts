@@ -16,13 +16,11 @@ function cachePerDb(max: number) {
   const caches = new WeakMap<Db, Cache>();
   return {
     of(db: Db): Cache {
-      let cache = caches.get(db);
-      if (!cache) {
-        const made: Cache = new LRUCache({ max, ttl: CATALOG_CACHE_TTL_MS });
-        caches.set(db, made);
-        onStorefrontChange(db, () => made.clear());
-        cache = made;
-      }
+      const kept = caches.get(db);
+      if (kept) return kept;
+      const cache: Cache = new LRUCache({ max, ttl: CATALOG_CACHE_TTL_MS });
+      caches.set(db, cache);
+      onStorefrontChange(db, () => cache.clear());
       return cache;
     },
     clear: (db: Db) => caches.get(db)?.clear(),

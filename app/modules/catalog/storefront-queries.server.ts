@@ -133,10 +133,10 @@ export function collectionPriceBounds(db: Db, categorySlug: string) {
  */
 export async function listCollection(db: Db, categorySlug: string, filters: CollectionFilters, pageSize: number): Promise<ProductListing> {
   const slug = categorySlug.toLowerCase();
-  // A search or a price range is one of endlessly many listings: only what it matched is kept
-  // (findMatches). Collections, their sort orders and pages are few, and kept whole.
-  if (filters.q || filters.min !== undefined || filters.max !== undefined) return loadListing(db, slug, filters, pageSize);
-  return cached(db, `list:${slug}:${pageSize}:${JSON.stringify(filters)}`, () => loadListing(db, slug, filters, pageSize));
+  // A search or a price range is one of endlessly many listings: only what its query matched is
+  // kept (loadListing). Collections, their sort orders and pages are few, and kept whole.
+  if (filters.q || filters.min !== undefined || filters.max !== undefined) return loadListing(db, slug, filters, pageSize, true);
+  return cached(db, `list:${slug}:${pageSize}:${JSON.stringify(filters)}`, () => loadListing(db, slug, filters, pageSize, false));
 }
 
 /** What a listing's query found: the ids of the page shown and the figures around it. */
@@ -148,7 +148,13 @@ interface ListingMatches {
   pageCount: number;
 }
 
-async function loadListing(db: Db, slug: string, filters: CollectionFilters, pageSize: number): Promise<ProductListing> {
+async function loadListing(
+  db: Db,
+  slug: string,
+  filters: CollectionFilters,
+  pageSize: number,
+  keepMatches: boolean,
+): Promise<ProductListing> {
   const priceBounds = await collectionPriceBounds(db, slug);
   const categoryId = await categoryIdFor(db, slug);
   if (categoryId === undefined) {
@@ -158,12 +164,9 @@ async function loadListing(db: Db, slug: string, filters: CollectionFilters, pag
   const priceFrom = filters.min !== undefined && filters.min > priceBounds.min ? Math.min(filters.min, priceBounds.max) : undefined;
   const priceTo = filters.max !== undefined && filters.max < priceBounds.max ? Math.max(filters.max, priceBounds.min) : undefined;
   const find = () => findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
-  // Searches and ranges share the matches of the query the database is asked: the search without
-  // its letters' case (the database compares it in lower case, products.searchText) and the range
-  // as clamped, so "Kaftan" and "kaftan", or any two ranges reaching past the collection's
-  // prices, are one answer. Kept alone (about 200 bytes each): whole listings of a flood of unique
-  // searches once filled the catalog cache with some 20 MB for 30 s.
-  const shared = Boolean(filters.q) || filters.min !== undefined || filters.max !== undefined;
+  // Kept by the query the database is asked (decision 003): the search's letters as the database
+  // compares them (products.searchText is lower case) and the range as clamped, so "Kaftan" and
+  // "kaftan", or two ranges reaching past the collection's prices, are one answer.
   const key = JSON.stringify([
     slug,
     pageSize,
@@ -175,7 +178,7 @@ async function loadListing(db: Db, slug: string, filters: CollectionFilters, pag
     filters.sort,
     filters.page,
   ]);
-  const { ids, ...figures } = shared ? await cachedMatches(db, key, find) : await find();
+  const { ids, ...figures } = keepMatches ? await cachedMatches(db, key, find) : await find();
   return { items: await listingCards(db, ids), ...figures, pageSize, priceBounds };
 }
 
