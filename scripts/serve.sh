@@ -8,8 +8,13 @@ cd "$(dirname "$0")/.."
 
 export NODE_ENV="${NODE_ENV:-production}"
 
-# glibc's allocator: two memory pools, not one per helper thread (decision 017).
+# glibc's allocator: two memory pools, not one per helper thread (decision 017), and freed
+# memory given back to the system past 128 KB instead of kept: left to itself, glibc raises both
+# thresholds to the largest block freed (a page of 150 KB), then keeps every such page's memory
+# for later (decision 050).
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 
 # On the embedded database, PostgreSQL (PGlite) lives in this process: V8's young generation is
 # held to 8 MB a half instead of 16, which keeps the server under 250 MB under load (decision

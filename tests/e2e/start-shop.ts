@@ -116,6 +116,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
   // without them glibc keeps one memory pool per thread and the server's RSS measured here is
   // not the shop's (issue 41: the custom-order abuse test peaked 80 MB higher without them).
   env.MALLOC_ARENA_MAX ??= "2";
+  env.MALLOC_TRIM_THRESHOLD_ ??= "131072";
+  env.MALLOC_MMAP_THRESHOLD_ ??= "131072";
   const nodeFlags = env.DATABASE_URL || /max-semi-space-size/.test(env.NODE_OPTIONS ?? "") ? [] : ["--max-semi-space-size=8"];
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "build/server-entry.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
