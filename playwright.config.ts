@@ -56,7 +56,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh shop with one admin account (tests/e2e/support.ts E2E_ADMIN) made by the CLI.
-    command: `rm -rf ${dataDir} && tsx scripts/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && node build/server-entry.mjs`,
+    command: `rm -rf ${dataDir} && tsx scripts/admin-create.ts --email ${E2E_ADMIN.email} --password ${E2E_ADMIN.password} && sh scripts/serve.sh`,
     // TRUST_PROXY: tests that create accounts or newsletter sign-ups send an address of their own
     // (ownClientAddress in tests/e2e/support.ts), so per-address limits do not add up across specs.
     env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1", TRUST_PROXY: "1" },

@@ -6,7 +6,7 @@ import pg from "pg";
 
 /**
  * A shop of a test's own, apart from the suite's shared one (playwright.config.ts's webServer):
- * the production server (build/server-entry.mjs, run by node itself so signals reach it) on a free
+ * the production server (build/server-entry.mjs, started by scripts/serve.sh as `npm start` does) on a free
  * port, on a fresh data folder, or on a new PostgreSQL database of its own.
  *
  *   const shop = await startShop({ admin: E2E_ADMIN, env: { SMTP_URL: smtp.url } });
@@ -112,14 +112,11 @@ export async function startShop(options: StartShopOptions = {}): Promise<Shop> {
     }
   }
 
-  // The settings scripts/serve.sh (npm start) gives production and the test cannot leave out:
-  // without them glibc keeps one memory pool per thread and the server's RSS measured here is
-  // not the shop's (issue 41: the custom-order abuse test peaked 80 MB higher without them).
-  env.MALLOC_ARENA_MAX ??= "2";
-  env.MALLOC_TRIM_THRESHOLD_ ??= "131072";
-  env.MALLOC_MMAP_THRESHOLD_ ??= "131072";
-  const nodeFlags = env.DATABASE_URL || /max-semi-space-size/.test(env.NODE_OPTIONS ?? "") ? [] : ["--max-semi-space-size=8"];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "build/server-entry.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // Started as `npm start` starts it (scripts/serve.sh: glibc's allocator settings and, on the
+  // embedded database, V8's young generation), so the memory a test reads in /proc is the shop's
+  // (issue 41: the custom-order abuse test peaked 80 MB higher without them). The script ends by
+  // exec'ing node, so the child's pid is the server's and signals reach it.
+  const child: ChildProcess = spawn("sh", ["scripts/serve.sh"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
