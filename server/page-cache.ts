@@ -169,8 +169,12 @@ export class PageCache {
   private entries = new LRUCache<string, KeptPage>({
     max: 2_000,
     ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
-    // About a thousand pages of 30 KB gzipped: the server's whole memory budget is 250 MB.
-    maxSize: 32 * 1024 * 1024,
+    // Some 600 pages of 27 KB gzipped (a collection page compressed fast; kept pages are
+    // recompressed smaller): a shop's every page and its searches asked twice a minute. The
+    // server's whole memory budget is 250 MB, and under minutes of searches asked twice the cache
+    // fills: at 32 MB the embedded database's server reached 276–280 MB (docs/performance.md,
+    // "2026-12-05, 07:35–").
+    maxSize: 16 * 1024 * 1024,
     sizeCalculation: (e) => e.gzipped.length + 512,
   });
 
