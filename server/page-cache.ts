@@ -173,7 +173,7 @@ export class PageCache {
     // recompressed smaller): a shop's every page and its searches asked twice a minute. The
     // server's whole memory budget is 250 MB, and under minutes of searches asked twice the cache
     // fills: at 32 MB the embedded database's server reached 276–280 MB (docs/performance.md,
-    // "2026-12-05, 07:35–").
+    // "2026-12-05, 07:35–08:45 UTC").
     maxSize: 16 * 1024 * 1024,
     sizeCalculation: (e) => e.gzipped.length + 512,
   });
