@@ -84,6 +84,18 @@ export function toast(page: Page, title: string, description?: string): Locator 
 }
 
 /** The cart side panel, once open. */
+/**
+ * Presses Escape until `dialog` has gone. A dialog or panel loaded when first opened (the bag,
+ * the picture zoom) can show a moment before its Escape handler is in place, and an Escape pressed
+ * inside that moment does nothing; one that never closes still fails.
+ */
+export async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 export function cartPanel(page: Page): Locator {
   return page.getByRole("dialog", { name: /^Shopping Cart \(\d+\)$/ });
 }
