@@ -9,7 +9,16 @@ import {
   openMadeToMeasure,
   placeMadeToMeasureOrder,
 } from "./made-to-measure-support";
-import { cartPanel, createVerifiedCustomer, emailText, gotoHydrated, ownClientAddress, toast, waitForOutboxEmail } from "./support";
+import {
+  cartPanel,
+  closeWithEscape,
+  createVerifiedCustomer,
+  emailText,
+  gotoHydrated,
+  ownClientAddress,
+  toast,
+  waitForOutboxEmail,
+} from "./support";
 
 /**
  * Made to measure (issue 14, item 6): the suit offers it beside the sizes; the measurements are
@@ -53,7 +62,7 @@ test("made to measure: surcharge and production time shown, an impossible value 
   await expect(cart.getByTestId("made-to-measure-line")).toContainText(MEASUREMENTS_LINE);
   await expect(cart.getByTestId("made-to-measure-line")).toContainText("Made in 15 working days · includes ₵150.00 for making to measure");
   await expect(cart.getByTestId("cart-total")).toHaveText(MTM_SUIT.priceWithSurcharge);
-  await page.keyboard.press("Escape");
+  await closeWithEscape(page, cart);
 
   const orderNumber = await checkout(page, { email, name: "Kwame Mensah" });
   await expect(page.getByTestId("made-to-measure-line").first()).toContainText(MEASUREMENTS_LINE);

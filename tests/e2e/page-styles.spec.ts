@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { splitStylesheet } from "../../vite-page-styles";
-import { cartButton, cartPanel, gotoHydrated } from "./support";
+import { cartButton, cartPanel, closeWithEscape, gotoHydrated } from "./support";
 
 /**
  * Each page carries inside it only the rules of the stylesheet that its own scripts can use
@@ -64,8 +64,7 @@ test("a panel opened later is styled by the page's own share, and the whole styl
   await expect(panel).toHaveCSS("max-width", "512px");
   await expect(panel).toHaveCSS("position", "fixed");
   await expect(link).toHaveCount(0);
-  await page.keyboard.press("Escape");
-  await expect(panel).toBeHidden();
+  await closeWithEscape(page, panel);
 
   // Every storefront page is islands (decision 021): the next page comes whole, with its own share.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Track Order", exact: true }).click();

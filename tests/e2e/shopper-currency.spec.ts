@@ -4,7 +4,17 @@ import { formatDate } from "../../app/lib/dates";
 import { formatApproximate } from "../../app/modules/currency/exchange-rates";
 import type { ShopRates } from "../../app/modules/shipping/shop-rates";
 import { expectNoSeriousViolations } from "./axe";
-import { activeProducts, addFromProductPage, cards, cartButton, cartPanel, cedis, gotoHydrated, parseCedis } from "./support";
+import {
+  activeProducts,
+  addFromProductPage,
+  cards,
+  cartButton,
+  cartPanel,
+  cedis,
+  closeWithEscape,
+  gotoHydrated,
+  parseCedis,
+} from "./support";
 
 /**
  * Approximate prices in the shopper's currency (docs/product-rules.md "Approximate prices"): the
@@ -140,7 +150,7 @@ test.describe("a shopper in Ghana", () => {
     await expect(select).toHaveValue("GBP");
     await expectNoSeriousViolations(page, "the phone menu with the currency choice (390 px)", '[role="dialog"]');
     await select.selectOption("EUR");
-    await page.keyboard.press("Escape");
+    await closeWithEscape(page, sheet);
     await expect(page.getByRole("main").getByTestId("approximate-price").first().locator(shown)).toHaveText(
       formatApproximate(kaftan.price, "EUR", sampleExchangeRates.EUR),
     );
