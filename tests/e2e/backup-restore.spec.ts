@@ -59,6 +59,21 @@ function envOf(place: Place): NodeJS.ProcessEnv {
   return env;
 }
 
+const METRICS_TOKEN = "backup-restore-metrics-token-0123456789";
+
+/** Emails the shop has still to write out (waiting, retrying or being sent), from its own metrics. */
+async function emailsNotYetWritten(url: string): Promise<number> {
+  const answer = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(answer.status, "/metrics with the shop's token").toBe(200);
+  const text = await answer.text();
+  const counts = ["pending", "retrying", "sending"].map((status) => {
+    const line = new RegExp(`^shop_email_outbox\\{status="${status}"\\} (\\d+)$`, "m").exec(text);
+    expect(line, `shop_email_outbox{status="${status}"} in /metrics`).not.toBeNull();
+    return Number(line![1]);
+  });
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 const npm = (args: string[], place: Place) => run("npm", ["run", "-s", ...args], { env: envOf(place), timeout: 300_000 });
 
 async function signIn(url: string): Promise<string> {
@@ -102,7 +117,12 @@ for (const driver of drivers) {
         filled = await fillShop(database.db);
         await database.close();
       }
-      const shop = await startShop({ dataDir: source.dataDir, database: source.url ? { url: source.url } : undefined, admin: E2E_ADMIN });
+      const shop = await startShop({
+        dataDir: source.dataDir,
+        database: source.url ? { url: source.url } : undefined,
+        admin: E2E_ADMIN,
+        env: { METRICS_TOKEN },
+      });
       shops.push(shop);
 
       // Traffic while the backup runs: shoppers ordering, pages read.
@@ -154,7 +174,7 @@ for (const driver of drivers) {
 
       // The quiet shop's backup (once the emails of those orders are written out), then the
       // shop stops: its rows are read as they are.
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      await expect.poll(() => emailsNotYetWritten(shop.url), { timeout: 60_000 }).toBe(0);
       const quietFile = path.join(source.dataDir, "quiet.ahenfie-backup.gz");
       await npm(["backup", "--", "--out", quietFile], source);
       expect(await shop.stop()).toBe(0);
