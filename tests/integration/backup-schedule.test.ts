@@ -103,7 +103,7 @@ describeWithDatabase("daily backups", (database, driver) => {
         .map((b) => b.fileName)
         .sort(),
     );
-    const listed = await place.bucket!.client.send(new ListObjectsV2Command({ Bucket: "shop-backups", Prefix: `${prefix}/` }));
+    const listed = await (await place.bucket!.client()).send(new ListObjectsV2Command({ Bucket: "shop-backups", Prefix: `${prefix}/` }));
     expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(
       kept
         .filter((b) => !b.prunedAt)
