@@ -83,7 +83,6 @@ export function toast(page: Page, title: string, description?: string): Locator 
   return item.first();
 }
 
-/** The cart side panel, once open. */
 /**
  * Presses Escape until `dialog` has gone. A dialog or panel loaded when first opened (the bag,
  * the picture zoom) can show a moment before its Escape handler is in place, and an Escape pressed
@@ -96,6 +95,7 @@ export async function closeWithEscape(page: Page, dialog: Locator): Promise<void
   }).toPass({ timeout: 10_000 });
 }
 
+/** The cart side panel, once open. */
 export function cartPanel(page: Page): Locator {
   return page.getByRole("dialog", { name: /^Shopping Cart \(\d+\)$/ });
 }

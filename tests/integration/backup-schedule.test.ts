@@ -103,7 +103,9 @@ describeWithDatabase("daily backups", (database, driver) => {
         .map((b) => b.fileName)
         .sort(),
     );
-    const listed = await (await place.bucket!.client()).send(new ListObjectsV2Command({ Bucket: "shop-backups", Prefix: `${prefix}/` }));
+    const listed = await (
+      await place.bucket!.connect()
+    ).client.send(new ListObjectsV2Command({ Bucket: "shop-backups", Prefix: `${prefix}/` }));
     expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(
       kept
         .filter((b) => !b.prunedAt)

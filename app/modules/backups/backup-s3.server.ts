@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
 import type * as AwsS3 from "@aws-sdk/client-s3";
-import type { S3Client } from "@aws-sdk/client-s3";
 
 /**
  * The AWS SDK, loaded when a bucket is first used, not when the server starts: a shop without
@@ -18,8 +17,8 @@ const loadSdk = () => (sdk ??= import("@aws-sdk/client-s3"));
  * path-style addressing, which all of them accept, so the bucket never has to be a host name.
  */
 export interface BackupBucket {
-  /** The bucket's S3 client, made on first use. */
-  client(): Promise<S3Client>;
+  /** The bucket's S3 client, made on first use, with the SDK it came from (its commands). */
+  connect(): Promise<{ client: AwsS3.S3Client; sdk: typeof AwsS3 }>;
   bucket: string;
   /** "" or "shop/backups/" */
   prefix: string;
@@ -31,9 +30,10 @@ export function openBackupBucket(url: string): BackupBucket {
   const parsed = new URL(url);
   const [bucket = "", ...rest] = parsed.pathname.replace(/^\/+/, "").split("/");
   const prefix = rest.filter(Boolean).join("/");
-  let client: Promise<S3Client> | undefined;
-  const makeClient = ({ S3Client }: typeof AwsS3) =>
-    new S3Client({
+  let connected: Promise<{ client: AwsS3.S3Client; sdk: typeof AwsS3 }> | undefined;
+  const makeClient = (sdk: typeof AwsS3) => ({
+    sdk,
+    client: new sdk.S3Client({
       endpoint: `${parsed.protocol}//${parsed.host}`,
       region: parsed.searchParams.get("region") ?? "us-east-1",
       forcePathStyle: true,
@@ -43,9 +43,10 @@ export function openBackupBucket(url: string): BackupBucket {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
-    });
+    }),
+  });
   return {
-    client: () => (client ??= loadSdk().then(makeClient)),
+    connect: () => (connected ??= loadSdk().then(makeClient)),
     bucket,
     prefix: prefix ? `${prefix}/` : "",
     describe: `${parsed.host}/${bucket}${prefix ? `/${prefix}` : ""}`,
@@ -56,11 +57,9 @@ export function openBackupBucket(url: string): BackupBucket {
 export async function copyToBucket(bucket: BackupBucket, filePath: string, fileName: string, sha256: string): Promise<string> {
   const key = `${bucket.prefix}${fileName}`;
   const { size } = fs.statSync(filePath);
-  const { PutObjectCommand } = await loadSdk();
-  await (
-    await bucket.client()
-  ).send(
-    new PutObjectCommand({
+  const { client, sdk } = await bucket.connect();
+  await client.send(
+    new sdk.PutObjectCommand({
       Bucket: bucket.bucket,
       Key: key,
       Body: fs.createReadStream(filePath),
@@ -73,12 +72,12 @@ export async function copyToBucket(bucket: BackupBucket, filePath: string, fileN
 }
 
 export async function readFromBucket(bucket: BackupBucket, key: string): Promise<{ body: Readable; size: number | undefined }> {
-  const { GetObjectCommand } = await loadSdk();
-  const answer = await (await bucket.client()).send(new GetObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  const { client, sdk } = await bucket.connect();
+  const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket.bucket, Key: key }));
   return { body: answer.Body as Readable, size: answer.ContentLength };
 }
 
 export async function deleteFromBucket(bucket: BackupBucket, key: string): Promise<void> {
-  const { DeleteObjectCommand } = await loadSdk();
-  await (await bucket.client()).send(new DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
+  const { client, sdk } = await bucket.connect();
+  await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket.bucket, Key: key }));
 }
