@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { setAnswerHeader } from "./answer-headers";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -127,7 +128,7 @@ export function createShopHttp(options: HttpAppOptions) {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     c.set("requestId", requestId);
     await next();
-    c.header("X-Request-Id", requestId);
+    setAnswerHeader(c, "X-Request-Id", requestId);
     const path = c.req.path;
     const status = c.res.status;
     metrics.observe(path, status, (performance.now() - started) / 1000, c.res.headers.get("X-Cache"));
@@ -152,7 +153,7 @@ export function createShopHttp(options: HttpAppOptions) {
   const everyAnswersHeaders = securityHeaders(mode);
   app.use("*", async (c, next) => {
     await next();
-    for (const [name, value] of everyAnswersHeaders) c.header(name, value);
+    for (const [name, value] of everyAnswersHeaders) setAnswerHeader(c, name, value);
   });
 
   app.use("*", compress());

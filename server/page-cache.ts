@@ -271,8 +271,12 @@ export class PageCache {
       (response.status === 200 || (response.status === 404 && key === NOT_FOUND_KEY)) &&
       !response.headers.has("set-cookie") &&
       (html || type.startsWith("text/x-script"));
-    if (!storable || !response.body) return response;
-    const rendered = wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
+    if (!storable) return response;
+    // A page rendered whole is read as the Buffer it was made from: asking for its `body` would
+    // wrap that Buffer in a stream first (@hono/node-server's Response builds one on demand).
+    const whole = wholeBodyOf(response);
+    if (!whole && !response.body) return response;
+    const rendered = whole ?? Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(rendered)));
