@@ -7,6 +7,11 @@ import type { Context } from "hono";
  * sent (issue 44: with the request's body asked for on every GET, the Web objects were about 6 %
  * of a miss's main-thread CPU profile). An answer whose headers are immutable (a fetched
  * response) goes Hono's way.
+ *
+ * Set in place, a header lands in the `Headers` object the handler gave `new Response`, which
+ * @hono/node-server keeps as it is: every answer must have its own (the shop's handlers build
+ * theirs per request; one kept in a module and given to many answers would collect each
+ * request's id).
  */
 export function setAnswerHeader(c: Context, name: string, value: string): void {
   try {
