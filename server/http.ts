@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { setAnswerHeader } from "./answer-headers";
 import { compress } from "hono/compress";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -36,6 +35,7 @@ import { captureServerError } from "./error-tracking";
 import { bearerMatches, ShopMetrics } from "./metrics";
 import { addHealthRoutes } from "./health";
 import { securityHeaders } from "./security-headers";
+import { setAnswerHeader } from "./answer-headers";
 import { RenderQueue, TURNED_AWAY, type RenderPriority } from "./render-queue";
 import { busyAnswer, isBusyAnswer } from "./busy-answer";
 import type { Lifecycle } from "./lifecycle";

@@ -103,9 +103,8 @@ describeWithDatabase("daily backups", (database, driver) => {
         .map((b) => b.fileName)
         .sort(),
     );
-    const listed = await (
-      await place.bucket!.connect()
-    ).client.send(new ListObjectsV2Command({ Bucket: "shop-backups", Prefix: `${prefix}/` }));
+    const { client } = await place.bucket!.connect();
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: "shop-backups", Prefix: `${prefix}/` }));
     expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(
       kept
         .filter((b) => !b.prunedAt)

@@ -31,7 +31,7 @@ export function openBackupBucket(url: string): BackupBucket {
   const [bucket = "", ...rest] = parsed.pathname.replace(/^\/+/, "").split("/");
   const prefix = rest.filter(Boolean).join("/");
   let connected: Promise<{ client: AwsS3.S3Client; sdk: typeof AwsS3 }> | undefined;
-  const makeClient = (sdk: typeof AwsS3) => ({
+  const clientWithSdk = (sdk: typeof AwsS3) => ({
     sdk,
     client: new sdk.S3Client({
       endpoint: `${parsed.protocol}//${parsed.host}`,
@@ -46,7 +46,7 @@ export function openBackupBucket(url: string): BackupBucket {
     }),
   });
   return {
-    connect: () => (connected ??= loadSdk().then(makeClient)),
+    connect: () => (connected ??= loadSdk().then(clientWithSdk)),
     bucket,
     prefix: prefix ? `${prefix}/` : "",
     describe: `${parsed.host}/${bucket}${prefix ? `/${prefix}` : ""}`,
