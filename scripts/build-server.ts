@@ -1,6 +1,8 @@
 import { build, type Plugin } from "esbuild";
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
+import { asciiOnly } from "./ascii-only";
 
 /** JSON a package ships (country names) goes into the bundle: node would want an import attribute. */
 const bundlePackageJson: Plugin = {
@@ -30,6 +32,24 @@ await build({
   plugins: [bundlePackageJson],
   logLevel: "warning",
 });
+
+/**
+ * The server's JavaScript, React Router's build and this one, kept in ASCII: V8 holds a loaded
+ * script's text in memory at two bytes a character once it has one character past U+00FF
+ * (scripts/ascii-only.ts).
+ */
+const serverFiles = [
+  "build/server-main.mjs",
+  ...fs
+    .readdirSync("build/server", { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => path.join("build/server", name)),
+];
+for (const file of serverFiles) {
+  const source = fs.readFileSync(file, "utf8");
+  const ascii = asciiOnly(source, file);
+  if (ascii !== source) fs.writeFileSync(file, ascii);
+}
 
 /**
  * What `node build/server-entry.mjs` runs: the built server is a production server unless
