@@ -10,7 +10,22 @@ import { fileURLToPath } from "node:url";
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtEntry = path.join(root, "build/server-entry.mjs");
-const sources = ["app", "server", "db", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+// What `npm run build` reads: the shop's code and files, and the build's own scripts and settings.
+const sources = [
+  "app",
+  "server",
+  "db",
+  "public",
+  "patches",
+  "package-lock.json",
+  "vite.config.ts",
+  "vite-chunks.ts",
+  "vite-islands.ts",
+  "vite-page-styles.ts",
+  "react-router.config.ts",
+  "scripts/build-server.ts",
+  "scripts/ascii-only.ts",
+];
 
 /** The newest modification time of a file or of any file below a folder. */
 function newestChange(target: string): number {
