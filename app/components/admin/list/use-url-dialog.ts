@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 
 /** The page of a list, in its URL (?page=2; page 1 has none). */
@@ -14,7 +15,9 @@ export type UrlDialogState = "closed" | "loading" | "missing" | "shown";
  *   skeleton), "shown" when the loader's record is the one asked for, "missing" when the
  *   loader found none.
  * - close(): goes back when the dialog was opened from the list (so Back does not reopen it),
- *   otherwise drops the param in place.
+ *   otherwise drops the param in place. Once per history entry: a second close before the first
+ *   has landed (a dialog closing itself once saved while Radix also reports it dismissed) would
+ *   otherwise go back twice, past the list, to the page before it.
  * - hrefWith(): the current URL with some params set or removed (null); openHref(key) opens
  *   the dialog on a row, pageHref(n) goes to a page of the list (closing any dialog).
  */
@@ -48,7 +51,15 @@ export function useUrlDialog(param: string, loadedKey: string | null | undefined
         ? "shown"
         : "missing";
 
+  // The history entry (location.key) close() was last called on, forgotten once the page is on
+  // another entry: Forward onto the same entry reopens the dialog, and it must close again.
+  const closedEntry = useRef<string | null>(null);
+  useEffect(() => {
+    if (closedEntry.current !== location.key) closedEntry.current = null;
+  }, [location.key]);
   const close = () => {
+    if (closedEntry.current === location.key) return;
+    closedEntry.current = location.key;
     const openedFromList = (location.state as { openedFromList?: boolean } | null)?.openedFromList;
     if (openedFromList) void navigate(-1);
     else void navigate(hrefWith({ [param]: null }), { replace: true, preventScrollReset: true });
