@@ -16,8 +16,8 @@ export type UrlDialogState = "closed" | "loading" | "missing" | "shown";
  *   loader found none.
  * - close(): goes back when the dialog was opened from the list (so Back does not reopen it),
  *   otherwise drops the param in place. Once per history entry: a second close before the first
- *   has landed (a dialog closing itself once saved while Radix also reports it dismissed) would
- *   otherwise go back twice, past the list, to the page before it.
+ *   has landed (Cancel clicked twice) would otherwise go back twice, past the list, to the page
+ *   before it.
  * - hrefWith(): the current URL with some params set or removed (null); openHref(key) opens
  *   the dialog on a row, pageHref(n) goes to a page of the list (closing any dialog).
  */
