@@ -4,9 +4,10 @@ import type { RenderOnce } from "./rendered-once";
 
 /**
  * How much markup is kept, in characters of markup and key together (about a byte each: the
- * markup is ASCII but for a product's name): the footers of a few store profiles and some
- * 1,500 product cards. Past it, the markup used longest ago is drawn again when next needed. A
- * product that changes (price, stock, picture) has a new key; its old card ages out.
+ * markup is ASCII but for a product's name): the footers and headers (one per header link) of a
+ * few store profiles, and some 1,500 product cards. Past it, the markup used longest ago is drawn
+ * again when next needed. A product that changes (price, stock, picture) has a new key; its old
+ * card ages out.
  */
 const KEPT_CHARACTERS = 4_000_000;
 

@@ -1,6 +1,7 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { usePageContext } from "~/lib/page-context";
+import { PageContextProvider, usePageContext } from "~/lib/page-context";
+import { useRenderOnce } from "~/lib/rendered-once";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
@@ -24,25 +25,63 @@ function samePage(pathname: string, to: string): boolean {
   return page(pathname) === page(to);
 }
 
-export function SiteHeader({
-  storeName,
-  wordmark,
-  tagline,
-  logo,
-  viewer,
-}: {
+const headerClass = "sticky top-0 z-40 border-b border-border/70 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85";
+
+interface SiteHeaderProps {
   storeName: string;
   wordmark: Wordmark;
   tagline: string;
   logo: StoreLogo | null;
   viewer: HeaderViewer | null;
-}) {
-  // The header's links are the kit's plain links: React Router's NavLink resolved each one on every render.
-  const { pathname } = usePageContext();
+}
+
+/**
+ * The header bar. The server draws it for no one in particular (who is signed in, the cart, the
+ * wishlist and the currency come in the browser), so its markup depends only on the store's name,
+ * wordmark and tagline and on which of its links is the page: the server draws it once per those
+ * (app/lib/rendered-once.ts), as the footer, instead of for every page nobody has asked for yet.
+ * Not with a store's own logo: React preloads such a picture in the page's head, which markup
+ * drawn apart would not do (site-header.test.tsx holds both ways to the same markup).
+ */
+export function SiteHeader(props: SiteHeaderProps) {
+  const page = usePageContext();
   const cart = useCart();
   const wishlist = useWishlist();
+  const renderOnce = useRenderOnce();
+  // The page a link opens is the one shown; a link to a part of a page ("#contact") never is.
+  const activeLink = headerLinks.find((link) => !link.to.includes("#") && samePage(page.pathname, link.to))?.to ?? null;
+  const bar = (
+    <HeaderBar
+      {...props}
+      activeLink={activeLink}
+      cartCount={cart.itemCount}
+      wishlistCount={wishlist.ids.length}
+      openCart={() => cart.setOpen(true)}
+    />
+  );
+  if (renderOnce && !props.viewer && !props.logo) {
+    const { storeName, wordmark, tagline } = props;
+    const key = JSON.stringify(["site-header", storeName, wordmark, tagline, activeLink, cart.itemCount, wishlist.ids.length]);
+    const render = () => <PageContextProvider value={page}>{bar}</PageContextProvider>;
+    return <header className={headerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
+  }
+  return <header className={headerClass}>{bar}</header>;
+}
+
+function HeaderBar({
+  storeName,
+  wordmark,
+  tagline,
+  logo,
+  viewer,
+  activeLink,
+  cartCount,
+  wishlistCount,
+  openCart,
+}: SiteHeaderProps & { activeLink: string | null; cartCount: number; wishlistCount: number; openCart: () => void }) {
+  // The header's links are the kit's plain links: React Router's NavLink resolved each one on every render.
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
+    <>
       <div className="kente-band h-1" aria-hidden />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 md:h-20 md:px-8 sm:gap-4 lg:gap-3 xl:gap-4">
         <MobileMenu storeName={storeName} />
@@ -51,8 +90,7 @@ export function SiteHeader({
           {/* Each link on one line ("Track Order" never breaks), whatever the store name beside it. */}
           <ul className="flex items-center gap-4 whitespace-nowrap xl:gap-7">
             {headerLinks.map((link) => {
-              // The page a link opens is the one shown; a link to a part of a page ("#contact") never is.
-              const active = !link.to.includes("#") && samePage(pathname, link.to);
+              const active = link.to === activeLink;
               return (
                 <li key={link.label}>
                   <Link
@@ -75,13 +113,9 @@ export function SiteHeader({
           {/* Below 440 px the heart gives way to the search button; the phone menu lists Wishlist. */}
           <HeaderCurrency />
           <HeaderSearch iconButtonClassName={iconButton} />
-          <Link
-            to="/wishlist"
-            className={cn(iconButton, "hidden min-[440px]:inline-flex")}
-            aria-label={`Wishlist, ${wishlist.ids.length} saved`}
-          >
+          <Link to="/wishlist" className={cn(iconButton, "hidden min-[440px]:inline-flex")} aria-label={`Wishlist, ${wishlistCount} saved`}>
             <Icon of={Heart} className="size-5" />
-            {wishlist.ids.length > 0 && <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-terracotta" aria-hidden />}
+            {wishlistCount > 0 && <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-terracotta" aria-hidden />}
           </Link>
           {viewer ? (
             <Suspense
@@ -101,24 +135,24 @@ export function SiteHeader({
           <button
             type="button"
             className={iconButton}
-            onClick={() => cart.setOpen(true)}
+            onClick={openCart}
             onPointerEnter={() => void loadCartPanel()}
             onFocus={() => void loadCartPanel()}
-            aria-label={`Open cart, ${cart.itemCount} item${cart.itemCount === 1 ? "" : "s"}`}
+            aria-label={`Open cart, ${cartCount} item${cartCount === 1 ? "" : "s"}`}
           >
             <Icon of={ShoppingBag} className="size-5" />
-            {cart.itemCount > 0 && (
+            {cartCount > 0 && (
               <span
                 data-testid="cart-count"
                 className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-gold px-1 text-[0.7rem] font-bold text-charcoal tabular-nums"
               >
-                {cart.itemCount}
+                {cartCount}
               </span>
             )}
           </button>
         </div>
       </div>
-    </header>
+    </>
   );
 }
 
