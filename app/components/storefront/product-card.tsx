@@ -4,7 +4,6 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";
-import { usePageContext, PageContextProvider } from "~/lib/page-context";
 import { useRenderOnce } from "~/lib/rendered-once";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { Price } from "./price";
@@ -113,7 +112,6 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
  */
 export function ProductGrid({ products, priorityCount = 0 }: { products: ProductCardData[]; priorityCount?: number }) {
   const renderOnce = useRenderOnce();
-  const page = usePageContext();
   const currency = useStoreCurrency();
   return (
     <ul className="grid grid-cols-1 gap-x-4 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-6 sm:grid-cols-3 lg:grid-cols-4">
@@ -124,8 +122,7 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
         // the page's head (a preload), which markup drawn apart would carry in the grid instead.
         if (!renderOnce || priority) return <li key={product.id}>{card}</li>;
         const key = JSON.stringify(["product-card", currency, product]);
-        const render = () => <PageContextProvider value={page}>{card}</PageContextProvider>;
-        return <li key={product.id} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
+        return <li key={product.id} dangerouslySetInnerHTML={{ __html: renderOnce(key, () => card) }} />;
       })}
     </ul>
   );

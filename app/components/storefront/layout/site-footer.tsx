@@ -29,11 +29,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
   const renderOnce = useRenderOnce();
   if (renderOnce) {
     const key = JSON.stringify(["site-footer", storeName, year, islandsPage, store]);
-    const render = () => (
-      <IslandsPageContext.Provider value={islandsPage}>
-        <FooterContent storeName={storeName} year={year} store={store} />
-      </IslandsPageContext.Provider>
-    );
+    const render = () => <FooterContent storeName={storeName} year={year} store={store} />;
     return <footer id="contact" className={footerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
   }
   return (

@@ -1,6 +1,6 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
 import { lazy, Suspense, useState } from "react";
-import { PageContextProvider, usePageContext } from "~/lib/page-context";
+import { usePageContext } from "~/lib/page-context";
 import { useRenderOnce } from "~/lib/rendered-once";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
@@ -44,12 +44,12 @@ interface SiteHeaderProps {
  * drawn apart would not do (site-header.test.tsx holds both ways to the same markup).
  */
 export function SiteHeader(props: SiteHeaderProps) {
-  const page = usePageContext();
+  const { pathname } = usePageContext();
   const cart = useCart();
   const wishlist = useWishlist();
   const renderOnce = useRenderOnce();
   // The page a link opens is the one shown; a link to a part of a page ("#contact") never is.
-  const activeLink = headerLinks.find((link) => !link.to.includes("#") && samePage(page.pathname, link.to))?.to ?? null;
+  const activeLink = headerLinks.find((link) => !link.to.includes("#") && samePage(pathname, link.to))?.to ?? null;
   const bar = (
     <HeaderBar
       {...props}
@@ -62,8 +62,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   if (renderOnce && !props.viewer && !props.logo) {
     const { storeName, wordmark, tagline } = props;
     const key = JSON.stringify(["site-header", storeName, wordmark, tagline, activeLink, cart.itemCount, wishlist.ids.length]);
-    const render = () => <PageContextProvider value={page}>{bar}</PageContextProvider>;
-    return <header className={headerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
+    return <header className={headerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, () => bar) }} />;
   }
   return <header className={headerClass}>{bar}</header>;
 }
