@@ -12,8 +12,16 @@ import type { RenderOnce } from "./rendered-once";
 const KEPT_CHARACTERS = 4_000_000;
 
 /**
+ * What `renderToString` writes for a Suspense boundary it could not finish: a part loaded on
+ * demand (`lazy`) that has not loaded yet. The page's own render waits for such a part; a
+ * render apart cannot, and would leave the browser to draw it.
+ */
+const UNFINISHED_BOUNDARY = "<!--$!-->";
+
+/**
  * The server's `RenderOnce` (app/lib/rendered-once.ts), as entry.server provides it to every
- * page: markup by key, drawn by React the first time a key is asked for.
+ * page: markup by key, drawn by React the first time a key is asked for. Markup with a part not
+ * loaded yet is never kept: the page draws it in place, and the next page draws it apart again.
  */
 export function createRenderOnce(): RenderOnce {
   const rendered = new LRUCache<string, string>({
@@ -24,6 +32,7 @@ export function createRenderOnce(): RenderOnce {
     let html = rendered.get(key);
     if (html === undefined) {
       html = renderToString(render());
+      if (html.includes(UNFINISHED_BOUNDARY)) return null;
       rendered.set(key, html);
     }
     return html;

@@ -1,15 +1,17 @@
-import { createContext, createElement, useContext, type ReactNode } from "react";
+import { createContext, createElement, useContext, type HTMLAttributes, type ReactNode } from "react";
 import { IslandsPageContext } from "~/islands/island";
 import { PageContextProvider, usePageContext } from "./page-context";
 
 /**
  * Markup that is the same on many pages (the storefront's footer and header bar, a product's
- * card), rendered once per key on the server and put into each page as it is, instead of React
- * drawing its hundreds of elements again for every page nobody has asked for yet. `render` draws
- * it when the key is new; the key must name everything the markup depends on. Provided by
- * entry.server only: in the browser there is none, and the part is rendered as usual.
+ * card, a collection's filters but for the search box), rendered once per key on the server and
+ * put into each page as it is, instead of React drawing its hundreds of elements again for every
+ * page nobody has asked for yet. `render` draws it when the key is new; the key must name
+ * everything the markup depends on. Null when the markup could not be drawn apart (a part loaded
+ * on demand, such as the price slider, not loaded yet): the page then draws it in place. Provided
+ * by entry.server only: in the browser there is none, and the part is rendered as usual.
  */
-export type RenderOnce = (key: string, render: () => ReactNode) => string;
+export type RenderOnce = (key: string, render: () => ReactNode) => string | null;
 
 export const RenderOnceContext = createContext<RenderOnce | null>(null);
 
@@ -30,4 +32,22 @@ export function useRenderOnce(): RenderOnce | null {
         children: createElement(IslandsPageContext.Provider, { value: islandsPage }, render()),
       }),
     );
+}
+
+type DrawnOnceProps = {
+  /** The element around the markup: drawn in place, with its props, on every page. */
+  as: "div" | "li" | "header" | "footer";
+  /** Everything `children`'s markup depends on, or null to draw it in place. */
+  drawKey: string | null;
+  children: ReactNode;
+} & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
+
+/**
+ * `<as {...props}>{children}</as>`, its children drawn once per `drawKey` on the server
+ * (`RenderOnce`) and as usual in the browser, which hydrates the same markup.
+ */
+export function DrawnOnce({ as, drawKey, children, ...props }: DrawnOnceProps) {
+  const renderOnce = useRenderOnce();
+  const html = renderOnce && drawKey !== null ? renderOnce(drawKey, () => children) : null;
+  return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";
-import { useRenderOnce } from "~/lib/rendered-once";
+import { DrawnOnce } from "~/lib/rendered-once";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { Price } from "./price";
 import { ProductBadges } from "./product-badges";
@@ -111,7 +111,6 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
  * hydrates the same markup.
  */
 export function ProductGrid({ products, priorityCount = 0 }: { products: ProductCardData[]; priorityCount?: number }) {
-  const renderOnce = useRenderOnce();
   const currency = useStoreCurrency();
   return (
     <ul className="grid grid-cols-1 gap-x-4 gap-y-10 min-[360px]:grid-cols-2 md:gap-x-6 sm:grid-cols-3 lg:grid-cols-4">
@@ -120,9 +119,11 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
         const card = <ProductCard product={product} index={index} priority={priority} />;
         // A card whose picture loads first is drawn with the page: React announces its picture in
         // the page's head (a preload), which markup drawn apart would carry in the grid instead.
-        if (!renderOnce || priority) return <li key={product.id}>{card}</li>;
-        const key = JSON.stringify(["product-card", currency, product]);
-        return <li key={product.id} dangerouslySetInnerHTML={{ __html: renderOnce(key, () => card) }} />;
+        return (
+          <DrawnOnce as="li" key={product.id} drawKey={priority ? null : JSON.stringify(["product-card", currency, product])}>
+            {card}
+          </DrawnOnce>
+        );
       })}
     </ul>
   );

@@ -7,10 +7,21 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Slider } from "~/components/ui/deferred-slider";
 import { cn } from "~/lib/cn";
+import { DrawnOnce } from "~/lib/rendered-once";
 import { sortOptions, type CollectionFilterValues as Filters, type SortOption } from "~/modules/catalog/catalog-constants";
 import { useStoreCurrency } from "../use-store-settings";
 
 const SEARCH_DEBOUNCE_MS = 350;
+
+/**
+ * The key of a part of the filters drawn once on the server (app/lib/rendered-once.ts): the
+ * part's name and what it shows. Only the search box holds what a shopper typed, so every other
+ * part is drawn once per its few values (most searches leave sort, price and the toggles as
+ * they are), not again for each new search: Radix's slider alone was a fifth of a search's render.
+ */
+function drawKey(part: string, ...values: (string | number | boolean)[]): string {
+  return JSON.stringify(["collection-filters", part, ...values]);
+}
 
 /**
  * Search, sort, price range, featured-only, in-stock-only and reset. Every change is
@@ -122,7 +133,12 @@ export function CollectionFilters({
         {showAll ? "Hide filters" : "Filters & sort"}
         {refinements > 0 && <span className="rounded-full bg-gold px-2 text-xs text-charcoal">{refinements}</span>}
       </Button>
-      <div id={`${id}-more`} className={cn("space-y-2 max-md:col-span-2", collapsed)}>
+      <DrawnOnce
+        as="div"
+        id={`${id}-more`}
+        className={cn("space-y-2 max-md:col-span-2", collapsed)}
+        drawKey={drawKey("sort", filters.sort)}
+      >
         <Label htmlFor={`${id}-sort`}>Sort by</Label>
         <select
           id={`${id}-sort`}
@@ -137,8 +153,12 @@ export function CollectionFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className={cn("space-y-2 max-md:col-span-2", collapsed)}>
+      </DrawnOnce>
+      <DrawnOnce
+        as="div"
+        className={cn("space-y-2 max-md:col-span-2", collapsed)}
+        drawKey={drawKey("price", currency, bounds.min, bounds.max, range[0], range[1])}
+      >
         <div className="flex items-baseline justify-between">
           <span className="text-sm font-medium" id={`${id}-price`}>
             Price
@@ -159,8 +179,12 @@ export function CollectionFilters({
           onValueCommit={(v) => update({ min: v[0] === bounds.min ? undefined : v[0], max: v[1] === bounds.max ? undefined : v[1] })}
           thumbLabels={["Minimum price", "Maximum price"]}
         />
-      </div>
-      <div className={cn("col-span-2 flex flex-wrap items-center gap-x-6 gap-y-3 lg:col-span-1 lg:flex-nowrap lg:gap-x-2", collapsed)}>
+      </DrawnOnce>
+      <DrawnOnce
+        as="div"
+        className={cn("col-span-2 flex flex-wrap items-center gap-x-6 gap-y-3 lg:col-span-1 lg:flex-nowrap lg:gap-x-2", collapsed)}
+        drawKey={drawKey("toggles", filters.featured, filters.instock, active)}
+      >
         <div className="flex flex-wrap gap-x-6 gap-y-3 lg:flex-col lg:gap-2">
           <label className="flex cursor-pointer items-center gap-2 text-sm">
             <Checkbox name="featured" checked={filters.featured} onChange={(e) => update({ featured: e.target.checked })} />
@@ -185,7 +209,7 @@ export function CollectionFilters({
         >
           <Icon of={RotateCcw} /> Reset
         </Button>
-      </div>
+      </DrawnOnce>
     </form>
   );
 }

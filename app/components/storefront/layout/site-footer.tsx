@@ -11,7 +11,7 @@ import type { StoreLogo } from "~/modules/settings/store-settings";
 import type { StoreProfile } from "~/modules/settings/store-profile";
 import { NewsletterIsland } from "~/islands/shell";
 import { IslandsPageContext } from "~/islands/island";
-import { useRenderOnce } from "~/lib/rendered-once";
+import { DrawnOnce } from "~/lib/rendered-once";
 
 const heading = "mb-5 text-xs font-bold uppercase tracking-[0.22em] text-gold-light";
 const link = "text-sm text-ivory/80 transition-colors hover:text-ivory";
@@ -26,16 +26,15 @@ const footerClass = "bg-forest-deep text-ivory";
 export function SiteFooter({ storeName, year }: { storeName: string; year: number }) {
   const store = useStoreProfile();
   const islandsPage = useContext(IslandsPageContext);
-  const renderOnce = useRenderOnce();
-  if (renderOnce) {
-    const key = JSON.stringify(["site-footer", storeName, year, islandsPage, store]);
-    const render = () => <FooterContent storeName={storeName} year={year} store={store} />;
-    return <footer id="contact" className={footerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, render) }} />;
-  }
   return (
-    <footer id="contact" className={footerClass}>
+    <DrawnOnce
+      as="footer"
+      id="contact"
+      className={footerClass}
+      drawKey={JSON.stringify(["site-footer", storeName, year, islandsPage, store])}
+    >
       <FooterContent storeName={storeName} year={year} store={store} />
-    </footer>
+    </DrawnOnce>
   );
 }
 

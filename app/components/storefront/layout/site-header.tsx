@@ -1,7 +1,7 @@
 import { Heart, Menu, ShoppingBag, User } from "lucide";
 import { lazy, Suspense, useState } from "react";
 import { usePageContext } from "~/lib/page-context";
-import { useRenderOnce } from "~/lib/rendered-once";
+import { DrawnOnce } from "~/lib/rendered-once";
 import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
@@ -47,7 +47,6 @@ export function SiteHeader(props: SiteHeaderProps) {
   const { pathname } = usePageContext();
   const cart = useCart();
   const wishlist = useWishlist();
-  const renderOnce = useRenderOnce();
   // The page a link opens is the one shown; a link to a part of a page ("#contact") never is.
   const activeLink = headerLinks.find((link) => !link.to.includes("#") && samePage(pathname, link.to))?.to ?? null;
   const bar = (
@@ -59,12 +58,16 @@ export function SiteHeader(props: SiteHeaderProps) {
       openCart={() => cart.setOpen(true)}
     />
   );
-  if (renderOnce && !props.viewer && !props.logo) {
-    const { storeName, wordmark, tagline } = props;
-    const key = JSON.stringify(["site-header", storeName, wordmark, tagline, activeLink, cart.itemCount, wishlist.ids.length]);
-    return <header className={headerClass} dangerouslySetInnerHTML={{ __html: renderOnce(key, () => bar) }} />;
-  }
-  return <header className={headerClass}>{bar}</header>;
+  const { storeName, wordmark, tagline } = props;
+  const drawKey =
+    props.viewer || props.logo
+      ? null
+      : JSON.stringify(["site-header", storeName, wordmark, tagline, activeLink, cart.itemCount, wishlist.ids.length]);
+  return (
+    <DrawnOnce as="header" className={headerClass} drawKey={drawKey}>
+      {bar}
+    </DrawnOnce>
+  );
 }
 
 function HeaderBar({
