@@ -35,4 +35,11 @@ describe("createRenderOnce", () => {
     expect(renderOnce("price", render)).toBe('<div><!--$--><span role="slider"></span><!--/$--></div>');
     expect(draws).toBe(2);
   });
+
+  it("draws in place, never kept, markup that would put anything but a picture's preload in the head", () => {
+    const renderOnce = createRenderOnce();
+    const render = () => createElement("div", null, createElement("title", null, "Kente"), "Kente");
+    expect(renderOnce("titled", render)).toBeNull();
+    expect(renderOnce("titled", render)).toBeNull();
+  });
 });

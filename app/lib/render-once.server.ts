@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { preload, type PreloadOptions } from "react-dom";
 import { renderToString } from "react-dom/server";
 import type { RenderOnce } from "./rendered-once";
 
@@ -19,22 +20,81 @@ const KEPT_CHARACTERS = 4_000_000;
 const UNFINISHED_BOUNDARY = "<!--$!-->";
 
 /**
+ * A picture the markup shows at once (a product card's first row), as React announces it: in a
+ * render with no head, its preload comes first, before the markup.
+ */
+const LEADING_LINK = /^<link ([^>]*)\/>/;
+const HOISTED_ELEMENT = /^<(title|meta|link|script|style)\b/;
+const ATTRIBUTE = /([A-Za-z]+)="([^"]*)"/g;
+const IMAGE_PRELOAD_OPTIONS = new Set(["imageSrcSet", "imageSizes", "fetchPriority", "crossOrigin", "referrerPolicy"]);
+
+interface ImagePreload {
+  href: string;
+  options: PreloadOptions;
+}
+
+/** Markup drawn apart, and the pictures it announces: each page that shows it announces them in its own head. */
+interface Drawn {
+  html: string;
+  preloads: ImagePreload[];
+}
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#x27);/g, (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'" })[name]!);
+}
+
+/** A `<link>`'s attributes as a picture's preload, or null when it is anything else. */
+function imagePreload(attributes: string): ImagePreload | null {
+  const values = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, unescapeAttribute(value!)]));
+  if (values.get("rel") !== "preload" || values.get("as") !== "image") return null;
+  const options: Record<string, string> = { as: "image" };
+  for (const [name, value] of values) {
+    if (IMAGE_PRELOAD_OPTIONS.has(name)) options[name] = value;
+    else if (name !== "rel" && name !== "as" && name !== "href") return null;
+  }
+  // React writes no href beside a srcset (it keys the preload by srcset and sizes); `preload` still asks for one.
+  const href = values.get("href") ?? options.imageSrcSet?.split(/[\s,]+/)[0];
+  return href ? { href, options: options as PreloadOptions } : null;
+}
+
+/** A render apart taken apart: the pictures' preloads React wrote first, and the markup; null for anything else written first. */
+function drawnApart(html: string): Drawn | null {
+  const preloads: ImagePreload[] = [];
+  let rest = html;
+  for (let link = LEADING_LINK.exec(rest); link; link = LEADING_LINK.exec(rest)) {
+    const announced = imagePreload(link[1]!);
+    if (!announced) return null;
+    preloads.push(announced);
+    rest = rest.slice(link[0].length);
+  }
+  // Whatever else React hoists (a title, a meta, a script, a style) would be written here too.
+  if (HOISTED_ELEMENT.test(rest)) return null;
+  return { html: rest, preloads };
+}
+
+/**
  * The server's `RenderOnce` (app/lib/rendered-once.ts), as entry.server provides it to every
- * page: markup by key, drawn by React the first time a key is asked for. Markup with a part not
- * loaded yet is never kept: the page draws it in place, and the next page draws it apart again.
+ * page: markup by key, drawn by React the first time a key is asked for. A picture the markup
+ * shows at once is announced in the head of every page that shows it (`preload`, as React does
+ * for a picture drawn in place; the attributes in React's order for a preload call). Markup with
+ * a part not loaded yet, or with anything else React would put in the head, is never kept: the
+ * page draws it in place.
  */
 export function createRenderOnce(): RenderOnce {
-  const rendered = new LRUCache<string, string>({
+  const rendered = new LRUCache<string, Drawn>({
     maxSize: KEPT_CHARACTERS,
-    sizeCalculation: (html, key) => html.length + key.length,
+    sizeCalculation: (drawn, key) => drawn.html.length + key.length,
   });
   return (key, render) => {
-    let html = rendered.get(key);
-    if (html === undefined) {
-      html = renderToString(render());
-      if (html.includes(UNFINISHED_BOUNDARY)) return null;
-      rendered.set(key, html);
+    let drawn = rendered.get(key);
+    if (drawn === undefined) {
+      const html = renderToString(render());
+      const apart = html.includes(UNFINISHED_BOUNDARY) ? null : drawnApart(html);
+      if (!apart) return null;
+      drawn = apart;
+      rendered.set(key, drawn);
     }
-    return html;
+    for (const { href, options } of drawn.preloads) preload(href, options);
+    return drawn.html;
   };
 }

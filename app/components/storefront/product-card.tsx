@@ -105,10 +105,11 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
  * Products in a grid. On the server each card's markup is drawn once per product as it stands
  * (app/lib/rendered-once.ts): a card is the same on every page that shows it (a collection, every
  * search and filter it appears in), and the cards are two thirds of a search page's elements. The
- * key holds all the markup depends on: the card's data and the store currency its price is shown
- * in. (On the server a card shows no wishlist mark, no approximate
- * price and no entrance; those come in the browser.) The browser renders the cards as usual and
- * hydrates the same markup.
+ * key holds all the markup depends on: the card's data, the store currency its price is shown
+ * in, and whether its picture loads first (the first row's: each page showing it then announces the
+ * picture in its head, as drawn in place). (On the server a card shows no wishlist mark, no
+ * approximate price and no entrance; those come in the browser.) The browser renders the cards as
+ * usual and hydrates the same markup.
  */
 export function ProductGrid({ products, priorityCount = 0 }: { products: ProductCardData[]; priorityCount?: number }) {
   const currency = useStoreCurrency();
@@ -117,10 +118,8 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
       {products.map((product, index) => {
         const priority = index < priorityCount;
         const card = <ProductCard product={product} index={index} priority={priority} />;
-        // A card whose picture loads first is drawn with the page: React announces its picture in
-        // the page's head (a preload), which markup drawn apart would carry in the grid instead.
         return (
-          <DrawnOnce as="li" key={product.id} drawKey={priority ? null : JSON.stringify(["product-card", currency, product])}>
+          <DrawnOnce as="li" key={product.id} drawKey={JSON.stringify(["product-card", currency, priority, product])}>
             {card}
           </DrawnOnce>
         );

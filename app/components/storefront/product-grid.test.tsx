@@ -64,9 +64,37 @@ describe("ProductGrid drawn once per card on the server", () => {
     expect(grid([kaftan], "GHS", renderOnce)).toBe(grid([kaftan]));
   });
 
-  it("draws a card whose picture loads first with the page, so its preload still reaches the head", () => {
+  it("announces the first row's pictures in the page's head, as a card drawn in place does", () => {
     const renderOnce = createRenderOnce();
-    expect(grid([kaftan, agbada], "GHS", renderOnce, 1)).toBe(grid([kaftan, agbada], "GHS", null, 1));
-    expect(grid([kaftan, agbada], "GHS", null, 1)).toContain('fetchPriority="high"');
+    // A whole page: React writes the pictures' preloads into its head.
+    const page = (once: RenderOnce | null) =>
+      renderToString(
+        <html>
+          <head />
+          <body>
+            <RenderOnceContext.Provider value={once}>
+              <PageContextProvider value={pageIn("GHS")}>
+                <ProductGrid products={[kaftan, agbada]} priorityCount={1} />
+              </PageContextProvider>
+            </RenderOnceContext.Provider>
+          </body>
+        </html>,
+      );
+    // A preload's attributes in the order React writes them for a `preload` call (fetchPriority
+    // first) rather than for a picture drawn in place: the same link to the browser.
+    const sameLinks = (html: string) =>
+      html.replace(
+        /<link rel="preload" as="image"([^>]*)\/>/g,
+        (_, attributes: string) => `<link ${[...attributes.matchAll(/\w+="[^"]*"/g)].sort().join(" ")}/>`,
+      );
+    const whole = page(null);
+    expect(whole).toMatch(
+      /<head><link rel="preload" as="image" imageSrcSet="[^"]*royal-kente-kaftan\/royal-gold-240\.webp 240w[^"]*" imageSizes="[^"]*" fetchPriority="high"\/><\/head>/,
+    );
+    expect(whole).not.toContain("osu-agbada/royal-gold-240.webp");
+    expect(sameLinks(page(renderOnce))).toBe(sameLinks(whole));
+    expect(sameLinks(page(renderOnce))).toBe(sameLinks(whole));
+    // Drawn once, the card still shows its picture first: eager, high priority.
+    expect(page(renderOnce)).toMatch(/<body><ul[^>]*><li><article[^>]*>.*?loading="eager" decoding="sync" fetchPriority="high"/);
   });
 });
