@@ -26,7 +26,16 @@ const UNFINISHED_BOUNDARY = "<!--$!-->";
 const LEADING_LINK = /^<link ([^>]*)\/>/;
 const HOISTED_ELEMENT = /^<(title|meta|link|script|style)\b/;
 const ATTRIBUTE = /([A-Za-z]+)="([^"]*)"/g;
-const IMAGE_PRELOAD_OPTIONS = new Set(["imageSrcSet", "imageSizes", "fetchPriority", "crossOrigin", "referrerPolicy"]);
+const IMAGE_PRELOAD_ATTRIBUTES = new Set([
+  "rel",
+  "as",
+  "href",
+  "imageSrcSet",
+  "imageSizes",
+  "fetchPriority",
+  "crossOrigin",
+  "referrerPolicy",
+]);
 
 interface ImagePreload {
   href: string;
@@ -47,14 +56,18 @@ function unescapeAttribute(value: string): string {
 function imagePreload(attributes: string): ImagePreload | null {
   const values = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, unescapeAttribute(value!)]));
   if (values.get("rel") !== "preload" || values.get("as") !== "image") return null;
-  const options: Record<string, string> = { as: "image" };
-  for (const [name, value] of values) {
-    if (IMAGE_PRELOAD_OPTIONS.has(name)) options[name] = value;
-    else if (name !== "rel" && name !== "as" && name !== "href") return null;
-  }
+  if ([...values.keys()].some((name) => !IMAGE_PRELOAD_ATTRIBUTES.has(name))) return null;
+  const options: PreloadOptions = {
+    as: "image",
+    imageSrcSet: values.get("imageSrcSet"),
+    imageSizes: values.get("imageSizes"),
+    fetchPriority: values.get("fetchPriority") as PreloadOptions["fetchPriority"],
+    crossOrigin: values.get("crossOrigin") as PreloadOptions["crossOrigin"],
+    referrerPolicy: values.get("referrerPolicy") as PreloadOptions["referrerPolicy"],
+  };
   // React writes no href beside a srcset (it keys the preload by srcset and sizes); `preload` still asks for one.
   const href = values.get("href") ?? options.imageSrcSet?.split(/[\s,]+/)[0];
-  return href ? { href, options: options as PreloadOptions } : null;
+  return href ? { href, options } : null;
 }
 
 /** A render apart taken apart: the pictures' preloads React wrote first, and the markup; null for anything else written first. */
