@@ -1,3 +1,4 @@
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 /**
@@ -49,19 +50,70 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
  * the whole text. Own text is compressed at `level`; constant text was compressed once.
  */
 export function gzipPieces(pieces: PagePieces, level: number): Buffer {
+  return gzipMember(
+    pieces,
+    pieces.map((piece) => (piece instanceof ConstantText ? piece.deflated : piece.length === 0 ? piece : deflateOpen(piece, level))),
+  );
+}
+
+/**
+ * `gzipPieces`, the own text compressed on libuv's thread pool rather than on the event loop: for
+ * a kept page compressed again at a slow level, while the server goes on answering.
+ */
+export async function gzipPiecesOffThread(pieces: PagePieces, level: number): Promise<Buffer> {
+  const options = { level, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const deflated = await Promise.all(
+    pieces.map((piece) =>
+      piece instanceof ConstantText ? piece.deflated : piece.length === 0 ? piece : promisify(zlib.deflateRaw)(piece, options),
+    ),
+  );
+  return gzipMember(pieces, deflated);
+}
+
+function gzipMember(pieces: PagePieces, deflated: Buffer[]): Buffer {
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
-  for (const piece of pieces) {
+  pieces.forEach((piece, index) => {
     const bytes = pieceBytes(piece);
-    if (bytes.length === 0) continue;
-    parts.push(piece instanceof ConstantText ? piece.deflated : deflateOpen(bytes, level));
+    if (bytes.length === 0) return;
+    parts.push(deflated[index]!);
     crc = zlib.crc32(bytes, crc);
     length += bytes.length;
-  }
+  });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
   parts.push(FINAL_EMPTY_BLOCK, trailer);
   return Buffer.concat(parts);
+}
+
+/** Where each constant text lies in a page's bytes, to find the pieces again in the page inflated. */
+export interface PlacedConstant {
+  at: number;
+  text: ConstantText;
+}
+
+export function placedConstants(pieces: PagePieces): PlacedConstant[] {
+  const placed: PlacedConstant[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    if (piece instanceof ConstantText) placed.push({ at, text: piece });
+    at += pieceBytes(piece).length;
+  }
+  return placed;
+}
+
+/** A page's bytes as pieces again around its constant texts; the page whole if one is not where it was. */
+export function piecesAround(page: Buffer, constants: PlacedConstant[]): PagePieces {
+  const pieces: PagePieces = [];
+  let at = 0;
+  for (const { at: start, text } of constants) {
+    const end = start + text.bytes.length;
+    if (start < at || end > page.length || !page.subarray(start, end).equals(text.bytes)) return [page];
+    pieces.push(page.subarray(at, start), text);
+    at = end;
+  }
+  pieces.push(page.subarray(at));
+  return pieces;
 }

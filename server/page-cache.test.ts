@@ -96,6 +96,34 @@ describe("page cache", () => {
     });
   });
 
+  it("compresses only a kept page's own text again: its stylesheet stays as it was compressed once for all pages", async () => {
+    const cache = new PageCache(policy);
+    const request = new Request("http://shop/collections/all", { headers: { "accept-encoding": "gzip" } });
+    const rules = Array.from({ length: 300 }, (_, i) => `.k${i}{color:#${((i * 7919) % 4096).toString(16).padStart(3, "0")}}`).join("");
+    const style = new ConstantText(`<style>${rules}</style>`);
+    const words = ["Kente", "kaftan", "agbada", "₵1,250", "Royal Gold", "Emerald", "ankara", "Osu", "smock", "Adinkra", "linen"];
+    const own = Array.from(
+      { length: 600 },
+      (_, i) => `<p class="w${i % 7}">${words[(i * i) % 11]} ${words[(i * 7) % 11]} ${(i * 7919) % 100_000}</p>`,
+    ).join("");
+    const long = page.replace("<body>", `<body>${own}`);
+    const prepareHtml = (bytes: Buffer) => {
+      const at = bytes.indexOf("<head>") + "<head>".length;
+      return [bytes.subarray(0, at), style, bytes.subarray(at)];
+    };
+    const response = new Response(long, { headers: { "content-type": "text/html", "cache-control": PUBLIC_PAGE_CACHE_CONTROL } });
+    const first = Buffer.from(await (await cache.store("/collections/all", response, { request, prepareHtml })).arrayBuffer());
+    const whole = long.replace("<head>", `<head><style>${rules}</style>`);
+    expect(zlib.gunzipSync(first).toString()).toBe(whole);
+    cache.get("/collections/all", request);
+    await vi.waitFor(async () => {
+      const later = Buffer.from(await cache.get("/collections/all", request)!.arrayBuffer());
+      expect(later.length).toBeLessThan(first.length);
+      expect(zlib.gunzipSync(later).toString()).toBe(whole);
+      expect(later.indexOf(style.deflated)).toBeGreaterThan(0);
+    });
+  });
+
   it("serves signed-in visitors the shared page, but never mutations, the API, admin or anyone's own pages", () => {
     const cache = new PageCache(policy);
     // The cookies better-auth sets for the shop (auth.server.ts), over http and over https: the
