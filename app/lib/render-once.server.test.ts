@@ -42,4 +42,10 @@ describe("createRenderOnce", () => {
     expect(renderOnce("titled", render)).toBeNull();
     expect(renderOnce("titled", render)).toBeNull();
   });
+
+  it("draws in place a part whose picture is not asked for first: a preload call would put it elsewhere in the head", () => {
+    const renderOnce = createRenderOnce();
+    const render = () => createElement("a", { href: "/" }, createElement("img", { src: "/api/store-logo/7", alt: "Ahenfie" }));
+    expect(renderOnce("logo", render)).toBeNull();
+  });
 });

@@ -20,8 +20,8 @@ const KEPT_CHARACTERS = 4_000_000;
 const UNFINISHED_BOUNDARY = "<!--$!-->";
 
 /**
- * A picture the markup shows at once (a product card's first row), as React announces it: in a
- * render with no head, its preload comes first, before the markup.
+ * A picture the markup shows first (a product card's first row, `fetchPriority="high"`), as
+ * React announces it: in a render with no head, its preload comes first, before the markup.
  */
 const LEADING_LINK = /^<link ([^>]*)\/>/;
 const HOISTED_ELEMENT = /^<(title|meta|link|script|style)\b/;
@@ -55,7 +55,9 @@ function unescapeAttribute(value: string): string {
 /** A `<link>`'s attributes as a picture's preload, or null when it is anything else. */
 function imagePreload(attributes: string): ImagePreload | null {
   const values = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, unescapeAttribute(value!)]));
-  if (values.get("rel") !== "preload" || values.get("as") !== "image") return null;
+  // Only a picture asked for first: React puts its preload among the head's first links, where a
+  // `preload` call with the same priority puts it too (another picture's would move further down).
+  if (values.get("rel") !== "preload" || values.get("as") !== "image" || values.get("fetchPriority") !== "high") return null;
   if ([...values.keys()].some((name) => !IMAGE_PRELOAD_ATTRIBUTES.has(name))) return null;
   const options: PreloadOptions = {
     as: "image",
