@@ -35,7 +35,12 @@ export function piecesText(pieces: PagePieces): string {
 
 /** Raw deflate of `bytes`, sync-flushed rather than finished, so further blocks may follow. */
 function deflateOpen(bytes: Buffer, level: number): Buffer {
-  return zlib.deflateRawSync(bytes, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return zlib.deflateRawSync(bytes, openDeflate(level));
+}
+
+/** Raw deflate's options for blocks that further blocks may follow (sync-flushed, not finished). */
+function openDeflate(level: number): zlib.ZlibOptions {
+  return { level, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 }
 
 /** The header of a gzip member (RFC 1952): magic, deflate, no flags, no time, unknown OS. */
@@ -61,7 +66,7 @@ export function gzipPieces(pieces: PagePieces, level: number): Buffer {
  * a kept page compressed again at a slow level, while the server goes on answering.
  */
 export async function gzipPiecesOffThread(pieces: PagePieces, level: number): Promise<Buffer> {
-  const options = { level, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const options = openDeflate(level);
   const deflated = await Promise.all(
     pieces.map((piece) =>
       piece instanceof ConstantText ? piece.deflated : piece.length === 0 ? piece : promisify(zlib.deflateRaw)(piece, options),
