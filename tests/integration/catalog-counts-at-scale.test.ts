@@ -17,6 +17,11 @@ import { describeWithDatabase } from "../setup/test-database";
 
 const filters = (query = "") => parseCollectionFilters(new URLSearchParams(query));
 
+/** A range as the query asks it, both ends inclusive (the ranges tested lie inside their collection's prices, so none is clamped). */
+function priceRange(f: ReturnType<typeof filters>) {
+  return sql`and p.price >= ${(f.min ?? 0) * 100} and p.price <= ${(f.max ?? 1e9) * 100}`;
+}
+
 /** What a listing counted before decision 037: every match through products, uncapped. */
 async function countThroughProducts(db: Db, slug: string, query: string): Promise<number> {
   const f = filters(query);
@@ -26,7 +31,7 @@ async function countThroughProducts(db: Db, slug: string, query: string): Promis
         where p.is_active and (${slug} = 'all' or c.slug = ${slug})
           and (not ${f.featured} or p.is_featured)
           and (not ${f.instock} or exists (select 1 from product_variants v where v.product_id = p.id and v.stock > 0))
-          and p.search_text like lower(${`%${f.q}%`})`,
+          and p.search_text like lower(${`%${f.q}%`}) ${priceRange(f)}`,
   );
   return Number(row?.n);
 }
@@ -46,7 +51,7 @@ async function pageThroughProducts(db: Db, slug: string, query: string, pageSize
         where p.is_active and (${slug} = 'all' or c.slug = ${slug})
           and (not ${f.featured} or p.is_featured)
           and (not ${f.instock} or exists (select 1 from product_variants v where v.product_id = p.id and v.stock > 0))
-          and p.search_text like lower(${`%${f.q}%`})
+          and p.search_text like lower(${`%${f.q}%`}) ${priceRange(f)}
         order by ${order} limit ${pageSize} offset ${(f.page - 1) * pageSize}`,
   );
   return rows.map((row) => Number(row.id));
@@ -223,6 +228,18 @@ describeWithDatabase("collection counts at scale", (database, driver) => {
         "instock=1&featured=1",
         "instock=1&featured=1&page=40",
         "instock=1&page=700&sort=price-desc",
+      ]) {
+        await expectSameAsThroughProducts(db, slug, query);
+      }
+    }
+    // Ranges of collections too large to cut a range from what the same search matched
+    // (PRICED_MATCHES_MAX): the database is asked for each, with the same answer.
+    for (const slug of ["all", "kaftans", "suits"]) {
+      for (const query of [
+        "q=kente&min=150&max=180&sort=price-asc",
+        "min=205&page=2",
+        "q=cloth&max=250&sort=price-desc&page=3",
+        "instock=1&min=160&max=161",
       ]) {
         await expectSameAsThroughProducts(db, slug, query);
       }

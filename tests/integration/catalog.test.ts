@@ -168,6 +168,60 @@ describeWithDatabase("catalog queries", (database) => {
     expect(names(listing)).toEqual(["Kente Kaftan", "Adinkra Kaftan"]);
   });
 
+  it("cuts each range from the same search's matches as the database would: order, both ends, pages and counts", async () => {
+    const db = database.db;
+    for (const query of ["", "q=kaftan", "q=KAFTAN&sort=price-desc", "sort=price-asc", "sort=newest", "instock=1", "featured=1"]) {
+      const every = (await listCollection(db, "kaftans", filters(query), 50)).items;
+      for (const [min, max] of [
+        [101, 550],
+        [250, 400],
+        [249, 401],
+        [251, 399],
+        [100, 250],
+        [400, 549],
+        [300, 300],
+        [400, 400],
+      ] as const) {
+        const inRange = every.filter((item) => item.price >= min * 100 && item.price <= max * 100).map((item) => item.id);
+        for (const pageSize of [1, 2, 3]) {
+          const pageCount = Math.ceil(inRange.length / pageSize);
+          for (let asked = 1; asked <= pageCount + 1; asked++) {
+            const listing = await listCollection(db, "kaftans", filters(`${query}&min=${min}&max=${max}&page=${asked}`), pageSize);
+            const page = Math.min(asked, Math.max(pageCount, 1));
+            const label = `${query}&min=${min}&max=${max}&page=${asked} by ${pageSize}`;
+            expect({
+              label,
+              ids: listing.items.map((item) => item.id),
+              total: listing.total,
+              page: listing.page,
+              pages: listing.pageCount,
+            }).toEqual({
+              label,
+              ids: inRange.slice((page - 1) * pageSize, page * pageSize),
+              total: inRange.length,
+              page,
+              pages: pageCount,
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it("cuts a range at a product's new price once the change is announced", async () => {
+    const db = database.db;
+    expect(names(await listCollection(db, "kaftans", filters("min=300&sort=price-asc"), 12))).toEqual([
+      "Adinkra Kaftan",
+      "Midnight Kaftan",
+    ]);
+    await db.update(products).set({ price: 35_000 }).where(eq(products.name, "Linen Kaftan"));
+    await announceStorefrontChange(db);
+    expect(names(await listCollection(db, "kaftans", filters("min=300&max=500&sort=price-asc"), 12))).toEqual([
+      "Linen Kaftan",
+      "Adinkra Kaftan",
+    ]);
+  });
+
   it("clamps a range beyond the collection's bounds", async () => {
     const listing = await listCollection(database.db, "kaftans", filters("min=0&max=99999"), 12);
     expect(listing.total).toBe(4);

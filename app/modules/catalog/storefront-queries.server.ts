@@ -113,19 +113,33 @@ function categoryIdFor(db: Db, slug: string): Promise<number | null | undefined>
   });
 }
 
-/** Smallest and largest price of the active products in a collection, in whole cedis. */
-export function collectionPriceBounds(db: Db, categorySlug: string) {
-  return cached(db, `bounds:${categorySlug}`, async () => {
+/** A collection's active products: how many, and their smallest and largest price in whole cedis. */
+function collectionFigures(db: Db, categorySlug: string): Promise<{ size: number; priceBounds: { min: number; max: number } }> {
+  return cached(db, `figures:${categorySlug}`, async () => {
     const categoryId = await categoryIdFor(db, categorySlug);
-    if (categoryId === undefined) return { min: 0, max: 0 };
+    if (categoryId === undefined) return { size: 0, priceBounds: { min: 0, max: 0 } };
     const [row] = await db
-      .select({ min: min(products.price), max: max(products.price) })
+      .select({ size: count(), min: min(products.price), max: max(products.price) })
       .from(products)
       .where(and(eq(products.isActive, true), categoryId === null ? undefined : eq(products.categoryId, categoryId)));
-    if (!row?.min || !row.max) return { min: 0, max: 0 };
-    return { min: Math.floor(Number(row.min) / 100), max: Math.ceil(Number(row.max) / 100) };
+    const size = Number(row?.size ?? 0);
+    if (!row?.min || !row.max) return { size, priceBounds: { min: 0, max: 0 } };
+    return { size, priceBounds: { min: Math.floor(Number(row.min) / 100), max: Math.ceil(Number(row.max) / 100) } };
   });
 }
+
+/** Smallest and largest price of the active products in a collection, in whole cedis. */
+export async function collectionPriceBounds(db: Db, categorySlug: string): Promise<{ min: number; max: number }> {
+  return (await collectionFigures(db, categorySlug)).priceBounds;
+}
+
+/**
+ * Up to this many active products, a collection's price ranges are cut from what the same
+ * listing without a range matched, kept with each match's price (priced matches, ~16 bytes a
+ * product): a shopper dragging the price slider asks for a new range each time, and the database's
+ * query was most of such a page's cost. A larger collection asks the database for each range.
+ */
+export const PRICED_MATCHES_MAX = 1_000;
 
 /**
  * One page of a collection, filtered, sorted and paged in the database.
@@ -155,7 +169,7 @@ async function loadListing(
   pageSize: number,
   keepMatches: boolean,
 ): Promise<ProductListing> {
-  const priceBounds = await collectionPriceBounds(db, slug);
+  const { size, priceBounds } = await collectionFigures(db, slug);
   const categoryId = await categoryIdFor(db, slug);
   if (categoryId === undefined) {
     return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, priceBounds };
@@ -163,7 +177,12 @@ async function loadListing(
   // The chosen range is clamped to the collection's own bounds; both ends inclusive.
   const priceFrom = filters.min !== undefined && filters.min > priceBounds.min ? Math.min(filters.min, priceBounds.max) : undefined;
   const priceTo = filters.max !== undefined && filters.max < priceBounds.max ? Math.max(filters.max, priceBounds.min) : undefined;
-  const find = () => findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
+  const ranged = priceFrom !== undefined || priceTo !== undefined;
+  const find = async () => {
+    const priced = keepMatches && ranged && size <= PRICED_MATCHES_MAX ? await pricedMatches(db, slug, categoryId, filters) : null;
+    if (priced) return matchesInRange(priced, { priceFrom, priceTo, page: filters.page, pageSize });
+    return findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
+  };
   // Kept by the query the database is asked (decision 003): the search's letters as the database
   // compares them (products.searchText is lower case) and the range as clamped, so "Kaftan" and
   // "kaftan", or two ranges reaching past the collection's prices, are one answer.
@@ -187,6 +206,73 @@ function asciiLowerCase(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/** What a listing asks of the products: active, in the category (null: all), and its filters; the price range in whole cedis. */
+function listingConditions(categoryId: number | null, filters: CollectionFilters, priceFrom?: number, priceTo?: number): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
+  if (categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
+  // The name or the description holds the search, whatever its case (products.searchText).
+  if (filters.q) conditions.push(like(products.searchText, sql`lower(${`%${escapeLike(filters.q)}%`})`));
+  if (priceFrom !== undefined) conditions.push(gte(products.price, priceFrom * 100));
+  if (priceTo !== undefined) conditions.push(lte(products.price, priceTo * 100));
+  if (filters.featured) conditions.push(eq(products.isFeatured, true));
+  if (filters.instock) conditions.push(someVariantInStock);
+  return and(...conditions);
+}
+
+function listingOrder(sort: CollectionFilters["sort"]): SQL[] {
+  return {
+    featured: [descNullsLast(products.isFeatured), descNullsLast(products.createdAt), descNullsLast(products.id)],
+    newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
+    "price-asc": [asc(products.price), asc(products.id)],
+    "price-desc": [desc(products.price), desc(products.id)],
+  }[sort];
+}
+
+/** Every match of a listing's filters but its price range, in its order, with each one's price (pesewas). */
+interface PricedMatches {
+  ids: number[];
+  prices: number[];
+}
+
+/**
+ * A small collection's matches for these filters without their range, kept in the cache of
+ * matches (by the query, as loadListing keeps a range's): each range asked of the same search,
+ * sort and toggles is then cut from it (matchesInRange) without asking the database.
+ */
+function pricedMatches(db: Db, slug: string, categoryId: number | null, filters: CollectionFilters): Promise<PricedMatches | null> {
+  const key = JSON.stringify(["priced", slug, asciiLowerCase(filters.q), filters.featured, filters.instock, filters.sort]);
+  return cachedMatches(db, key, async () => {
+    const rows = await db
+      .select({ id: products.id, price: products.price })
+      .from(products)
+      .where(listingConditions(categoryId, filters))
+      .orderBy(...listingOrder(filters.sort))
+      .limit(PRICED_MATCHES_MAX + 1);
+    // The collection grew past the limit since its size was read: the range is asked of the database.
+    if (rows.length > PRICED_MATCHES_MAX) return null;
+    return { ids: rows.map((row) => row.id), prices: rows.map((row) => Number(row.price)) };
+  });
+}
+
+/** One page of the priced matches within a range (whole cedis, both ends inclusive), counted and clamped as findMatches does. */
+function matchesInRange(
+  priced: PricedMatches,
+  { priceFrom, priceTo, page: asked, pageSize }: { priceFrom?: number; priceTo?: number; page: number; pageSize: number },
+): ListingMatches {
+  const low = priceFrom === undefined ? -Infinity : priceFrom * 100;
+  const high = priceTo === undefined ? Infinity : priceTo * 100;
+  const inRange = priced.ids.filter((_, index) => priced.prices[index]! >= low && priced.prices[index]! <= high);
+  const pageCount = Math.ceil(inRange.length / pageSize);
+  const page = Math.min(asked, Math.max(pageCount, 1));
+  return {
+    ids: inRange.slice((page - 1) * pageSize, page * pageSize),
+    total: inRange.length,
+    totalIsCapped: false,
+    page,
+    pageCount,
+  };
+}
+
 async function findMatches(
   db: Db,
   {
@@ -197,22 +283,8 @@ async function findMatches(
     pageSize,
   }: { categoryId: number | null; filters: CollectionFilters; priceFrom?: number; priceTo?: number; pageSize: number },
 ): Promise<ListingMatches> {
-  const conditions: (SQL | undefined)[] = [eq(products.isActive, true)];
-  if (categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
-  // The name or the description holds the search, whatever its case (products.searchText).
-  if (filters.q) conditions.push(like(products.searchText, sql`lower(${`%${escapeLike(filters.q)}%`})`));
-  if (priceFrom !== undefined) conditions.push(gte(products.price, priceFrom * 100));
-  if (priceTo !== undefined) conditions.push(lte(products.price, priceTo * 100));
-  if (filters.featured) conditions.push(eq(products.isFeatured, true));
-  if (filters.instock) conditions.push(someVariantInStock);
-  const where = and(...conditions);
-
-  const orderBy = {
-    featured: [descNullsLast(products.isFeatured), descNullsLast(products.createdAt), descNullsLast(products.id)],
-    newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
-    "price-asc": [asc(products.price), asc(products.id)],
-    "price-desc": [desc(products.price), desc(products.id)],
-  }[filters.sort];
+  const where = listingConditions(categoryId, filters, priceFrom, priceTo);
+  const orderBy = listingOrder(filters.sort);
 
   // A count that costs an index read whatever the catalog's size (decision 037), or null: then
   // the matches are counted through products, up to the cap.

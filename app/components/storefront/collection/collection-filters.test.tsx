@@ -71,4 +71,18 @@ describe("CollectionFilters drawn once on the server but for the search box", ()
     expect(filtersHtml(noFilters, renderOnce)).toContain('<option value="featured" selected="">');
     expect(filtersHtml(noFilters, renderOnce, { currency: "USD" })).toContain("USD<!-- --> <!-- -->159");
   });
+
+  it("keeps the price part only for the collection's whole range: each chosen range is drawn in place", () => {
+    const kept = createRenderOnce();
+    const keys: string[] = [];
+    const recording: RenderOnce = (key, render) => {
+      keys.push(key);
+      return kept(key, render);
+    };
+    filtersHtml({ ...noFilters, min: 300, max: 900 }, recording);
+    filtersHtml({ ...noFilters, min: 301 }, recording);
+    expect(keys.filter((key) => key.includes('"price"'))).toEqual([]);
+    filtersHtml({ ...noFilters, q: "kente" }, recording);
+    expect(keys.filter((key) => key.includes('"price"'))).toEqual(['["collection-filters","price","GHS",159,2500]']);
+  });
 });
