@@ -15,6 +15,32 @@ describe("createRenderOnce", () => {
     expect(draws).toBe(1);
   });
 
+  it("keeps parts drawn for one of endlessly many values apart: a flood of them never pushes out a part every page shows", () => {
+    const renderOnce = createRenderOnce();
+    let footerDraws = 0;
+    const footer = () => {
+      footerDraws++;
+      return createElement("footer", null, "Ahenfie, Accra");
+    };
+    renderOnce("footer", footer);
+    // Two thousand ranges of 2,000 characters each, each asked twice: eight times what the small
+    // store keeps. The first time, each is drawn in place (null); the second, drawn and kept.
+    for (let low = 0; low < 2_000; low++) {
+      const range = () => createElement("p", null, `${low}`.padEnd(2_000, "."));
+      expect(renderOnce(`range ${low}`, range, { oneOfMany: true })).toBeNull();
+      expect(renderOnce(`range ${low}`, range, { oneOfMany: true })).toBe(`<p>${`${low}`.padEnd(2_000, ".")}</p>`);
+    }
+    renderOnce("footer", footer);
+    expect(footerDraws).toBe(1);
+    // The last ranges are still kept; the first ones were drawn again.
+    let draws = 0;
+    const again = (low: number) => renderOnce(`range ${low}`, () => (draws++, createElement("p", null, "again")), { oneOfMany: true });
+    expect(again(1_999)).toBe(`<p>${"1999".padEnd(2_000, ".")}</p>`);
+    expect(draws).toBe(0);
+    expect(again(0)).toBe("<p>again</p>");
+    expect(draws).toBe(1);
+  });
+
   it("never keeps markup with a part not loaded yet: null until it has loaded, then drawn and kept", async () => {
     const renderOnce = createRenderOnce();
     let loaded = false;

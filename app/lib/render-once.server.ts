@@ -13,6 +13,17 @@ import type { RenderOnce } from "./rendered-once";
 const KEPT_CHARACTERS = 4_000_000;
 
 /**
+ * The same for parts drawn for one of endlessly many values (`oneOfMany`: a price range a
+ * shopper chose, ~5,000 characters with its slider), for the ranges shared in links or asked
+ * again: such a part is drawn in place the first time its key is asked (most are asked once,
+ * and drawing apart costs more than drawing in place), and drawn apart and kept the second
+ * time, among the last hundred or so. Kept with the rest, a shopper's every drag of the slider
+ * would push the cards out.
+ */
+const ONE_OF_MANY_CHARACTERS = 500_000;
+const ONE_OF_MANY_ASKED = 10_000;
+
+/**
  * What `renderToString` writes for a Suspense boundary it could not finish: a part loaded on
  * demand (`lazy`) that has not loaded yet. The page's own render waits for such a part; a
  * render apart cannot, and would leave the browser to draw it.
@@ -96,13 +107,19 @@ function drawnApart(html: string): Drawn | null {
  * page draws it in place.
  */
 export function createRenderOnce(): RenderOnce {
-  const rendered = new LRUCache<string, Drawn>({
-    maxSize: KEPT_CHARACTERS,
-    sizeCalculation: (drawn, key) => drawn.html.length + key.length,
-  });
-  return (key, render) => {
+  const store = (maxSize: number) =>
+    new LRUCache<string, Drawn>({ maxSize, sizeCalculation: (drawn, key) => drawn.html.length + key.length });
+  const kept = store(KEPT_CHARACTERS);
+  const oneOfMany = store(ONE_OF_MANY_CHARACTERS);
+  const askedOnce = new LRUCache<string, true>({ max: ONE_OF_MANY_ASKED });
+  return (key, render, options) => {
+    const rendered = options?.oneOfMany ? oneOfMany : kept;
     let drawn = rendered.get(key);
     if (drawn === undefined) {
+      if (options?.oneOfMany && !askedOnce.get(key)) {
+        askedOnce.set(key, true);
+        return null;
+      }
       const html = renderToString(render());
       const apart = html.includes(UNFINISHED_BOUNDARY) ? null : drawnApart(html);
       if (!apart) return null;

@@ -11,7 +11,15 @@ import { PageContextProvider, usePageContext } from "./page-context";
  * on demand, such as the price slider, not loaded yet): the page then draws it in place. Provided
  * by entry.server only: in the browser there is none, and the part is rendered as usual.
  */
-export type RenderOnce = (key: string, render: () => ReactNode) => string | null;
+export type RenderOnce = (key: string, render: () => ReactNode, options?: RenderOnceOptions) => string | null;
+
+export interface RenderOnceOptions {
+  /**
+   * The key is one of endlessly many (a price range a shopper chose): its markup is kept in a
+   * small store of its own, so a flood of such parts never pushes out those every page shows.
+   */
+  oneOfMany?: boolean;
+}
 
 export const RenderOnceContext = createContext<RenderOnce | null>(null);
 
@@ -25,12 +33,15 @@ export function useRenderOnce(): RenderOnce | null {
   const page = usePageContext();
   const islandsPage = useContext(IslandsPageContext);
   if (!renderOnce) return null;
-  return (key, render) =>
-    renderOnce(key, () =>
-      createElement(PageContextProvider, {
-        value: page,
-        children: createElement(IslandsPageContext.Provider, { value: islandsPage }, render()),
-      }),
+  return (key, render, options) =>
+    renderOnce(
+      key,
+      () =>
+        createElement(PageContextProvider, {
+          value: page,
+          children: createElement(IslandsPageContext.Provider, { value: islandsPage }, render()),
+        }),
+      options,
     );
 }
 
@@ -39,6 +50,8 @@ type DrawnOnceProps = {
   as: "div" | "li" | "header" | "footer";
   /** Everything `children`'s markup depends on, or null to draw it in place. */
   drawKey: string | null;
+  /** The key is one of endlessly many (RenderOnceOptions). */
+  oneOfMany?: boolean;
   children: ReactNode;
 } & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
 
@@ -46,8 +59,8 @@ type DrawnOnceProps = {
  * `<as {...props}>{children}</as>`, its children drawn once per `drawKey` on the server
  * (`RenderOnce`) and as usual in the browser, which hydrates the same markup.
  */
-export function DrawnOnce({ as, drawKey, children, ...props }: DrawnOnceProps) {
+export function DrawnOnce({ as, drawKey, oneOfMany = false, children, ...props }: DrawnOnceProps) {
   const renderOnce = useRenderOnce();
-  const html = renderOnce && drawKey !== null ? renderOnce(drawKey, () => children) : null;
+  const html = renderOnce && drawKey !== null ? renderOnce(drawKey, () => children, { oneOfMany }) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }

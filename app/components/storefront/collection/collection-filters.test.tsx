@@ -72,17 +72,19 @@ describe("CollectionFilters drawn once on the server but for the search box", ()
     expect(filtersHtml(noFilters, renderOnce, { currency: "USD" })).toContain("USD<!-- --> <!-- -->159");
   });
 
-  it("keeps the price part only for the collection's whole range: each chosen range is drawn in place", () => {
+  it("keeps a chosen price range's part apart from the parts every page shows", () => {
     const kept = createRenderOnce();
-    const keys: string[] = [];
-    const recording: RenderOnce = (key, render) => {
-      keys.push(key);
-      return kept(key, render);
+    const asked: [string, boolean][] = [];
+    const recording: RenderOnce = (key, render, options) => {
+      asked.push([key, options?.oneOfMany ?? false]);
+      return kept(key, render, options);
     };
+    const priceParts = () => asked.filter(([key]) => key.includes('"price"'));
     filtersHtml({ ...noFilters, min: 300, max: 900 }, recording);
-    filtersHtml({ ...noFilters, min: 301 }, recording);
-    expect(keys.filter((key) => key.includes('"price"'))).toEqual([]);
     filtersHtml({ ...noFilters, q: "kente" }, recording);
-    expect(keys.filter((key) => key.includes('"price"'))).toEqual(['["collection-filters","price","GHS",159,2500]']);
+    expect(priceParts()).toEqual([
+      ['["collection-filters","price","GHS",159,2500,300,900]', true],
+      ['["collection-filters","price","GHS",159,2500,159,2500]', false],
+    ]);
   });
 });

@@ -49,10 +49,9 @@ export function CollectionFilters({
   const high = Math.min(bounds.max, Math.max(filters.max ?? bounds.max, bounds.min));
   const [range, setRange] = useState<[number, number]>([low, high]);
   const [rangeSource, setRangeSource] = useState(`${low}-${high}`);
-  // A chosen range is one of endlessly many (each drag of the slider is a new one), like the
-  // words searched: kept, each would push the product cards out of what is drawn once. Only the
-  // collection's whole range, which most pages show, is drawn once.
-  const wholeRange = range[0] === bounds.min && range[1] === bounds.max;
+  // A chosen range is one of endlessly many (each drag of the slider is a new one): drawn once
+  // in a store of its own, where it cannot push out the product cards (RenderOnceOptions).
+  const chosenRange = range[0] !== bounds.min || range[1] !== bounds.max;
 
   // Follow the URL when it changes from outside (back button, reset, shared link).
   if (filters.q !== urlQuery) {
@@ -161,7 +160,8 @@ export function CollectionFilters({
       <DrawnOnce
         as="div"
         className={cn("space-y-2 max-md:col-span-2", collapsed)}
-        drawKey={wholeRange ? drawKey("price", currency, bounds.min, bounds.max) : null}
+        drawKey={drawKey("price", currency, bounds.min, bounds.max, range[0], range[1])}
+        oneOfMany={chosenRange}
       >
         <div className="flex items-baseline justify-between">
           <span className="text-sm font-medium" id={`${id}-price`}>
