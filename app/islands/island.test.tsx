@@ -9,9 +9,9 @@ const GreetingIsland = defineIsland("greeting", Greeting);
 
 describe("islands (decision 021)", () => {
   it("writes props no text can break out of: no </script>, no <!--, no line separators", () => {
-    const json = scriptJson({ name: "</script><script>alert(1)</script><!-- \u2028" });
-    expect(json).not.toMatch(/<\/script|<!--|\u2028/i);
-    expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script><!-- \u2028" });
+    const json = scriptJson({ name: "</script><script>alert(1)</script><!-- \u2028 \u2029" });
+    expect(json).not.toMatch(/<\/script|<!--|\u2028|\u2029/i);
+    expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script><!-- \u2028 \u2029" });
   });
 
   it("on a page of islands, draws the component with its props just before it, for the browser", () => {
