@@ -113,24 +113,18 @@ function categoryIdFor(db: Db, slug: string): Promise<number | null | undefined>
   });
 }
 
-/** A collection's active products: how many, and their smallest and largest price in whole cedis. */
-function collectionFigures(db: Db, categorySlug: string): Promise<{ size: number; priceBounds: { min: number; max: number } }> {
-  return cached(db, `figures:${categorySlug}`, async () => {
+/** Smallest and largest price of the active products in a collection, in whole cedis. */
+export function collectionPriceBounds(db: Db, categorySlug: string) {
+  return cached(db, `bounds:${categorySlug}`, async () => {
     const categoryId = await categoryIdFor(db, categorySlug);
-    if (categoryId === undefined) return { size: 0, priceBounds: { min: 0, max: 0 } };
+    if (categoryId === undefined) return { min: 0, max: 0 };
     const [row] = await db
-      .select({ size: count(), min: min(products.price), max: max(products.price) })
+      .select({ min: min(products.price), max: max(products.price) })
       .from(products)
       .where(and(eq(products.isActive, true), categoryId === null ? undefined : eq(products.categoryId, categoryId)));
-    const size = Number(row?.size ?? 0);
-    if (!row?.min || !row.max) return { size, priceBounds: { min: 0, max: 0 } };
-    return { size, priceBounds: { min: Math.floor(Number(row.min) / 100), max: Math.ceil(Number(row.max) / 100) } };
+    if (!row?.min || !row.max) return { min: 0, max: 0 };
+    return { min: Math.floor(Number(row.min) / 100), max: Math.ceil(Number(row.max) / 100) };
   });
-}
-
-/** Smallest and largest price of the active products in a collection, in whole cedis. */
-export async function collectionPriceBounds(db: Db, categorySlug: string): Promise<{ min: number; max: number }> {
-  return (await collectionFigures(db, categorySlug)).priceBounds;
 }
 
 /**
@@ -140,6 +134,18 @@ export async function collectionPriceBounds(db: Db, categorySlug: string): Promi
  * query was most of such a page's cost. A larger collection asks the database for each range.
  */
 export const PRICED_MATCHES_MAX = 1_000;
+
+/**
+ * Whether a collection (category id, null for all) has at most PRICED_MATCHES_MAX active
+ * products: counted up to the limit and no further, so a very large catalog pays for a thousand
+ * index entries, not all of them; kept with the catalog, and read only when a range is asked.
+ */
+function isSmallCollection(db: Db, slug: string, categoryId: number | null): Promise<boolean> {
+  return cached(db, `small:${slug}`, async () => {
+    const where = and(eq(products.isActive, true), categoryId === null ? undefined : eq(products.categoryId, categoryId));
+    return (await countUpTo(db, products, where, PRICED_MATCHES_MAX)) <= PRICED_MATCHES_MAX;
+  });
+}
 
 /**
  * One page of a collection, filtered, sorted and paged in the database.
@@ -169,7 +175,7 @@ async function loadListing(
   pageSize: number,
   keepMatches: boolean,
 ): Promise<ProductListing> {
-  const { size, priceBounds } = await collectionFigures(db, slug);
+  const priceBounds = await collectionPriceBounds(db, slug);
   const categoryId = await categoryIdFor(db, slug);
   if (categoryId === undefined) {
     return { items: [], total: 0, totalIsCapped: false, page: 1, pageCount: 0, pageSize, priceBounds };
@@ -179,7 +185,8 @@ async function loadListing(
   const priceTo = filters.max !== undefined && filters.max < priceBounds.max ? Math.max(filters.max, priceBounds.min) : undefined;
   const ranged = priceFrom !== undefined || priceTo !== undefined;
   const find = async () => {
-    const priced = keepMatches && ranged && size <= PRICED_MATCHES_MAX ? await pricedMatches(db, slug, categoryId, filters) : null;
+    const small = keepMatches && ranged && (await isSmallCollection(db, slug, categoryId));
+    const priced = small ? await pricedMatches(db, slug, categoryId, filters) : null;
     if (priced) return matchesInRange(priced, { priceFrom, priceTo, page: filters.page, pageSize });
     return findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
   };
