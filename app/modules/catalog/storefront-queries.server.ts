@@ -183,13 +183,19 @@ async function loadListing(
   // The chosen range is clamped to the collection's own bounds; both ends inclusive.
   const priceFrom = filters.min !== undefined && filters.min > priceBounds.min ? Math.min(filters.min, priceBounds.max) : undefined;
   const priceTo = filters.max !== undefined && filters.max < priceBounds.max ? Math.max(filters.max, priceBounds.min) : undefined;
+  const listing = async ({ ids, ...figures }: ListingMatches) => ({
+    items: await listingCards(db, ids),
+    ...figures,
+    pageSize,
+    priceBounds,
+  });
+  // A range of a small collection is cut from the search's priced matches each time: cheap, and
+  // not kept, so a flood of ranges never pushes other searches' matches out of their cache.
   const ranged = priceFrom !== undefined || priceTo !== undefined;
-  const find = async () => {
-    const small = keepMatches && ranged && (await isSmallCollection(db, slug, categoryId));
-    const priced = small ? await pricedMatches(db, slug, categoryId, filters) : null;
-    if (priced) return matchesInRange(priced, { priceFrom, priceTo, page: filters.page, pageSize });
-    return findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
-  };
+  const priced =
+    keepMatches && ranged && (await isSmallCollection(db, slug, categoryId)) ? await pricedMatches(db, slug, categoryId, filters) : null;
+  if (priced) return listing(matchesInRange(priced, { priceFrom, priceTo, page: filters.page, pageSize }));
+  const find = () => findMatches(db, { categoryId, filters, priceFrom, priceTo, pageSize });
   // Kept by the query the database is asked (decision 003): the search's letters as the database
   // compares them (products.searchText is lower case) and the range as clamped, so "Kaftan" and
   // "kaftan", or two ranges reaching past the collection's prices, are one answer.
@@ -204,8 +210,7 @@ async function loadListing(
     filters.sort,
     filters.page,
   ]);
-  const { ids, ...figures } = keepMatches ? await cachedMatches(db, key, find) : await find();
-  return { items: await listingCards(db, ids), ...figures, pageSize, priceBounds };
+  return listing(keepMatches ? await cachedMatches(db, key, find) : await find());
 }
 
 /** A–Z as a–z, as the database's lower() does them; other letters kept as they are (never merged wrongly). */
