@@ -38,7 +38,15 @@ export function productImageSources(base: string, sizes: number | string, fallba
   };
 }
 
-/** An absolute URL for social cards and structured data. */
+/** A path the URL parser would leave as it is: a slash, then unreserved characters and slashes, no `..` or `//`. */
+const PLAIN_PATH = /^(?!.*(?:\.\.|\/\/))\/[\w\-.~/]*$/;
+
+/**
+ * An absolute URL for social cards and structured data. A collection's structured data names
+ * every product's picture, so a plain path is joined to the origin as text; anything else is
+ * left to the URL parser.
+ */
 export function absoluteImage(origin: string, base: string, width = 960): string {
-  return new URL(imageSrc(base, width), origin).href;
+  const src = imageSrc(base, width);
+  return PLAIN_PATH.test(src) && !origin.endsWith("/") ? origin + src : new URL(src, origin).href;
 }

@@ -21,7 +21,7 @@ export function ProductBadges({
   className?: string;
 }) {
   const discount = discountPercent(price, originalPrice);
-  const chip = chips ? "max-sm:px-1.5 max-sm:py-px max-sm:text-[0.56rem] max-sm:leading-4 max-sm:tracking-[0.08em]" : undefined;
+  const chip = chips ? "badge-chip" : undefined;
   if (!isNew && !isBestseller && !discount && !soldOut) return null;
   return (
     <div className={className}>

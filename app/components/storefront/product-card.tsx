@@ -41,7 +41,7 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           alt=""
           sizes={CARD_IMAGE_SIZES}
           priority={priority}
-          className={cn("transition-transform duration-700 ease-out group-hover:scale-[1.04]", soldOut && "opacity-70")}
+          className={cn("card-picture", soldOut && "opacity-70")}
         />
         <ProductBadges
           isNew={product.isNew}
@@ -51,27 +51,23 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
           soldOut={soldOut}
           // Small chips in the picture's top corner on a phone, side by side, clear of the garment.
           chips
-          className="pointer-events-none absolute top-2 left-2 flex max-w-[calc(100%-3.25rem)] flex-wrap gap-1 sm:top-3 sm:left-3 sm:flex-col sm:items-start sm:gap-1.5"
+          className="card-badges"
         />
         <WishlistButton productId={product.id} productName={product.name} className="absolute top-3 right-3 z-10" />
-        <div className="absolute right-2 bottom-2 z-10 flex gap-1.5 transition-all duration-300 md:translate-y-3 md:opacity-0 md:group-focus-within:translate-y-0 md:group-focus-within:opacity-100 md:group-hover:translate-y-0 md:group-hover:opacity-100 sm:inset-x-3 sm:bottom-3 sm:gap-2">
+        {/* The card's classes are named in app.css: every listing repeats them for each card. */}
+        <div className="card-actions">
           <button
             type="button"
             disabled={soldOut}
             onClick={() => setQuickView("choose-size")}
             aria-haspopup="dialog"
-            className="inline-flex size-9 cursor-pointer items-center justify-center gap-2 rounded-sm bg-forest text-xs font-bold tracking-[0.12em] text-ivory uppercase shadow-md transition hover:bg-forest-deep disabled:cursor-not-allowed disabled:bg-charcoal/70 sm:h-10 sm:w-auto sm:flex-1 sm:px-3"
+            className="card-choose-size"
             aria-label={soldOut ? `Sold Out: ${product.name}` : `Choose size: ${product.name}`}
           >
             <Icon of={ShoppingBag} className="size-4" />
             <span className="hidden sm:inline">{soldOut ? "Sold Out" : "Choose Size"}</span>
           </button>
-          <button
-            type="button"
-            onClick={() => setQuickView("view")}
-            className="inline-flex size-9 cursor-pointer items-center justify-center rounded-sm bg-ivory text-charcoal shadow-md transition hover:bg-sand sm:size-10"
-            aria-label={`Quick view ${product.name}`}
-          >
+          <button type="button" onClick={() => setQuickView("view")} className="card-quick-view" aria-label={`Quick view ${product.name}`}>
             <Icon of={Eye} className="size-4" />
           </button>
         </div>
@@ -102,6 +98,17 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
 }
 
 /**
+ * A card's data as JSON, written once per card object: the catalog keeps each product's card
+ * (listingCards) and every page showing it passes that same object, which nothing changes.
+ */
+const cardJson = new WeakMap<ProductCardData, string>();
+function productJson(product: ProductCardData): string {
+  let json = cardJson.get(product);
+  if (json === undefined) cardJson.set(product, (json = JSON.stringify(product)));
+  return json;
+}
+
+/**
  * Products in a grid. On the server each card's markup is drawn once per product as it stands
  * (app/lib/rendered-once.ts): a card is the same on every page that shows it (a collection, every
  * search and filter it appears in), and the cards are two thirds of a search page's elements. The
@@ -119,7 +126,7 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
         const priority = index < priorityCount;
         const card = <ProductCard product={product} index={index} priority={priority} />;
         return (
-          <DrawnOnce as="li" key={product.id} drawKey={JSON.stringify(["product-card", currency, priority, product])}>
+          <DrawnOnce as="li" key={product.id} drawKey={`["product-card",${JSON.stringify(currency)},${priority},${productJson(product)}]`}>
             {card}
           </DrawnOnce>
         );

@@ -18,10 +18,7 @@ export function WishlistButton({ productId, productName, className }: { productI
           description: nowSaved ? `${productName} is in your wishlist` : `${productName} has been removed from your wishlist`,
         });
       }}
-      className={cn(
-        "inline-flex size-10 cursor-pointer items-center justify-center rounded-full bg-ivory/90 text-charcoal shadow-sm backdrop-blur transition hover:scale-105 hover:text-terracotta",
-        className,
-      )}
+      className={cn("wishlist-button", className)}
     >
       <Icon of={Heart} className={cn("size-[18px] transition-colors", saved && "fill-terracotta text-terracotta")} />
     </button>

@@ -3,7 +3,8 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export const badgeVariants = cva(
-  "inline-flex items-center rounded-sm px-2 py-0.5 text-[0.68rem] font-bold uppercase tracking-[0.12em] leading-5",
+  // Its look is the `badge` class (app.css): a card shows up to three, forty cards a page.
+  "badge",
   {
     variants: {
       variant: {
