@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ConstantText, gzipPieces, piecesText, type PagePieces } from "./gzip-pieces";
+import { ConstantText, crc32Append, crc32ShiftFor, gzipPieces, piecesText, type PagePieces } from "./gzip-pieces";
 
 const stylesheet = new ConstantText(
   `<style>${Array.from({ length: 300 }, (_, i) => `.c${i}{color:#1d5b43;margin:${i}px}`).join("")}</style>`,
@@ -32,5 +32,19 @@ describe("gzipPieces", () => {
   it("copes with empty pieces and a page of constant text only", () => {
     expect(zlib.gunzipSync(gzipPieces([Buffer.alloc(0), stylesheet, Buffer.alloc(0)], 6)).toString()).toBe(stylesheet.text);
     expect(zlib.gunzipSync(gzipPieces([], 6)).toString()).toBe("");
+  });
+});
+
+describe("crc32Append", () => {
+  it("gives the CRC-32 of two texts end to end, as zlib reads it, for any lengths", () => {
+    const texts = ["", "a", "₵299.99", "<style>body{color:red}</style>".repeat(3000), Buffer.alloc(70_001, 7).toString()];
+    for (const a of texts) {
+      for (const b of texts) {
+        const bytesA = Buffer.from(a);
+        const bytesB = Buffer.from(b);
+        const joined = crc32Append(zlib.crc32(bytesA), zlib.crc32(bytesB), crc32ShiftFor(bytesB.length));
+        expect(joined).toBe(zlib.crc32(Buffer.concat([bytesA, bytesB])));
+      }
+    }
   });
 });

@@ -10,10 +10,15 @@ export class ConstantText {
   readonly bytes: Buffer;
   /** Raw deflate blocks, none final, ending on a byte boundary (a sync flush): they can be followed by more. */
   readonly deflated: Buffer;
+  /** The CRC-32 of `bytes`, and what carries a CRC over them (`crc32Append`): a page's check sum never reads them again. */
+  readonly crc: number;
+  readonly crcShift: number;
 
   constructor(readonly text: string) {
     this.bytes = Buffer.from(text);
     this.deflated = deflateOpen(this.bytes, zlib.constants.Z_BEST_COMPRESSION);
+    this.crc = zlib.crc32(this.bytes);
+    this.crcShift = crc32ShiftFor(this.bytes.length);
   }
 }
 
@@ -83,7 +88,7 @@ function gzipMember(pieces: PagePieces, deflated: Buffer[]): Buffer {
     const bytes = pieceBytes(piece);
     if (bytes.length === 0) return;
     parts.push(deflated[index]!);
-    crc = zlib.crc32(bytes, crc);
+    crc = piece instanceof ConstantText ? crc32Append(crc, piece.crc, piece.crcShift) : zlib.crc32(bytes, crc);
     length += bytes.length;
   });
   const trailer = Buffer.alloc(8);
@@ -121,4 +126,39 @@ export function piecesAround(page: Buffer, constants: PlacedConstant[]): PagePie
   }
   pieces.push(page.subarray(at));
   return pieces;
+}
+
+/*
+ * CRC-32 of two texts end to end from the CRC of each, as zlib's crc32_combine_gen and
+ * crc32_combine_op do (node exposes neither): the first CRC is carried over the second text's
+ * length by multiplying it, as a polynomial over GF(2) modulo the CRC's, by x^(8 × length), a
+ * factor that depends on the length alone and is worked out once per constant text. A page's
+ * stylesheet is half its bytes; this way its CRC is not computed again for every page.
+ */
+const CRC_POLYNOMIAL = 0xedb88320;
+
+/** a × b modulo the CRC polynomial, both reflected as CRC-32 writes them. */
+function multiplyModCrc(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; bit !== 0; bit >>>= 1) {
+    if (a & bit) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(8 × length) modulo the CRC polynomial: the factor that carries a CRC over `length` bytes. */
+export function crc32ShiftFor(length: number): number {
+  let factor = 0x80000000; // x^0
+  let power = 0x40000000; // x^1, squared as the bits of 8 × length are read
+  for (let n = length * 8; n > 0; n = Math.floor(n / 2)) {
+    if (n % 2 === 1) factor = multiplyModCrc(power, factor);
+    power = multiplyModCrc(power, power);
+  }
+  return factor;
+}
+
+/** The CRC-32 of A then B, from A's CRC, B's CRC and `crc32ShiftFor(B's length)`. */
+export function crc32Append(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModCrc(shiftB, crcA) ^ crcB) >>> 0;
 }

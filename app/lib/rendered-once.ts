@@ -64,3 +64,30 @@ export function DrawnOnce({ as, drawKey, oneOfMany = false, children, ...props }
   const html = renderOnce && drawKey !== null ? renderOnce(drawKey, () => children, { oneOfMany }) : null;
   return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
 }
+
+/** Tokens by JSON text; emptied when full (a token is never given twice, so nothing is confused). */
+const tokenOfJson = new Map<string, string>();
+const tokenOfObject = new WeakMap<object, string>();
+const MOST_TOKENS = 5_000;
+let tokensGiven = 0;
+
+/**
+ * A short name for what `value` holds, for a `drawKey`: the same for equal JSON, another for any
+ * other. A key is looked up on every page, and a key holding a product card's or the store
+ * profile's JSON is hundreds of characters to hash and compare; the same object (the catalog's
+ * cached card, the settings' cached profile) is named again without being written out. Values
+ * are read as they are when first named: an object given here must not be changed afterwards.
+ */
+export function contentKey(value: object): string {
+  let token = tokenOfObject.get(value);
+  if (token === undefined) {
+    const json = JSON.stringify(value);
+    token = tokenOfJson.get(json);
+    if (token === undefined) {
+      if (tokenOfJson.size >= MOST_TOKENS) tokenOfJson.clear();
+      tokenOfJson.set(json, (token = `#${(++tokensGiven).toString(36)}`));
+    }
+    tokenOfObject.set(value, token);
+  }
+  return token;
+}

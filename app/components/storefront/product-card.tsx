@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/link";
 import { Icon } from "~/components/ui/icon";
 import type { ProductCardData } from "~/modules/catalog/catalog-types";
 import { cn } from "~/lib/cn";
-import { DrawnOnce } from "~/lib/rendered-once";
+import { contentKey, DrawnOnce } from "~/lib/rendered-once";
 import { useMountedAfterHydration } from "~/lib/use-hydrated";
 import { Price } from "./price";
 import { ProductBadges } from "./product-badges";
@@ -98,17 +98,6 @@ export function ProductCard({ product, index = 0, priority = false }: { product:
 }
 
 /**
- * A card's data as JSON, written once per card object: the catalog keeps each product's card
- * (listingCards) and every page showing it passes that same object, which nothing changes.
- */
-const cardJson = new WeakMap<ProductCardData, string>();
-function productJson(product: ProductCardData): string {
-  let json = cardJson.get(product);
-  if (json === undefined) cardJson.set(product, (json = JSON.stringify(product)));
-  return json;
-}
-
-/**
  * Products in a grid. On the server each card's markup is drawn once per product as it stands
  * (app/lib/rendered-once.ts): a card is the same on every page that shows it (a collection, every
  * search and filter it appears in), and the cards are two thirds of a search page's elements. The
@@ -126,7 +115,7 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Product
         const priority = index < priorityCount;
         const card = <ProductCard product={product} index={index} priority={priority} />;
         return (
-          <DrawnOnce as="li" key={product.id} drawKey={`["product-card",${JSON.stringify(currency)},${priority},${productJson(product)}]`}>
+          <DrawnOnce as="li" key={product.id} drawKey={`product-card ${currency} ${priority} ${contentKey(product)}`}>
             {card}
           </DrawnOnce>
         );

@@ -11,7 +11,7 @@ import type { StoreLogo } from "~/modules/settings/store-settings";
 import type { StoreProfile } from "~/modules/settings/store-profile";
 import { NewsletterIsland } from "~/islands/shell";
 import { IslandsPageContext } from "~/islands/island";
-import { DrawnOnce } from "~/lib/rendered-once";
+import { contentKey, DrawnOnce } from "~/lib/rendered-once";
 
 const heading = "mb-5 text-xs font-bold uppercase tracking-[0.22em] text-gold-light";
 const link = "text-sm text-ivory/80 transition-colors hover:text-ivory";
@@ -31,7 +31,7 @@ export function SiteFooter({ storeName, year }: { storeName: string; year: numbe
       as="footer"
       id="contact"
       className={footerClass}
-      drawKey={JSON.stringify(["site-footer", storeName, year, islandsPage, store])}
+      drawKey={JSON.stringify(["site-footer", storeName, year, islandsPage, contentKey(store)])}
     >
       <FooterContent storeName={storeName} year={year} store={store} />
     </DrawnOnce>
