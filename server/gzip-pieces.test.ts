@@ -29,6 +29,27 @@ describe("gzipPieces", () => {
     expect(gzipped.length).toBeLessThan(zlib.gzipSync(piecesText(pieces), { level: 1 }).length + 64);
   });
 
+  it("compresses page after page on the same zlib stream, each piece on its own: large, incompressible and empty pieces included", () => {
+    // Bytes no compressor can shrink, more than the deflater's output space (128 KB) in one piece.
+    let seed = 7;
+    const noise = Buffer.from(Array.from({ length: 300_000 }, () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) & 0xff));
+    const pages: PagePieces[] = [page("Kaftans"), [noise, stylesheet, Buffer.alloc(0)], page("Agbada Ɔdɔ"), [Buffer.from("₵"), noise]];
+    for (const level of [1, 9, 1]) {
+      for (const pieces of pages) {
+        const gzipped = gzipPieces(pieces, level);
+        expect(zlib.gunzipSync(gzipped).equals(Buffer.concat(pieces.map((p) => (p instanceof ConstantText ? p.bytes : p))))).toBe(true);
+      }
+    }
+    // A piece compresses exactly as on a new stream: nothing of the pages before it is carried over.
+    const [own] = page("Kaftans") as Buffer[];
+    const fresh = zlib.deflateRawSync(own!, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    expect(
+      gzipPieces(page("Kaftans"), 1)
+        .subarray(10, 10 + fresh.length)
+        .equals(fresh),
+    ).toBe(true);
+  });
+
   it("copes with empty pieces and a page of constant text only", () => {
     expect(zlib.gunzipSync(gzipPieces([Buffer.alloc(0), stylesheet, Buffer.alloc(0)], 6)).toString()).toBe(stylesheet.text);
     expect(zlib.gunzipSync(gzipPieces([], 6)).toString()).toBe("");

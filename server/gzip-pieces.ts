@@ -38,9 +38,63 @@ export function piecesText(pieces: PagePieces): string {
   return Buffer.concat(pieces.map(pieceBytes)).toString();
 }
 
-/** Raw deflate of `bytes`, sync-flushed rather than finished, so further blocks may follow. */
+/**
+ * The binding under a Node zlib stream, which `zlib.deflateRawSync` drives in a loop (lib/zlib.js,
+ * processChunkSync) and then closes. After each write, `_writeState` holds the output space and
+ * the input left.
+ */
+interface ZlibHandle {
+  writeSync(flush: number, input: Buffer, inOffset: number, inLength: number, output: Buffer, outOffset: number, outLength: number): void;
+  reset(): void;
+}
+interface DeflateStream {
+  _handle: ZlibHandle | null;
+  _writeState: Uint32Array;
+}
+
+/** One deflate stream per level, reset between pieces, and the space it writes into. */
+const deflaters = new Map<number, { stream: DeflateStream; output: Buffer }>();
+const OUTPUT_SPACE = 128 * 1024;
+
+/**
+ * Raw deflate of `bytes`, sync-flushed rather than finished, so further blocks may follow.
+ * `deflateRawSync` makes a zlib stream for every call (a handle, and some 300 KB of zlib's state
+ * allocated, cleared and freed) and closes it after. Here one stream per level is reset after
+ * each piece (deflateReset: nothing of the last piece is kept) and writes into the same space;
+ * each piece's output is copied out at its size. About 1 % less CPU per page nobody has asked for
+ * yet (docs/performance.md, "2026-12-06, evening"). Node has no public call for this:
+ * gzip-pieces.test.ts fails if the binding changes.
+ */
 function deflateOpen(bytes: Buffer, level: number): Buffer {
-  return zlib.deflateRawSync(bytes, openDeflate(level));
+  let deflater = deflaters.get(level);
+  if (!deflater?.stream._handle) {
+    deflater = { stream: zlib.createDeflateRaw({ level }) as unknown as DeflateStream, output: Buffer.allocUnsafe(OUTPUT_SPACE) };
+    deflaters.set(level, deflater);
+  }
+  const { stream, output } = deflater;
+  const handle = stream._handle!;
+  const state = stream._writeState;
+  const outputs: Buffer[] = [];
+  let inOffset = 0;
+  let inLeft = bytes.length;
+  try {
+    for (;;) {
+      handle.writeSync(zlib.constants.Z_SYNC_FLUSH, bytes, inOffset, inLeft, output, 0, output.length);
+      const outLeft = state[0]!;
+      const inAfter = state[1]!;
+      outputs.push(Buffer.from(output.subarray(0, output.length - outLeft)));
+      inOffset += inLeft - inAfter;
+      inLeft = inAfter;
+      // Space left over means zlib wrote all it had: the piece is compressed and flushed.
+      if (outLeft > 0) break;
+    }
+  } catch (error) {
+    deflaters.delete(level);
+    throw error;
+  } finally {
+    handle.reset();
+  }
+  return outputs.length === 1 ? outputs[0]! : Buffer.concat(outputs);
 }
 
 /** Raw deflate's options for blocks that further blocks may follow (sync-flushed, not finished). */

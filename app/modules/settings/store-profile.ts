@@ -30,7 +30,21 @@ export interface StoreProfile {
   social: { label: string; url: string }[];
 }
 
+/**
+ * Profiles by the settings they were made from: the settings are cached (settings.server.ts), so
+ * every page in their lifetime gets the very same profile, and the footer drawn once for it
+ * (`contentKey`, app/lib/rendered-once.ts) is found by the object, never by writing it out as JSON
+ * on every page. A profile is never changed once made.
+ */
+const profiles = new WeakMap<StoreSettings, StoreProfile>();
+
 export function storeProfile(settings: StoreSettings): StoreProfile {
+  let profile = profiles.get(settings);
+  if (!profile) profiles.set(settings, (profile = profileOf(settings)));
+  return profile;
+}
+
+function profileOf(settings: StoreSettings): StoreProfile {
   return {
     name: settings.storeName,
     logo: settings.logo,
