@@ -48,8 +48,9 @@ interface ZlibHandle {
   reset(): void;
 }
 interface DeflateStream {
-  _handle: ZlibHandle | null;
+  _handle: ZlibHandle;
   _writeState: Uint32Array;
+  close(): void;
 }
 
 /** One deflate stream per level, reset between pieces, and the space it writes into. */
@@ -67,12 +68,12 @@ const OUTPUT_SPACE = 128 * 1024;
  */
 function deflateOpen(bytes: Buffer, level: number): Buffer {
   let deflater = deflaters.get(level);
-  if (!deflater?.stream._handle) {
+  if (!deflater) {
     deflater = { stream: zlib.createDeflateRaw({ level }) as unknown as DeflateStream, output: Buffer.allocUnsafe(OUTPUT_SPACE) };
     deflaters.set(level, deflater);
   }
   const { stream, output } = deflater;
-  const handle = stream._handle!;
+  const handle = stream._handle;
   const state = stream._writeState;
   const outputs: Buffer[] = [];
   let inOffset = 0;
@@ -89,11 +90,12 @@ function deflateOpen(bytes: Buffer, level: number): Buffer {
       if (outLeft > 0) break;
     }
   } catch (error) {
+    // A stream that failed mid-piece is closed and never used again.
     deflaters.delete(level);
+    stream.close();
     throw error;
-  } finally {
-    handle.reset();
   }
+  handle.reset();
   return outputs.length === 1 ? outputs[0]! : Buffer.concat(outputs);
 }
 
