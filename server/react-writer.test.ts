@@ -13,7 +13,10 @@ import { describe, expect, it } from "vitest";
 interface Rendered {
   rows: number;
   bytes: number;
+  /** Writes other than the drawn-once markup's. */
   writes: number;
+  /** How many times the drawn-once markup's own Buffer reached the destination. */
+  drawnWritten: number;
   html: string;
   sameAsReact: boolean;
 }
@@ -40,4 +43,12 @@ describe("React's Node writer, patched to encode text in one piece", () => {
       expect(page.sameAsReact).toBe(true);
     },
   );
+
+  it("writes markup given as UTF-8 bytes (drawn once, put into many pages) as those very bytes, where React's own writer reads them as text", () => {
+    const large = rendered.find((page) => page.rows === 600)!;
+    expect(large.html.match(/<div><p class="drawn">Drawn once: kente — ₵2,500.00 🧵<\/p><\/div>/g)).toHaveLength(6);
+    // The card's text around it is still gathered into pieces of 8 KB: six Buffers more, not thousands.
+    expect(large.drawnWritten).toBe(6);
+    expect(rendered.find((page) => page.rows === 3)!.drawnWritten).toBe(1);
+  });
 });

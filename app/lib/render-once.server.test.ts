@@ -1,6 +1,10 @@
 import { createElement, lazy, Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { createRenderOnce } from "./render-once.server";
+import type { DrawnMarkup } from "./rendered-once";
+
+/** Drawn markup as text: the server keeps it as UTF-8 bytes. */
+const text = (markup: DrawnMarkup | null) => (markup === null ? null : String(markup));
 
 describe("createRenderOnce", () => {
   it("draws a key's markup once and gives the same markup every time after", () => {
@@ -10,9 +14,18 @@ describe("createRenderOnce", () => {
       draws++;
       return createElement("p", null, "Tailored in Accra");
     };
-    expect(renderOnce("about", render)).toBe("<p>Tailored in Accra</p>");
-    expect(renderOnce("about", render)).toBe("<p>Tailored in Accra</p>");
+    expect(text(renderOnce("about", render))).toBe("<p>Tailored in Accra</p>");
+    expect(text(renderOnce("about", render))).toBe("<p>Tailored in Accra</p>");
     expect(draws).toBe(1);
+  });
+
+  it("gives the markup as its UTF-8 bytes, the same Buffer every time: React's Node renderer writes them into each page as they are", () => {
+    const renderOnce = createRenderOnce();
+    const render = () => createElement("p", null, "Agbada — ₵2,500.00");
+    const first = renderOnce("agbada", render);
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(renderOnce("agbada", render)).toBe(first);
+    expect(text(first)).toBe("<p>Agbada — ₵2,500.00</p>");
   });
 
   it("keeps parts drawn for one of endlessly many values apart: a flood of them never pushes out a part every page shows", () => {
@@ -28,16 +41,16 @@ describe("createRenderOnce", () => {
     for (let low = 0; low < 2_000; low++) {
       const range = () => createElement("p", null, `${low}`.padEnd(2_000, "."));
       expect(renderOnce(`range ${low}`, range, { oneOfMany: true })).toBeNull();
-      expect(renderOnce(`range ${low}`, range, { oneOfMany: true })).toBe(`<p>${`${low}`.padEnd(2_000, ".")}</p>`);
+      expect(text(renderOnce(`range ${low}`, range, { oneOfMany: true }))).toBe(`<p>${`${low}`.padEnd(2_000, ".")}</p>`);
     }
     renderOnce("footer", footer);
     expect(footerDraws).toBe(1);
     // The last ranges are still kept; the first ones were drawn again.
     let draws = 0;
     const again = (low: number) => renderOnce(`range ${low}`, () => (draws++, createElement("p", null, "again")), { oneOfMany: true });
-    expect(again(1_999)).toBe(`<p>${"1999".padEnd(2_000, ".")}</p>`);
+    expect(text(again(1_999))).toBe(`<p>${"1999".padEnd(2_000, ".")}</p>`);
     expect(draws).toBe(0);
-    expect(again(0)).toBe("<p>again</p>");
+    expect(text(again(0))).toBe("<p>again</p>");
     expect(draws).toBe(1);
   });
 
@@ -57,8 +70,8 @@ describe("createRenderOnce", () => {
     expect(renderOnce("price", render)).toBeNull();
     expect(loaded).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(renderOnce("price", render)).toBe('<div><!--$--><span role="slider"></span><!--/$--></div>');
-    expect(renderOnce("price", render)).toBe('<div><!--$--><span role="slider"></span><!--/$--></div>');
+    expect(text(renderOnce("price", render))).toBe('<div><!--$--><span role="slider"></span><!--/$--></div>');
+    expect(text(renderOnce("price", render))).toBe('<div><!--$--><span role="slider"></span><!--/$--></div>');
     expect(draws).toBe(2);
   });
 

@@ -4,8 +4,8 @@ import { renderToString } from "react-dom/server";
 import type { RenderOnce } from "./rendered-once";
 
 /**
- * How much markup is kept, in characters of markup and key together (about a byte each: the
- * markup is ASCII but for a product's name): the footers and headers (one per header link) of a
+ * How much markup is kept, in bytes of markup and characters of key together (the markup is
+ * ASCII but for a product's name and prices' "₵"): the footers and headers (one per header link) of a
  * few store profiles, and some 1,500 product cards. Past it, the markup used longest ago is drawn
  * again when next needed. A product that changes (price, stock, picture) has a new key; its old
  * card ages out.
@@ -54,8 +54,13 @@ interface ImagePreload {
 }
 
 /** Markup drawn apart, and the pictures it announces: each page that shows it announces them in its own head. */
-interface Drawn {
-  html: string;
+interface Drawn<Markup = Buffer> {
+  /**
+   * As UTF-8 bytes: React's Node renderer writes them into each page as they are (patched,
+   * docs/decisions/014-react-writes-text-in-one-piece.md), where markup kept as text would be
+   * copied into the page's text and encoded again on every page that shows it.
+   */
+  html: Markup;
   preloads: ImagePreload[];
 }
 
@@ -84,7 +89,7 @@ function imagePreload(attributes: string): ImagePreload | null {
 }
 
 /** A render apart taken apart: the pictures' preloads React wrote first, and the markup; null for anything else written first. */
-function drawnApart(html: string): Drawn | null {
+function drawnApart(html: string): Drawn<string> | null {
   const preloads: ImagePreload[] = [];
   let rest = html;
   for (let link = LEADING_LINK.exec(rest); link; link = LEADING_LINK.exec(rest)) {
@@ -123,7 +128,7 @@ export function createRenderOnce(): RenderOnce {
       const html = renderToString(render());
       const apart = html.includes(UNFINISHED_BOUNDARY) ? null : drawnApart(html);
       if (!apart) return null;
-      drawn = apart;
+      drawn = { html: Buffer.from(apart.html), preloads: apart.preloads };
       rendered.set(key, drawn);
     }
     for (const { href, options } of drawn.preloads) preload(href, options);

@@ -11,7 +11,13 @@ import { PageContextProvider, usePageContext } from "./page-context";
  * on demand, such as the price slider, not loaded yet): the page then draws it in place. Provided
  * by entry.server only: in the browser there is none, and the part is rendered as usual.
  */
-export type RenderOnce = (key: string, render: () => ReactNode, options?: RenderOnceOptions) => string | null;
+export type RenderOnce = (key: string, render: () => ReactNode, options?: RenderOnceOptions) => DrawnMarkup | null;
+
+/**
+ * Markup drawn apart: as text, or as its UTF-8 bytes in a Buffer (the server's, which React's
+ * Node renderer writes into a page as they are; any other renderer reads a Buffer as its text).
+ */
+export type DrawnMarkup = string | Buffer;
 
 export interface RenderOnceOptions {
   /**
@@ -62,7 +68,10 @@ type DrawnOnceProps = {
 export function DrawnOnce({ as, drawKey, oneOfMany = false, children, ...props }: DrawnOnceProps) {
   const renderOnce = useRenderOnce();
   const html = renderOnce && drawKey !== null ? renderOnce(drawKey, () => children, { oneOfMany }) : null;
-  return html === null ? createElement(as, props, children) : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html } });
+  // React's typings take only text for `__html`; a Buffer is written as its bytes (DrawnMarkup).
+  return html === null
+    ? createElement(as, props, children)
+    : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: html as string } });
 }
 
 /** Tokens by JSON text; emptied when full (a token is never given twice, so nothing is confused). */
