@@ -8,7 +8,7 @@ import path from "node:path";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context.server";
 import { runInActivityScope } from "~db/activity-scope";
-import type { Logger } from "./logger";
+import { requestLogger, type Logger } from "./logger";
 import { contentSecurityPolicy, FORM_ACTION_HEADER, formActionOrigins, newNonce } from "./csp";
 import { MAINTENANCE_HEADERS } from "~/modules/settings/maintenance.server";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/cache-control";
@@ -188,7 +188,7 @@ export function createShopHttp(options: HttpAppOptions) {
   const requestContext = (c: { get(key: "requestId" | "clientIp"): string }, outage: RequestOutage) => ({
     ...services,
     islands,
-    log: logger.child({ requestId: c.get("requestId") }),
+    log: requestLogger(logger, c.get("requestId")),
     requestId: c.get("requestId"),
     clientIp: c.get("clientIp"),
     noticeDatabaseError: (error: unknown) => (availability.notice(error) ? (outage.met = true) : false),

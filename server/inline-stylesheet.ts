@@ -26,12 +26,29 @@ function stylesheetLink(html: Buffer): { match: RegExpExecArray; start: number }
   return null;
 }
 
-/** A script React Router preloads (React puts them all at the start of the head). */
-const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"#?]+)/g;
+const MODULE_PRELOAD = Buffer.from('rel="modulepreload"');
+const HREF = Buffer.from(' href="');
 
-/** The scripts a page loads, in a stable order: every one is preloaded before its stylesheet link. */
-function preloadedScripts(head: string): string[] {
-  return [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!).sort();
+/**
+ * The scripts a page loads, in a stable order: every one is preloaded before its stylesheet link
+ * (`end`), by a `<link rel="modulepreload" href="…">` (React puts them all at the start of the
+ * head, the href after the rel). Read from the bytes like the link: only each href is made text.
+ */
+function preloadedScripts(html: Buffer, end: number): string[] {
+  const scripts: string[] = [];
+  for (let rel = html.indexOf(MODULE_PRELOAD); rel >= 0 && rel < end; rel = html.indexOf(MODULE_PRELOAD, rel + 1)) {
+    const start = html.lastIndexOf(LINK_OPEN, rel);
+    const tagEnd = html.indexOf(0x3e /* > */, rel);
+    // The rel must be an attribute of a <link> tag: no ">" between the tag's start and it.
+    if (start < 0 || tagEnd < 0 || html.lastIndexOf(0x3e, rel) > start) continue;
+    const href = html.indexOf(HREF, rel);
+    if (href < 0 || href > tagEnd) continue;
+    const from = href + HREF.length;
+    let to = from;
+    while (to < tagEnd && html[to] !== 0x22 /* " */ && html[to] !== 0x23 /* # */ && html[to] !== 0x3f /* ? */) to++;
+    if (to > from) scripts.push(html.toString("latin1", from, to));
+  }
+  return scripts.sort();
 }
 
 /** How much of a streamed page is held while looking for the end of its head. */
@@ -87,7 +104,7 @@ export class StylesheetInliner {
     if (!found) return [html];
     const { match, start } = found;
     const [link, before = "", between = "", href = "", suffix = "", after = ""] = match;
-    const scripts = preloadedScripts(html.toString("latin1", 0, start));
+    const scripts = preloadedScripts(html, start);
     const style = this.style(href, scripts);
     if (style === null) return [html];
     const rest = html.subarray(start + link.length);

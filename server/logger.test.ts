@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeError, safeLogArgs } from "~/lib/log-privacy.server";
-import { createLogger } from "./logger";
+import { createLogger, requestLogger } from "./logger";
 
 function captured() {
   const lines: string[] = [];
@@ -62,5 +62,30 @@ describe("what a log line may hold", () => {
       err: error,
       args: ["step", { keys: ["email", "name"] }, 3],
     });
+  });
+});
+
+describe("a request's logger", () => {
+  it("binds every line to the request's id, and makes pino's child only when the request first logs", () => {
+    const { logger, text } = captured();
+    let children = 0;
+    const child = logger.child.bind(logger);
+    logger.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof logger.child;
+    const log = requestLogger(logger, "req-7f3a");
+    expect(children).toBe(0);
+    log.warn({ orderId: 41 }, "payment held for staff");
+    log.error("refund refused");
+    log.info({ email: "ama@example.com" });
+    expect(children).toBe(1);
+    const lines = text()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([
+      { level: 40, requestId: "req-7f3a", orderId: 41, msg: "payment held for staff" },
+      { level: 50, requestId: "req-7f3a", msg: "refund refused" },
+      { level: 30, requestId: "req-7f3a", email: "[redacted]" },
+    ]);
+    expect(lines[2]).not.toHaveProperty("msg");
   });
 });

@@ -11,7 +11,8 @@ import { smallServerBuild } from "../tests/setup/small-server-build";
  * 015) to build a build's route tree once instead of on every render, and to remember which
  * routes match a page's parent paths (they go into the page's manifest, so that a click to a
  * parent needs no request for its route), and to remember which routes a path matched (a
- * request no longer tries every route in turn). A page must carry exactly what it carried before.
+ * request no longer tries every route in turn), and to gather a build's route modules once (the
+ * same object every render). A page must carry exactly what it carried before.
  */
 
 function root() {
@@ -65,6 +66,7 @@ describe("React Router's route tree, built once per build (patched)", () => {
       .map((name) => fs.readFileSync(path.join(dist, name), "utf8"))
       .join("\n");
     expect(sources).toContain("function serverRoutesFor(");
+    expect(sources).toContain("function entryRouteModulesFor(");
     expect(sources).toContain("function routeIdsMatchingParentPath(");
     expect(sources).toContain("staticDataRoutesByRoutes");
     expect(sources).toContain("function knownMatchesOf(");

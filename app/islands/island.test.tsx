@@ -14,6 +14,13 @@ describe("islands (decision 021)", () => {
     expect(JSON.parse(json)).toEqual({ name: "</script><script>alert(1)</script><!-- \u2028 \u2029" });
   });
 
+  it("writes characters past ASCII as \\u escapes, which JSON.parse reads back as they were", () => {
+    const profile = { description: "Premium African menswear — kente, ₵2,500.00 🧵", hours: "Mon–Sat" };
+    const json = scriptJson(profile);
+    expect(json).toBe('{"description":"Premium African menswear \\u2014 kente, \\u20b52,500.00 \\ud83e\\uddf5","hours":"Mon\\u2013Sat"}');
+    expect(JSON.parse(json)).toEqual(profile);
+  });
+
   it("on a page of islands, draws the component with its props just before it, for the browser", () => {
     const html = renderToString(
       <IslandsPageContext.Provider value={true}>
