@@ -39,9 +39,7 @@ export function BrandMark({
         />
       ) : (
         <>
-          {/* The Adinkrahene emblem, a static file (public/images): its drawing stays out of the header's
-              JavaScript. Low priority: React would otherwise preload it ahead of the page's first pictures. */}
-          <img src="/images/emblem.svg" alt="" width={36} height={36} fetchPriority="low" className={emblem} />
+          <Emblem tone="forest" className={emblem} />
           <span className="flex min-w-0 flex-col leading-none">
             <span data-wordmark={tier} className={`font-display font-semibold text-charcoal ${nameClassName}`}>
               {name}
@@ -56,5 +54,27 @@ export function BrandMark({
       )}
       <span className="sr-only">, home</span>
     </Link>
+  );
+}
+
+const EMBLEM_GOLD = "#c9a227";
+const EMBLEM_GROUND = { forest: "#0f3d2e", ivory: "#fbf8f1" } as const;
+
+/**
+ * The Adinkrahene-style emblem: concentric gold rings on a forest (the header) or ivory (the
+ * footer) disc. Drawn inline rather than as an SVG file in an <img>: for each such picture the
+ * browser builds a document of its own on the page's main thread as it arrives, 11–23 ms on this
+ * machine at load, which Lighthouse's slowed phone counts four times over (decision 032).
+ */
+export function Emblem({ tone, className }: { tone: keyof typeof EMBLEM_GROUND; className?: string }) {
+  return (
+    <svg viewBox="0 0 40 40" width={36} height={36} aria-hidden="true" focusable="false" className={className}>
+      <circle cx="20" cy="20" r="19" fill={EMBLEM_GROUND[tone]} />
+      <g fill="none" stroke={EMBLEM_GOLD} strokeWidth="2.2">
+        <circle cx="20" cy="20" r="13" />
+        <circle cx="20" cy="20" r="8" />
+      </g>
+      <circle cx="20" cy="20" r="3.2" fill={EMBLEM_GOLD} />
+    </svg>
   );
 }

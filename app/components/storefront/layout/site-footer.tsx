@@ -7,6 +7,7 @@ import { useStoreProfile } from "../use-store-settings";
 import { footerLegalLinks, footerQuickLinks, footerShopLinks } from "../navigation";
 import { cn } from "~/lib/cn";
 import { headerWordmark } from "~/lib/wordmark";
+import { Emblem } from "./brand-mark";
 import type { StoreLogo } from "~/modules/settings/store-settings";
 import type { StoreProfile } from "~/modules/settings/store-profile";
 import { NewsletterIsland } from "~/islands/shell";
@@ -182,7 +183,7 @@ function FooterBrand({ name, tagline, logo }: { name: string; tagline: string; l
         />
       ) : (
         <>
-          <img src="/images/emblem-light.svg" alt="" width={36} height={36} loading="lazy" className="size-9 shrink-0" />
+          <Emblem tone="ivory" className="size-9 shrink-0" />
           <span className="flex min-w-0 flex-col leading-none">
             <span data-wordmark={tier} className={cn("font-display font-semibold text-ivory", className)}>
               {name}
