@@ -54,13 +54,13 @@ interface ImagePreload {
 }
 
 /** Markup drawn apart, and the pictures it announces: each page that shows it announces them in its own head. */
-interface Drawn<Markup = Buffer> {
+interface Drawn {
   /**
    * As UTF-8 bytes: React's Node renderer writes them into each page as they are (patched,
    * docs/decisions/014-react-writes-text-in-one-piece.md), where markup kept as text would be
    * copied into the page's text and encoded again on every page that shows it.
    */
-  html: Markup;
+  html: Buffer;
   preloads: ImagePreload[];
 }
 
@@ -89,7 +89,7 @@ function imagePreload(attributes: string): ImagePreload | null {
 }
 
 /** A render apart taken apart: the pictures' preloads React wrote first, and the markup; null for anything else written first. */
-function drawnApart(html: string): Drawn<string> | null {
+function drawnApart(html: string): Drawn | null {
   const preloads: ImagePreload[] = [];
   let rest = html;
   for (let link = LEADING_LINK.exec(rest); link; link = LEADING_LINK.exec(rest)) {
@@ -100,7 +100,7 @@ function drawnApart(html: string): Drawn<string> | null {
   }
   // Whatever else React hoists (a title, a meta, a script, a style) would be written here too.
   if (HOISTED_ELEMENT.test(rest)) return null;
-  return { html: rest, preloads };
+  return { html: Buffer.from(rest), preloads };
 }
 
 /**
@@ -128,7 +128,7 @@ export function createRenderOnce(): RenderOnce {
       const html = renderToString(render());
       const apart = html.includes(UNFINISHED_BOUNDARY) ? null : drawnApart(html);
       if (!apart) return null;
-      drawn = { html: Buffer.from(apart.html), preloads: apart.preloads };
+      drawn = apart;
       rendered.set(key, drawn);
     }
     for (const { href, options } of drawn.preloads) preload(href, options);
