@@ -47,6 +47,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, "AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   ),
+  MALLOC_TRIM_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "MALLOC_TRIM_INTERVAL_MS must be a number of milliseconds (0 turns trimming off)" })
+      .int("MALLOC_TRIM_INTERVAL_MS must be a whole number of milliseconds")
+      .min(0, "MALLOC_TRIM_INTERVAL_MS must be between 0 (off) and 60000")
+      .max(60_000, "MALLOC_TRIM_INTERVAL_MS must be between 0 (off) and 60000")
+      .default(1000),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   PAYSTACK_SECRET_KEY: z.preprocess(
     emptyToUndefined,
@@ -127,6 +136,8 @@ export interface Config {
   sentryDsn: string | undefined;
   /** `/metrics` (Prometheus) answers a request bearing this token; unset, it is not served. */
   metricsToken: string | undefined;
+  /** How often the server gives glibc's free memory back (server/malloc-trim.ts); 0: never. */
+  mallocTrimIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -158,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupS3Url: e.BACKUP_S3_URL,
     sentryDsn: e.SENTRY_DSN,
     metricsToken: e.METRICS_TOKEN,
+    mallocTrimIntervalMs: e.MALLOC_TRIM_INTERVAL_MS,
   };
 }

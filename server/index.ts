@@ -11,6 +11,7 @@ import { limitHeapGrowth } from "./heap";
 import { handleShutdown } from "./lifecycle";
 import { LISTENING_HANDLES, listenOnCopies } from "./listening-socket";
 import { createLogger, routeConsoleToLogger } from "./logger";
+import { startMallocTrim } from "./malloc-trim";
 import { optimiseHotCodeSooner } from "./v8-tiering";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,6 +22,7 @@ async function main() {
   const { config, logger, services, shutdown } = await boot();
   routeConsoleToLogger(logger);
   limitHeapGrowth(config.databaseUrl ? "postgres" : "pglite");
+  await startMallocTrim(config.mallocTrimIntervalMs, logger);
   const buildPath = path.join(root, "build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const lifecycle = { draining: false };
