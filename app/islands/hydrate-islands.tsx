@@ -60,7 +60,8 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
       });
       performance.measure(`hydrate island ${name}`, `hydrate island ${name}`);
     };
-    if (island?.hydrate === "visible") whenNearScreen(container, hydrate);
+    const when = typeof island?.hydrate === "function" ? island.hydrate() : island?.hydrate;
+    if (when === "visible") whenNearScreen(container, hydrate);
     else hydrate();
   }
 }

@@ -17,9 +17,14 @@ import { createContext, createElement, lazy, Suspense, useContext, useEffect, ty
 export interface Island<P extends object> {
   name: string;
   Component: (props: P) => ReactNode;
-  /** `"visible"`: hydrated once it comes near the screen (below the fold); else at once. */
-  hydrate: "load" | "visible";
+  /**
+   * `"visible"`: hydrated once it comes near the screen (below the fold); `"load"`: at once; a
+   * function: decided in the browser as the page hydrates (e.g. at once only for a signed-in shopper).
+   */
+  hydrate: IslandHydration | (() => IslandHydration);
 }
+
+export type IslandHydration = "load" | "visible";
 
 export type JsonPrimitive = string | number | boolean | null;
 /** A value JSON carries unchanged: what an island's props may hold. */

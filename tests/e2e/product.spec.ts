@@ -100,6 +100,26 @@ test.describe("the product page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Authentic Ghanaian Kaftans" })).toBeVisible();
   });
 
+  test("on a guest's phone the reviews ask nothing personal and are hydrated as they come near the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/my-review")) asked.push(request.url());
+    });
+    const hydrated = () => page.evaluate(() => performance.getEntriesByName("hydrate island product-reviews", "measure").length);
+    await gotoHydrated(page, "/product/1");
+    await page.waitForLoadState("networkidle");
+    // Two screens below the fold: not hydrated while the shopper looks at the piece.
+    expect(await hydrated()).toBe(0);
+    const reviews = page.getByRole("heading", { name: "Reviews", exact: true, level: 2 });
+    await reviews.scrollIntoViewIfNeeded();
+    await expect.poll(hydrated).toBe(1);
+    await expect(page.getByRole("main").getByText("No reviews yet").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // A guest has no review of their own to ask about.
+    expect(asked).toEqual([]);
+  });
+
   test("a sold-out product has a disabled Sold Out button", async ({ page }) => {
     const soldOut = seedProducts.find((p) => p.active && p.stock === 0);
     expect(soldOut, "the seed should have an active product with no stock").toBeDefined();

@@ -71,6 +71,14 @@ export function signOutInPlace(event: FormEvent<HTMLFormElement>): void {
     .catch(() => form.submit());
 }
 
+/**
+ * Whether someone was signed in when this browser last heard (the last /api/viewer answer it
+ * kept), read at once, outside any component: for what a page does while it loads.
+ */
+export function signedInAsLastSeen(): boolean {
+  return viewerStore.get() !== null;
+}
+
 /** The signed-in shopper (email, admin or not), or null: for the header, the menu and the wishlist. */
 export function useViewer(): HeaderViewer | null {
   return useBrowserValue(viewerStore.subscribe, viewerStore.get, viewerStore.serverSnapshot);

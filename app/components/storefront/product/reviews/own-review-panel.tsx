@@ -5,25 +5,34 @@ import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { formatDate } from "~/lib/dates";
 import type { ReviewStanding } from "~/modules/reviews/reviews.server";
+import { useViewer } from "../../viewer-store";
 import { ReviewCard } from "./review-card";
 
 /**
  * The visitor's own part of the reviews section, asked for after load (the product page is
  * cached and shared by every visitor, so nothing personal is in its HTML): "Write a review" for
  * a customer whose delivered order holds the piece, or their own review with its status.
+ *
+ * Asked only once the header knows someone is signed in (the viewer store: at once from the
+ * last page's answer, else when /api/viewer answers): a guest's page view makes no request for
+ * it, and no fetch runs on the main thread while the page is still loading.
  */
 export function OwnReviewPanel({ productId, timeZone }: { productId: number; timeZone: string }) {
-  const [standing, setStanding] = useState<ReviewStanding | null>(null);
+  const viewerEmail = useViewer()?.email;
+  // The answer is kept with whom it was asked for: once someone else (or nobody) is signed in, it is not shown.
+  const [answer, setAnswer] = useState<{ email: string; standing: ReviewStanding | null } | null>(null);
+  const standing = viewerEmail && answer?.email === viewerEmail ? answer.standing : null;
   useEffect(() => {
+    if (!viewerEmail) return;
     const controller = new AbortController();
     fetch(`/api/products/${productId}/my-review`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? (response.json() as Promise<ReviewStanding>) : null))
-      .then((answer) => setStanding(answer))
+      .then((standing) => setAnswer({ email: viewerEmail, standing }))
       .catch(() => {
         // Offline or aborted: the section simply shows no personal part.
       });
     return () => controller.abort();
-  }, [productId]);
+  }, [productId, viewerEmail]);
 
   if (!standing?.signedIn) return null;
   const href = `/product/${productId}/review`;
