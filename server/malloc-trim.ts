@@ -22,8 +22,6 @@ import type { Logger } from "./logger";
 const BUSY_CPU_MICROSECONDS = 10_000;
 
 export interface MallocTrim {
-  /** Trims now; true when glibc gave memory back. */
-  trim(): boolean;
   stop(): void;
 }
 
@@ -34,8 +32,7 @@ export async function loadMallocTrim(): Promise<TrimFunction | null> {
   if (process.platform !== "linux") return null;
   try {
     const koffi = (await import("koffi")).default;
-    const trim = koffi.load("libc.so.6").func("int malloc_trim(size_t pad)") as TrimFunction;
-    return trim;
+    return koffi.load("libc.so.6").func("int malloc_trim(size_t pad)") as TrimFunction;
   } catch {
     // musl (no libc.so.6), or no prebuilt koffi binary for this platform.
     return null;
@@ -61,8 +58,5 @@ export async function startMallocTrim(intervalMs: number, logger: Pick<Logger, "
   }, intervalMs);
   // The timer never keeps the process alive on its own (shutdown ends it with everything else).
   timer.unref();
-  return {
-    trim: () => mallocTrim(0) === 1,
-    stop: () => clearInterval(timer),
-  };
+  return { stop: () => clearInterval(timer) };
 }
