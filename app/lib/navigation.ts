@@ -60,11 +60,20 @@ export function rememberShowResults(href: string): void {
   }
 }
 
+/**
+ * Whether the browser came to this page from a page of the shop (its referrer, which the shop's
+ * Referrer-Policy keeps whole between its own pages). What one page leaves in session storage for
+ * the next is looked for only then: a shopper arriving from elsewhere (a search engine, a shared
+ * link) skips opening session storage, several milliseconds on a phone's first page.
+ */
+export function cameFromShopPage(): boolean {
+  return document.referrer.startsWith(`${window.location.origin}/`);
+}
+
 /** Whether the link that loaded this page asked for its results; asked once per page load. */
 export function takeShowResults(): boolean {
-  // Only a page of the shop can have asked: a shopper arriving from elsewhere (a search engine, a
-  // shared link) skips opening session storage, several milliseconds on a phone's first page.
-  if (!document.referrer.startsWith(`${window.location.origin}/`)) return false;
+  // Only a page of the shop can have asked.
+  if (!cameFromShopPage()) return false;
   try {
     const href = sessionStorage.getItem(SHOW_RESULTS_KEY);
     sessionStorage.removeItem(SHOW_RESULTS_KEY);

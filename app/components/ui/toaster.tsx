@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
-import { routerRuns } from "~/lib/navigation";
+import { cameFromShopPage, routerRuns } from "~/lib/navigation";
 import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
@@ -83,8 +83,12 @@ export function notifySuccessOnNextPage(title: string, options: { description: s
   }
 }
 
-/** The toast a previous page left for this one, shown once. */
+/**
+ * The toast a previous page left for this one, shown once. Only a page of the shop leaves one,
+ * just before it sends the browser on (checkout-form.tsx, use-auth-form.ts).
+ */
 function showNextPageToast() {
+  if (!cameFromShopPage()) return;
   let waiting: unknown = null;
   try {
     const raw = sessionStorage.getItem(NEXT_PAGE_TOAST);
