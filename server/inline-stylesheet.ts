@@ -34,9 +34,12 @@ const HREF = Buffer.from(' href="');
  * (`end`), by a `<link rel="modulepreload" href="…">` (React puts them all at the start of the
  * head, the href after the rel). Read from the bytes like the link: only each href is made text.
  */
-function preloadedScripts(html: Buffer, end: number): string[] {
+function preloadedScripts(page: Buffer, end: number): string[] {
   const scripts: string[] = [];
-  for (let rel = html.indexOf(MODULE_PRELOAD); rel >= 0 && rel < end; rel = html.indexOf(MODULE_PRELOAD, rel + 1)) {
+  // Searched only up to the link: past the last preload, a search of the whole page would read
+  // every byte of the body for nothing (1.6 % of a miss's CPU in a profile).
+  const html = page.subarray(0, end);
+  for (let rel = html.indexOf(MODULE_PRELOAD); rel >= 0; rel = html.indexOf(MODULE_PRELOAD, rel + 1)) {
     const start = html.lastIndexOf(LINK_OPEN, rel);
     const tagEnd = html.indexOf(0x3e /* > */, rel);
     // The rel must be an attribute of a <link> tag: no ">" between the tag's start and it.

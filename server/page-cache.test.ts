@@ -96,6 +96,35 @@ describe("page cache", () => {
     });
   });
 
+  it("compresses a search at the best level only once it has been served from the cache four times", async () => {
+    const cache = new PageCache(policy);
+    const key = "/collections/all?q=kente";
+    const request = new Request(`http://shop${key}`, { headers: { "accept-encoding": "gzip" } });
+    const long = page.replace(
+      "<body>",
+      `<body>${Array.from({ length: 400 }, (_, i) => `<p>${["Kente", "kaftan", "agbada", "ankara", "Royal Gold", "Emerald"][(i * i) % 6]} ${(i * 7919) % 1000}</p>`).join("")}`,
+    );
+    const render = () =>
+      cache.store(key, new Response(long, { headers: { "content-type": "text/html", "cache-control": PUBLIC_PAGE_CACHE_CONTROL } }), {
+        request,
+      });
+    // Asked twice: kept from the second asking, compressed fast.
+    await cache.renderOnce(key, request, render);
+    const fast = Buffer.from(await (await cache.renderOnce(key, request, render)).arrayBuffer());
+    const served = async () => Buffer.from(await cache.get(key, request)!.arrayBuffer());
+    for (let hit = 1; hit <= 3; hit++) {
+      expect((await served()).equals(fast), `hit ${hit}`).toBe(true);
+      // Time enough for a recompression off the event loop to have come back, had one begun.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await served()).equals(fast)).toBe(true);
+    await vi.waitFor(async () => {
+      const later = await served();
+      expect(later.length).toBeLessThan(fast.length);
+      expect(zlib.gunzipSync(later).toString()).toBe(long);
+    });
+  });
+
   it("compresses only a kept page's own text again: its stylesheet stays as it was compressed once for all pages", async () => {
     const cache = new PageCache(policy);
     const request = new Request("http://shop/collections/all", { headers: { "accept-encoding": "gzip" } });
