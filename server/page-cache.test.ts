@@ -367,6 +367,28 @@ describe("page cache", () => {
     expect(sharedRequest(guest)).toBe(guest);
   });
 
+  it("keeps searches apart in 4 MB: however many are asked twice, the shop's own pages stay kept", async () => {
+    const cache = new PageCache(policy);
+    const ask = (key: string, body = page) =>
+      cache.renderOnce(key, new Request(`http://shop${key}`), () =>
+        cache.store(key, new Response(body, { headers: { "content-type": "text/html", "cache-control": PUBLIC_PAGE_CACHE_CONTROL } })),
+      );
+    await ask("/product/1");
+    // 1,200 searches, each asked twice, of some 15 KB gzipped each: 18 MB, more than the whole cache once held.
+    const searches = Array.from({ length: 1_200 }, (_, i) => `/collections/all?q=kente${i}`);
+    for (const key of searches) {
+      const body = page.replace("<body>", `<body><p>${crypto.randomBytes(15_000).toString("base64")}</p>`);
+      await ask(key, body);
+      await ask(key, body);
+    }
+    expect(cache.get("/product/1", new Request("http://shop/product/1"))?.headers.get("x-cache")).toBe("HIT");
+    const kept = searches.filter((key) => cache.get(key, new Request(`http://shop${key}`)) !== null);
+    // 4 MB of them, the latest: some 270.
+    expect(kept.length).toBeGreaterThan(200);
+    expect(kept.length).toBeLessThan(300);
+    expect(kept.at(-1)).toBe(searches.at(-1));
+  });
+
   it("renders a page once however many ask for it at the same moment", async () => {
     const cache = new PageCache(policy);
     let renders = 0;

@@ -181,17 +181,41 @@ function isPersonalPath(pathname: string): boolean {
 }
 
 export class PageCache {
+  /**
+   * The shop's own pages: products, collections, the home and content pages. Some 600 pages of
+   * 20 KB gzipped (kept pages are recompressed smaller), more than a shop of hundreds of products
+   * has. The server's whole memory budget is 250 MB: at 32 MB of kept pages the embedded
+   * database's server reached 276–280 MB (docs/performance.md, "2026-12-05, 07:35–08:45 UTC").
+   */
   private entries = new LRUCache<string, KeptPage>({
     max: 2_000,
     ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
-    // Some 600 pages of 27 KB gzipped (a collection page compressed fast; kept pages are
-    // recompressed smaller): a shop's every page and its searches asked twice a minute. The
-    // server's whole memory budget is 250 MB, and under minutes of searches asked twice the cache
-    // fills: at 32 MB the embedded database's server reached 276–280 MB (docs/performance.md,
-    // "2026-12-05, 07:35–08:45 UTC").
-    maxSize: 16 * 1024 * 1024,
+    maxSize: 12 * 1024 * 1024,
     sizeCalculation: (e) => e.gzipped.length + 512,
   });
+
+  /**
+   * Searches, filters and collections the shop does not have (`isOneOfMany`), apart and smaller:
+   * however many of them are asked twice, they push none of the shop's own pages out, and a
+   * stream of searches holds 4 MB of memory, not the whole cache's (the embedded database's
+   * server peaked 252–253 MB under the bench's searches with one cache of 16 MB for both).
+   */
+  private searches = new LRUCache<string, KeptPage>({
+    max: 1_000,
+    ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (e) => e.gzipped.length + 512,
+  });
+
+  /** Where the page under `key` is kept (or would be). */
+  private keptFor(key: string): LRUCache<string, KeptPage> {
+    return isOneOfMany(key) ? this.searches : this.entries;
+  }
+
+  /** The page kept under `key`, of any age; the shop's own pages, the most asked, looked in first. */
+  private lookUp(key: string): KeptPage | undefined {
+    return this.entries.get(key) ?? this.searches.get(key);
+  }
 
   /**
    * How many times each page with a query (`isOneOfMany`) was asked for in the last
@@ -231,7 +255,7 @@ export class PageCache {
 
   /** The page kept under `key` as sent to `request`; `anyAge`: stale too, however busy (the database away). */
   get(key: string, request: Request, { anyAge = false } = {}): Response | null {
-    const entry = anyAge ? this.entries.get(key) : this.keptPage(key);
+    const entry = anyAge ? this.lookUp(key) : this.keptPage(key);
     return entry ? served(entry, request, "HIT") : null;
   }
 
@@ -243,7 +267,7 @@ export class PageCache {
    * request renders it.
    */
   keptPage(key: string): KeptPage | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.lookUp(key);
     if (!entry) return undefined;
     if (performance.now() >= entry.freshUntil) {
       if (this.rendering.has(key)) return entry;
@@ -265,9 +289,10 @@ export class PageCache {
       gzipPiecesOffThread(piecesAround(body, entry.constants), BEST_GZIP_LEVEL).then(
         (smaller) => {
           // Kept again for the time it had left, so the cache counts its new, smaller size.
-          const ttl = this.entries.getRemainingTTL(key);
-          if (this.entries.peek(key) !== entry || !(ttl > 0)) return;
-          this.entries.set(key, { ...entry, gzipped: smaller }, { ttl });
+          const kept = this.keptFor(key);
+          const ttl = kept.getRemainingTTL(key);
+          if (kept.peek(key) !== entry || !(ttl > 0)) return;
+          kept.set(key, { ...entry, gzipped: smaller }, { ttl });
         },
         () => {},
       );
@@ -316,7 +341,7 @@ export class PageCache {
     const oneOfMany = isOneOfMany(key);
     if (oneOfMany) entry.hitsBeforeBetter = HITS_BEFORE_BETTER.oneOfMany;
     if (!oneOfMany || (this.asked.get(key) ?? 0) >= 2) {
-      this.entries.set(key, entry, { ttl: freshForMs + STALE_PAGE_GRACE_MS });
+      this.keptFor(key).set(key, entry, { ttl: freshForMs + STALE_PAGE_GRACE_MS });
     }
     return served(entry, request, "MISS");
   }
@@ -405,6 +430,7 @@ export class PageCache {
 
   clear(): void {
     this.entries.clear();
+    this.searches.clear();
   }
 }
 
