@@ -180,6 +180,16 @@ function isPersonalPath(pathname: string): boolean {
   return PERSONAL_PATH.test(decoded);
 }
 
+/** Kept pages, up to `max` of them and `maxBytes` of gzipped bytes, each for its time at most. */
+function keptPages(max: number, maxBytes: number): LRUCache<string, KeptPage> {
+  return new LRUCache<string, KeptPage>({
+    max,
+    ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
+    maxSize: maxBytes,
+    sizeCalculation: (e) => e.gzipped.length + 512,
+  });
+}
+
 export class PageCache {
   /**
    * The shop's own pages: products, collections, the home and content pages. Some 600 pages of
@@ -187,12 +197,7 @@ export class PageCache {
    * has. The server's whole memory budget is 250 MB: at 32 MB of kept pages the embedded
    * database's server reached 276–280 MB (docs/performance.md, "2026-12-05, 07:35–08:45 UTC").
    */
-  private entries = new LRUCache<string, KeptPage>({
-    max: 2_000,
-    ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
-    maxSize: 12 * 1024 * 1024,
-    sizeCalculation: (e) => e.gzipped.length + 512,
-  });
+  private entries = keptPages(2_000, 12 * 1024 * 1024);
 
   /**
    * Searches, filters and collections the shop does not have (`isOneOfMany`), apart and smaller:
@@ -200,16 +205,11 @@ export class PageCache {
    * stream of searches holds 4 MB of memory, not the whole cache's (the embedded database's
    * server peaked 252–253 MB under the bench's searches with one cache of 16 MB for both).
    */
-  private searches = new LRUCache<string, KeptPage>({
-    max: 1_000,
-    ttl: PAGE_CACHE_MAX_TTL_MS + STALE_PAGE_GRACE_MS,
-    maxSize: 4 * 1024 * 1024,
-    sizeCalculation: (e) => e.gzipped.length + 512,
-  });
+  private searches = keptPages(1_000, 4 * 1024 * 1024);
 
-  /** Where the page under `key` is kept (or would be). */
-  private keptFor(key: string): LRUCache<string, KeptPage> {
-    return isOneOfMany(key) ? this.searches : this.entries;
+  /** Where the page under `key` is kept (or would be); `oneOfMany` when already known. */
+  private keptFor(key: string, oneOfMany = isOneOfMany(key)): LRUCache<string, KeptPage> {
+    return oneOfMany ? this.searches : this.entries;
   }
 
   /** The page kept under `key`, of any age; the shop's own pages, the most asked, looked in first. */
@@ -327,21 +327,20 @@ export class PageCache {
     if (html) headers.set("Content-Security-Policy", this.policyForHashes(inlineScriptHashes(rendered)));
     const pieces = html && prepareHtml ? prepareHtml(rendered) : [rendered];
     const freshForMs = Math.min(seconds * 1000, this.maxTtlMs);
+    const oneOfMany = isOneOfMany(key);
     const entry: KeptPage = {
       status: response.status,
       headers: [...headers.entries()],
       gzipped: gzipPieces(pieces, FAST_GZIP_LEVEL),
       compressedFast: true,
-      hitsBeforeBetter: HITS_BEFORE_BETTER.shopPage,
+      hitsBeforeBetter: oneOfMany ? HITS_BEFORE_BETTER.oneOfMany : HITS_BEFORE_BETTER.shopPage,
       constants: placedConstants(pieces),
       freshUntil: performance.now() + freshForMs,
       path: request ? pathAndQuery(request.url) : key,
     };
     // Served compressed like a kept page either way; kept only when worth it (`asked`).
-    const oneOfMany = isOneOfMany(key);
-    if (oneOfMany) entry.hitsBeforeBetter = HITS_BEFORE_BETTER.oneOfMany;
     if (!oneOfMany || (this.asked.get(key) ?? 0) >= 2) {
-      this.keptFor(key).set(key, entry, { ttl: freshForMs + STALE_PAGE_GRACE_MS });
+      this.keptFor(key, oneOfMany).set(key, entry, { ttl: freshForMs + STALE_PAGE_GRACE_MS });
     }
     return served(entry, request, "MISS");
   }
