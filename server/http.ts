@@ -21,7 +21,8 @@ import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
 import { maintenanceVerdict, pagePathsOf } from "./maintenance-gate";
 import { reviewPhotoVisible } from "~/modules/reviews/review-photos.server";
 import { serveUploads } from "./uploads";
-import { IMMUTABLE, staticFiles } from "./static-files";
+import { IMMUTABLE, PUBLIC_FILE_CACHE_CONTROL, staticFiles } from "./static-files";
+import { staticFileListener } from "./static-file-listener";
 import { catchAllOnlyPaths } from "./unknown-paths";
 import type { DatabaseAvailability } from "./database-availability";
 import { databaseOutageAnswer, FALLBACK_STORE_NAME, isDatabaseOutageAnswer } from "./database-outage";
@@ -179,7 +180,7 @@ export function createShopHttp(options: HttpAppOptions) {
     // page request costs no file lookup.
     const publicNames = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets"));
     for (const name of publicNames) answeredBeforePages.add(name);
-    const servePublic = staticFiles({ root: clientDir }, "public, max-age=86400, stale-while-revalidate=604800");
+    const servePublic = staticFiles({ root: clientDir }, PUBLIC_FILE_CACHE_CONTROL);
     app.use("*", async (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? ((await servePublic(c)) ?? next()) : next()));
   }
 
@@ -403,11 +404,16 @@ export function createShopHttp(options: HttpAppOptions) {
     logger,
     metrics,
   });
+  // The build's files, as the app's static middleware above would send them (production builds only).
+  const answerStaticFile = clientDir ? staticFileListener({ clientDir, logger, metrics }) : () => false;
   // `passOn` hands a request the fast paths took and then left to the app (the viewer's rarer cases).
   const answerBeforeApp = dev
     ? () => false
     : (request: IncomingMessage, response: ServerResponse, passOn: () => void) =>
-        answerKeptPage(request, response) || answerViewer(request, response, passOn) || turnAwayNewPage(request, response);
+        answerStaticFile(request, response) ||
+        answerKeptPage(request, response) ||
+        answerViewer(request, response, passOn) ||
+        turnAwayNewPage(request, response);
 
   return { app, answerBeforeApp };
 }

@@ -4,6 +4,9 @@ import type { Context } from "hono";
 /** For files named by their content or fingerprint: they never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** For public/'s files (pictures, icons): their names stay when they change, so browsers ask again after a day. */
+export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+
 /**
  * Files under `root` as served by `serveStatic`, each response carrying `cacheControl`; undefined
  * when there is no such file. The header is set on the response itself: one set on the context
