@@ -198,6 +198,11 @@ describe("page cache", () => {
     expect(key("/api/collections/kaftans?sort=featured&q=%20linen%20&bogus=1")).toBe("/api/collections/kaftans?q=linen");
     expect(key("/api/collections/kaftans?page=2&sort=newest")).toBe(key("/api/collections/kaftans?sort=newest&page=2"));
     expect(key("/api/collections/kaftans?q=kente%00")).toBeNull();
+    // Every storefront page asks the shipping zones and exchange rates once; no other API answer is kept.
+    expect(key("/api/shop-rates?x=1")).toBe("/api/shop-rates");
+    expect(key("/API/Shop-Rates")).toBe("/API/Shop-Rates");
+    for (const personal of ["/api/viewer", "/api/shop-rates/x", "/api/wishlist", "/api/collections/kaftans/x"])
+      expect(key(personal)).toBeNull();
     // A client navigation keeps the routes it asked for, sorted; nothing else.
     expect(key("/product/1.data?_routes=routes/storefront/product,root&v=9")).toBe(
       "/product/1.data?_routes=root%2Croutes%2Fstorefront%2Fproduct",
@@ -278,6 +283,19 @@ describe("page cache", () => {
     await cache.store("/product/3", html(PUBLIC_PAGE_CACHE_CONTROL, { "set-cookie": "theme=dark" }));
     expect(cache.get("/product/2.data", new Request("http://shop/product/2.data"))).toBeNull();
     expect(cache.get("/product/3", new Request("http://shop/product/3"))).toBeNull();
+  });
+
+  it("stores a public JSON answer (a collection's products, the shop's rates), not a private one", async () => {
+    const cache = new PageCache(policy);
+    const json = (cacheControl: string) =>
+      new Response('{"currency":"GHS"}', { headers: { "content-type": "application/json", "cache-control": cacheControl } });
+    await cache.store("/api/shop-rates", json("public, max-age=60, s-maxage=60"));
+    const hit = cache.get("/api/shop-rates", new Request("http://shop/api/shop-rates", { headers: { "accept-encoding": "gzip" } }));
+    expect(hit?.headers.get("x-cache")).toBe("HIT");
+    expect(hit?.headers.get("content-type")).toBe("application/json");
+    expect(await cache.get("/api/shop-rates", new Request("http://shop/api/shop-rates"))?.json()).toEqual({ currency: "GHS" });
+    await cache.store("/api/collections/kaftans", json("private, no-store"));
+    expect(cache.get("/api/collections/kaftans", new Request("http://shop/api/collections/kaftans"))).toBeNull();
   });
 
   it("keeps a page for its s-maxage, at most the cap", async () => {

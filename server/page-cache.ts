@@ -162,13 +162,14 @@ export function inlineScriptHashes(html: Buffer): string[] {
 
 /**
  * A second lock, not the policy: paths of pages that are someone's own (or the API's, but for
- * a collection's products, which its page asks as it filters) are never looked up, in any
+ * a collection's products, which its page asks as it filters, and the shipping zones and
+ * exchange rates every storefront page asks once, /api/shop-rates) are never looked up, in any
  * spelling of their case or escapes. The policy is the route's
  * Cache-Control (`store`); a page missing from this list is still never stored unless its
  * route declares it public.
  */
 const PERSONAL_PATH =
-  /^\/+(api\/(?!collections\/[^/]+$)|admin|auth|checkout|order-confirmation|track-order|account|product\/[^/]+\/review)/i;
+  /^\/+(api\/(?!collections\/[^/]+$|shop-rates$)|admin|auth|checkout|order-confirmation|track-order|account|product\/[^/]+\/review)/i;
 
 function isPersonalPath(pathname: string): boolean {
   let decoded = pathname;
@@ -300,7 +301,7 @@ export class PageCache {
   }
 
   /**
-   * Stores a successful, cookie-free HTML or data response whose route declared it public
+   * Stores a successful, cookie-free HTML, data or JSON response whose route declared it public
    * (`Cache-Control: public, s-maxage=N`), for N seconds (capped), a page with a query only once
    * it has been asked for twice (`asked`), and a 404 only as the one page of all made-up paths
    * (NOT_FOUND_KEY), never one per path: anyone can make endlessly many paths. Returns the
@@ -315,7 +316,7 @@ export class PageCache {
       seconds !== null &&
       (response.status === 200 || (response.status === 404 && key === NOT_FOUND_KEY)) &&
       !response.headers.has("set-cookie") &&
-      (html || type.startsWith("text/x-script"));
+      (html || type.startsWith("text/x-script") || type.startsWith("application/json"));
     if (!storable) return response;
     // A page rendered whole is read as the Buffer it was made from: asking for its `body` would
     // wrap that Buffer in a stream first (@hono/node-server's Response builds one on demand).
