@@ -140,7 +140,7 @@ describeWithDatabase("the build's files answered at the http layer", (database) 
   });
 
   it("leaves to the framework what is not a plain answer: HEAD, a range, a file to compress on the way, an unknown or odd path", async () => {
-    const passed = [
+    const passed: { path: string; headers: Record<string, string>; method: string }[] = [
       { path: "/assets/entry-Ab12.js", headers: {}, method: "HEAD" },
       { path: "/images/hero/kaftans-1280.webp", headers: { range: "bytes=0-99" }, method: "GET" },
       // Compressible, but the browser takes no precompressed copy: the framework compresses it (or not).
