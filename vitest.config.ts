@@ -9,7 +9,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "bench/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,6 +3,7 @@ import lighthouse from "lighthouse";
 import { throttling as lighthouseThrottling } from "lighthouse/core/config/constants.js";
 import { CHROMIUM_ARGS, ensureChromium } from "../tests/setup/chromium";
 import { startHttpsFront } from "./https-front";
+import { mainThreadShare } from "./main-thread-share";
 
 /** The storefront pages docs/performance.md budgets (issue 15) with Lighthouse. */
 const LIGHTHOUSE_PAGES = ["/", "/collections/kaftans", "/product/1", "/checkout"];
@@ -18,6 +19,9 @@ interface PageScores {
   tbt: number;
   /** Lighthouse's measure of the host's CPU (a 16" MacBook Pro: 1,500–2,000), for which its 4× slowdown is made. */
   benchmarkIndex: number;
+  /** How much of its long tasks' wall time the page's main thread ran (%), and the blocking time of that CPU time alone (main-thread-share.ts). */
+  cpuShare: number;
+  blockingAtCpu: number;
   /** What keeps accessibility, best practices or SEO under 100, from the median run. */
   failing: string[];
 }
@@ -78,6 +82,9 @@ export async function lighthouseMedians(
     }, median of ${runs} runs, ${overTls ? "HTTP/2 over TLS, as deployed" : "HTTP/1.1 to the server itself"}) against ${origin}`,
   );
   console.log(
+    "  cpu%: how much of its long tasks' wall time the page's main thread ran; TBT@cpu: the blocking time of that CPU time alone (bench/main-thread-share.ts, not the budget)",
+  );
+  console.log(
     "page".padEnd(24),
     ...["perf", "a11y", "bp", "seo"].map((h) => h.padStart(5)),
     "FCP ms".padStart(8),
@@ -85,6 +92,8 @@ export async function lighthouseMedians(
     "CLS".padStart(6),
     "TBT ms".padStart(7),
     "host".padStart(6),
+    "cpu%".padStart(5),
+    "TBT@cpu".padStart(8),
   );
   try {
     for (const path of pages) {
@@ -102,6 +111,7 @@ export async function lighthouseMedians(
         // The page did not load (an error page, no answer): its scores would read 0, not a measurement.
         if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${path}: ${result.lhr.runtimeError.message}`);
         const { categories, audits } = result.lhr;
+        const share = mainThreadShare(result.artifacts.Trace.traceEvents, cpuSlowdown ?? 4);
         const failing = CATEGORIES.slice(1).flatMap((id) =>
           (categories[id]?.auditRefs ?? [])
             .map((ref) => audits[ref.id])
@@ -116,6 +126,8 @@ export async function lighthouseMedians(
           cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
           tbt: audits["total-blocking-time"]?.numericValue ?? 0,
           benchmarkIndex: result.lhr.environment.benchmarkIndex,
+          cpuShare: share && share.wallMs > 0 ? (100 * share.cpuMs) / share.wallMs : 100,
+          blockingAtCpu: share?.blockingAtCpuMs ?? 0,
           failing,
         });
       }
@@ -129,6 +141,8 @@ export async function lighthouseMedians(
         cls: median(samples.map((s) => s.cls)),
         tbt: median(samples.map((s) => s.tbt)),
         benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
+        cpuShare: median(samples.map((s) => s.cpuShare)),
+        blockingAtCpu: median(samples.map((s) => s.blockingAtCpu)),
         failing: middle.failing,
       };
       results.push(page);
@@ -140,6 +154,8 @@ export async function lighthouseMedians(
         page.cls.toFixed(3).padStart(6),
         String(Math.round(page.tbt)).padStart(7),
         String(Math.round(page.benchmarkIndex)).padStart(6),
+        String(Math.round(page.cpuShare)).padStart(5),
+        String(Math.round(page.blockingAtCpu)).padStart(8),
         `  (performance runs: ${samples.map((s) => s.scores.performance).join(", ")})`,
       );
       for (const line of page.failing) console.log(`    ${line}`);
