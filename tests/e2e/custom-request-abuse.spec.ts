@@ -117,7 +117,10 @@ test("one address posting large junk bodies and large photos concurrently is sto
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = rssMb(shop.pid);
 
-  const refused = statuses.filter((status) => status === 429).length;
+  // A refusal is answered before its body is read, and the connection then closed: a client still
+  // sending may see it reset before it reads the 429 (status 0, seen once in 30 posts in a slow
+  // hour). Either way the server did not read that post.
+  const refused = statuses.filter((status) => status === 429 || status === 0).length;
   const counts = statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {});
   console.log(
     `custom-order abuse: ${statuses.length} posts sent (${CONCURRENCY} at a time, ${photos.body.length >> 20} MB photos / ${junk.body.length >> 20} MB junk), ` +
@@ -126,7 +129,8 @@ test("one address posting large junk bodies and large photos concurrently is sto
   );
   // Exactly the limit's worth of posts were read (stored or refused for their photos); every other one is 429.
   expect(statuses.length - refused).toBe(CUSTOM_REQUEST_LIMIT.limit);
-  expect(statuses.every((status) => [200, 400, 429].includes(status))).toBe(true);
+  expect(statuses.every((status) => [0, 200, 400, 429].includes(status))).toBe(true);
+  expect(statuses.filter((status) => status === 429).length, "refusals are answered, not only cut off").toBeGreaterThan(0);
   expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
   // Memory bounded (issue 41): before the fix the server grew by 267–361 MB at its peak and
   // kept 182–236 MB two seconds after (each waiting body held twice, the server run without
