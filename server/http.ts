@@ -21,7 +21,7 @@ import { ISLANDS_MANIFEST_FILE } from "~/islands/islands-manifest";
 import { maintenanceVerdict, pagePathsOf } from "./maintenance-gate";
 import { reviewPhotoVisible } from "~/modules/reviews/review-photos.server";
 import { serveUploads } from "./uploads";
-import { IMMUTABLE, PUBLIC_FILE_CACHE_CONTROL, staticFiles } from "./static-files";
+import { IMMUTABLE, isUnloggedFilePath, PUBLIC_FILE_CACHE_CONTROL, staticFiles } from "./static-files";
 import { staticFileListener } from "./static-file-listener";
 import { catchAllOnlyPaths } from "./unknown-paths";
 import type { DatabaseAvailability } from "./database-availability";
@@ -140,7 +140,7 @@ export function createShopHttp(options: HttpAppOptions) {
     if (status >= 500 && !probe && !(status === 503 && c.res.headers.has("Retry-After"))) {
       serverErrors?.record(path, requestId);
     }
-    if (!(probe && status === 200) && !path.startsWith("/assets/") && !path.startsWith("/images/") && !path.startsWith("/@")) {
+    if (!(probe && status === 200) && !isUnloggedFilePath(path) && !path.startsWith("/@")) {
       logger.info({
         requestId,
         method: c.req.method,

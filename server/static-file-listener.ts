@@ -9,7 +9,7 @@ import { headerText } from "./cached-page-listener";
 import type { Logger } from "./logger";
 import type { ShopMetrics } from "./metrics";
 import { securityHeaders } from "./security-headers";
-import { IMMUTABLE, PUBLIC_FILE_CACHE_CONTROL } from "./static-files";
+import { IMMUTABLE, isUnloggedFilePath, PUBLIC_FILE_CACHE_CONTROL } from "./static-files";
 
 export interface StaticFileListenerOptions {
   /** The build's browser files: its fingerprinted `assets/` and public/'s files beside them. */
@@ -89,8 +89,7 @@ export function staticFileListener(options: StaticFileListenerOptions): (request
     }
     const ms = performance.now() - started;
     metrics.observe(pathname, 200, ms / 1000, null);
-    // As the framework's request log: the build's scripts and the pictures are not logged.
-    if (!pathname.startsWith("/assets/") && !pathname.startsWith("/images/")) {
+    if (!isUnloggedFilePath(pathname)) {
       logger.info({ requestId, method: "GET", path: pathname, status: 200, ms: Math.round(ms * 10) / 10 });
     }
     return true;

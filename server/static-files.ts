@@ -7,6 +7,9 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** For public/'s files (pictures, icons): their names stay when they change, so browsers ask again after a day. */
 export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 
+/** The build's scripts and the pictures: answered without a log line, by the framework and the http layer alike. */
+export const isUnloggedFilePath = (path: string) => path.startsWith("/assets/") || path.startsWith("/images/");
+
 /**
  * Files under `root` as served by `serveStatic`, each response carrying `cacheControl`; undefined
  * when there is no such file. The header is set on the response itself: one set on the context
