@@ -38,7 +38,7 @@ import "./app.css";
 // The fonts are not preloaded: Chromium holds the first paint for a preloaded font, and its
 // fallbacks are metric-matched (font-fallbacks.css), so the swap barely moves a line (decision 004).
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.png", type: "image/png", sizes: "64x64" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 

@@ -10,7 +10,7 @@
  *   public/images/collections/<name>-{640,960,1280}.webp    collection teasers
  *   public/images/about/<name>-<width>.webp                 about page (product widths)
  *   public/images/og-default.jpg                            social card
- *   public/favicon.svg, public/apple-touch-icon.png
+ *   public/favicon.svg, public/favicon.png, public/apple-touch-icon.png
  *
  * Output is deterministic: every "random" choice comes from a PRNG seeded by the product and
  * colour, so the same catalogue produces the same bytes.
@@ -46,6 +46,8 @@ interface Job {
   outputs: { file: string; width: number; format?: "webp" | "jpeg" | "png"; quality?: number }[];
   /** A close-up: this part of the picture (fractions of it), rendered sharp at the output size. */
   crop?: { left: number; top: number; width: number; height: number };
+  /** Keeps the SVG's transparency (the favicon's rounded corners); every other picture is opaque. */
+  alpha?: boolean;
 }
 
 /** Renders once at full size, then encodes each output (downscaled with Lanczos). */
@@ -73,7 +75,8 @@ async function run(job: Job): Promise<number> {
  * (Lanczos). Rendering the SVG larger instead would be sharper but costs minutes per picture.
  */
 async function render(job: Job) {
-  const full = await sharp(Buffer.from(job.svg())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const svg = sharp(Buffer.from(job.svg()));
+  const full = await (job.alpha ? svg : svg.removeAlpha()).raw().toBuffer({ resolveWithObject: true });
   if (!job.crop) return full;
   const { width, height, channels } = full.info;
   return sharp(full.data, { raw: { width, height, channels } })
@@ -207,6 +210,17 @@ function brandJobs(): Job[] {
       width: 1200,
       height: 630,
       outputs: [{ file: path.join(IMAGES, "og-default.jpg"), width: 1200, format: "jpeg", quality: 84 }],
+    },
+    {
+      // The icon the pages link: a bitmap, which the browser decodes in a moment. An SVG icon is
+      // a document of its own, which the page's main thread builds, styles and lays out as the
+      // page loads (decision 004, amended 2026-12-07).
+      label: "favicon",
+      svg: () => faviconSvg(true).replace("<svg ", '<svg width="64" height="64" '),
+      width: 64,
+      height: 64,
+      alpha: true,
+      outputs: [{ file: path.join(PUBLIC, "favicon.png"), width: 64, format: "png" }],
     },
     {
       label: "apple-touch-icon",

@@ -100,6 +100,12 @@ test.describe("a kept page sent by Node's http layer (server/cached-page-listene
     expect(file.headers()["content-type"]).toContain("javascript");
     expect(file.headers()["x-cache"]).toBeUndefined();
     expect((await request.get("/favicon.svg")).status()).toBe(200);
+    // The icon the pages link is a bitmap: an SVG icon was a document the page's main thread built as it loaded.
+    const iconHref = /<link[^>]*rel="icon"[^>]*>/.exec(home)?.[0].match(/href="([^"]+)"/)?.[1];
+    expect(iconHref).toBe("/favicon.png");
+    const icon = await request.get(iconHref!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toBe("image/png");
   });
 
   test("keeps the request id a proxy gave, and a browser that takes no gzip is sent the page inflated", async ({ request }) => {
