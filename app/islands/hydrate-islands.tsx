@@ -5,6 +5,7 @@ import { rememberShowResults, takeShowResults } from "~/lib/navigation";
 import { prefetchDocumentsOnIntent } from "~/components/ui/link-intent";
 import type { RootData } from "~/lib/root-data";
 import { ROOT_DATA_ID, type Island } from "./island";
+import { runPendingEffects } from "./preact-options";
 
 /**
  * Hydrates every island on the page whose component is in `islands` (decision 021). Each gets
@@ -62,7 +63,14 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
     };
     const when = typeof island?.hydrate === "function" ? island.hydrate() : island?.hydrate;
     if (when === "visible") whenNearScreen(container, hydrate);
-    else hydrate();
+    else {
+      hydrate();
+      // Its effects (what the browser knows: the cart, the shopper, the currency) in a task of
+      // their own, before the next island's hydration. Left to Preact, the effects of every
+      // island hydrated so far ran together after the next frame, one more long task on a slow phone.
+      await yieldToBrowser();
+      runPendingEffects();
+    }
   }
 }
 

@@ -15,7 +15,8 @@ import { options } from "preact";
  */
 let pendingEffects: (() => void) | null = null;
 
-const runPendingEffects = () => {
+/** Runs the effects Preact has waiting, now (hydrate-islands.tsx: each island's in a task of its own). */
+export const runPendingEffects = () => {
   const run = pendingEffects;
   pendingEffects = null;
   run?.();
