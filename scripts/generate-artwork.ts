@@ -202,6 +202,18 @@ function aboutJobs(): Job[] {
   }));
 }
 
+/** The brand mark as a square PNG of `size` pixels in public/ (transparent corners when rounded). */
+function iconJob(label: string, file: string, size: number, { rounded }: { rounded: boolean }): Job {
+  return {
+    label,
+    svg: () => faviconSvg(rounded).replace("<svg ", `<svg width="${size}" height="${size}" `),
+    width: size,
+    height: size,
+    alpha: rounded,
+    outputs: [{ file: path.join(PUBLIC, file), width: size, format: "png" }],
+  };
+}
+
 function brandJobs(): Job[] {
   return [
     {
@@ -211,24 +223,12 @@ function brandJobs(): Job[] {
       height: 630,
       outputs: [{ file: path.join(IMAGES, "og-default.jpg"), width: 1200, format: "jpeg", quality: 84 }],
     },
-    {
-      // The icon the pages link: a bitmap, which the browser decodes in a moment. An SVG icon is
-      // a document of its own, which the page's main thread builds, styles and lays out as the
-      // page loads (decision 004, amended 2026-12-07).
-      label: "favicon",
-      svg: () => faviconSvg(true).replace("<svg ", '<svg width="64" height="64" '),
-      width: 64,
-      height: 64,
-      alpha: true,
-      outputs: [{ file: path.join(PUBLIC, "favicon.png"), width: 64, format: "png" }],
-    },
-    {
-      label: "apple-touch-icon",
-      svg: () => faviconSvg(false).replace("<svg ", '<svg width="180" height="180" '),
-      width: 180,
-      height: 180,
-      outputs: [{ file: path.join(PUBLIC, "apple-touch-icon.png"), width: 180, format: "png" }],
-    },
+    // The icon the pages link: a bitmap, which the browser decodes in a moment. An SVG icon is a
+    // document of its own, which the page's main thread builds, styles and lays out as the page
+    // loads (decision 004, amended 2026-12-07). Its rounded corners stay transparent.
+    iconJob("favicon", "favicon.png", 64, { rounded: true }),
+    // iOS rounds the home-screen icon itself: square and opaque.
+    iconJob("apple-touch-icon", "apple-touch-icon.png", 180, { rounded: false }),
   ];
 }
 
