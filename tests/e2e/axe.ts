@@ -22,13 +22,32 @@ export async function settleForAxe(page: Page): Promise<void> {
 }
 
 /**
+ * axe on a page at rest: a run during which something began to move (a toast's auto-dismiss
+ * starting its fade while axe measures it) measured colours mid-transition, so the page is
+ * settled again and checked again. A page that never stops moving keeps the last run's findings.
+ */
+async function analyzeAtRest(page: Page, scope?: string) {
+  for (let run = 1; ; run++) {
+    await settleForAxe(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { axeSawMotion?: boolean };
+      w.axeSawMotion = false;
+      const saw = () => (w.axeSawMotion = true);
+      for (const type of ["transitionrun", "animationstart"]) document.addEventListener(type, saw, { capture: true, once: true });
+    });
+    const builder = new AxeBuilder({ page }).withTags(TAGS);
+    const results = await (scope ? builder.include(scope) : builder).analyze();
+    const moved = await page.evaluate(() => (window as unknown as { axeSawMotion?: boolean }).axeSawMotion === true);
+    if (!moved || run === 3) return results;
+  }
+}
+
+/**
  * axe-core on what is on screen now, or only inside `scope` (an open modal: the page behind
  * it is inert). Any serious or critical violation fails, listing each with its elements.
  */
 export async function expectNoSeriousViolations(page: Page, label: string, scope?: string): Promise<void> {
-  await settleForAxe(page);
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
-  const results = await (scope ? builder.include(scope) : builder).analyze();
+  const results = await analyzeAtRest(page, scope);
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious
     .map(
