@@ -6,6 +6,7 @@ import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from "./app/islands/islan
 import { ISLANDS_PAGES, islandsEntryPath, islandsNamedIn, islandsPagesProblems, type IslandsRoute } from "./app/islands/pages.ts";
 import { PAGE_STYLES_FILE, type PageStylesIndex } from "./server/page-styles.ts";
 import { islandsChunkGroups } from "./vite-chunks.ts";
+import { compileHint } from "./vite-compile-hint.ts";
 import { mentionedClasses } from "./vite-page-styles.ts";
 
 /** React's packages, which no script of a page of islands may hold (decision 036). */
@@ -274,7 +275,7 @@ async function buildIslands({
     mode: "production",
     logLevel: "warn",
     publicDir: false,
-    plugins: [islands, ...plugins()],
+    plugins: [islands, ...plugins(), compileHint("islands-shell")],
     resolve: { alias: islandsOnPreactAliases(appDir, aliases) },
     build: {
       outDir,

@@ -97,6 +97,24 @@ test("the key pages send no React code and at most 90 KB of gzipped JavaScript, 
   }
 });
 
+test("the islands' shell script, and no other, opens with V8's compile hint, in each encoding the server sends it", async ({ request }) => {
+  // vite-compile-hint.ts: V8 takes the comment only before any code, and the copies compressed
+  // ahead of time must say the same as the file.
+  const hint = "//# allFunctionsCalledOnLoad\n";
+  for (const path of ["/", "/product/1"]) {
+    const { sources } = await firstLoadScripts(request, path);
+    const shell = sources.filter((source) => /\/islands-shell-/.test(source));
+    expect(shell, path).toHaveLength(1);
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const response = await request.get(shell[0]!, { headers: { "accept-encoding": encoding } });
+      expect(response.headers()["content-encoding"] ?? "identity", `${shell[0]} as ${encoding}`).toBe(encoding);
+      expect((await response.text()).startsWith(hint), `${shell[0]} as ${encoding}`).toBe(true);
+    }
+    for (const source of sources.filter((source) => source !== shell[0]))
+      expect(await (await request.get(source)).text(), source).not.toContain(hint.trim());
+  }
+});
+
 /** Console errors and uncaught exceptions of the page, for a test to expect none. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
