@@ -1,5 +1,5 @@
-import zlib from "node:zlib";
 import type { Plugin } from "vite";
+import { compressedCopies } from "./vite-compression.ts";
 
 /** V8's explicit compile hint (v8.dev, "Explicit compile hints", Chrome 136 and later). */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
@@ -14,7 +14,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
  * V8 honours the comment only before any code, and Vite puts its preload map (`__vite__mapDeps`)
  * first in the chunk when it finishes the bundle, after `postBanner` would have run: the comment is
  * written once the bundle is whole (`order: "post"`), and the chunk's compressed copies, which
- * vite-plugin-compression2 made from the code without it, are made again at the same levels.
+ * vite-plugin-compression2 made from the code without it, are made again (`compressedCopies`).
  */
 export function compileHint(chunkName: string): Plugin {
   return {
@@ -35,14 +35,9 @@ export function compileHint(chunkName: string): Plugin {
           const json = JSON.parse(String(map.source)) as { mappings: string };
           map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
         }
-        const copies = {
-          br: () =>
-            zlib.brotliCompressSync(chunk.code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } }),
-          gz: () => zlib.gzipSync(chunk.code, { level: 9 }),
-        };
-        for (const [extension, compress] of Object.entries(copies)) {
+        for (const [extension, bytes] of Object.entries(compressedCopies(chunk.code))) {
           const copy = bundle[`${chunk.fileName}.${extension}`];
-          if (copy?.type === "asset") copy.source = compress();
+          if (copy?.type === "asset") copy.source = bytes;
         }
       },
     },

@@ -2,8 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { storefrontChunkGroups } from "./vite-chunks.ts";
+import { browserFilesCompressed } from "./vite-compression.ts";
 import { pageStylesIndex } from "./vite-page-styles.ts";
 import { islandsBuild } from "./vite-islands.ts";
 
@@ -11,17 +11,6 @@ const aliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "~db": fileURLToPath(new URL("./db", import.meta.url)),
 };
-
-// The browser's files compressed once, at the best levels, beside themselves (x.js.br,
-// x.js.gz): the server sends the smallest the browser accepts (server/http.ts) instead of
-// gzipping each at a middling level as it goes. Brotli takes 14 % off React's chunk.
-const browserFilesCompressed = () =>
-  compression({
-    algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
-    threshold: 1024,
-    exclude: [/\.vite\//], // the build's manifest, read by the build only
-    logLevel: "silent",
-  });
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
