@@ -5,7 +5,7 @@ import { rememberShowResults, takeShowResults } from "~/lib/navigation";
 import { prefetchDocumentsOnIntent } from "~/components/ui/link-intent";
 import type { RootData } from "~/lib/root-data";
 import { ROOT_DATA_ID, type Island } from "./island";
-import { runPendingEffects } from "./preact-options";
+import { runPendingEffects, runQueuedRenders } from "./preact-options";
 
 /**
  * Hydrates every island on the page whose component is in `islands` (decision 021). Each gets
@@ -70,6 +70,10 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
       // island hydrated so far ran together after the next frame, one more long task on a slow phone.
       await yieldToBrowser();
       runPendingEffects();
+      // And what those effects asked to render (the cart's count, the shopper's currency), in
+      // another, before the next island's hydration instead of after every island's.
+      await yieldToBrowser();
+      runQueuedRenders();
     }
   }
 }

@@ -177,6 +177,32 @@ test("what this browser remembers (its bag, its currency) shows once the islands
   expect(errors).toEqual([]);
 });
 
+test("the header shows this browser's bag before the next island is hydrated: each island's catch-up render runs in its own turn, not after every island's", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await quickAddFirstCard(page);
+  await expectCartCount(page, 1);
+  // When the header's count first appears, on the page's clock.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="cart-count"]')) return;
+      (window as unknown as { countShownAt: number }).countShownAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await gotoHydrated(page, "/");
+  await expectCartCount(page, 1);
+  const { countShownAt, heroHydratedAt } = await page.evaluate(() => ({
+    countShownAt: (window as unknown as { countShownAt?: number }).countShownAt ?? Infinity,
+    heroHydratedAt: performance.getEntriesByName("hydrate island hero", "mark")[0]?.startTime ?? -Infinity,
+  }));
+  expect(heroHydratedAt).toBeGreaterThan(0);
+  // The page's clock counts in steps of 0.1 ms: a count shown just before the hero's turn may read the same.
+  expect(countShownAt).toBeLessThanOrEqual(heroHydratedAt);
+  expect(errors).toEqual([]);
+});
+
 test("the cart panel, with its discount code field, comes as a lazy chunk when the bag first opens: none of it on the first load, at most 30 KB gzipped", async ({
   page,
   browser,
