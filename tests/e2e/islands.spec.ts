@@ -184,17 +184,18 @@ test("the header shows this browser's bag before the next island is hydrated: ea
   await quickAddFirstCard(page);
   await expectCartCount(page, 1);
   // When the header's count first appears, on the page's clock.
+  type CountWatch = Window & { countShownAt?: number };
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (!document.querySelector('[data-testid="cart-count"]')) return;
-      (window as unknown as { countShownAt: number }).countShownAt = performance.now();
+      (window as CountWatch).countShownAt = performance.now();
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
   await gotoHydrated(page, "/");
   await expectCartCount(page, 1);
   const { countShownAt, heroHydratedAt } = await page.evaluate(() => ({
-    countShownAt: (window as unknown as { countShownAt?: number }).countShownAt ?? Infinity,
+    countShownAt: (window as CountWatch).countShownAt ?? Infinity,
     heroHydratedAt: performance.getEntriesByName("hydrate island hero", "mark")[0]?.startTime ?? -Infinity,
   }));
   expect(heroHydratedAt).toBeGreaterThan(0);
