@@ -84,16 +84,32 @@ test.describe("hero carousel", () => {
 
     // Clicked and read in the page, one frame apart: the dots' animation lasts half a second,
     // which a busy test machine could let pass between two of Playwright's steps.
-    const animated = await hero.evaluate(async (section) => {
+    const { animated, startsWhereItWas } = await hero.evaluate(async (section) => {
+      const spans = [...section.querySelectorAll<HTMLElement>("[aria-label^='Go to slide'] > span")];
+      const box = (span: HTMLElement) => {
+        const { left, width } = span.getBoundingClientRect();
+        return [Math.round(left), Math.round(width)];
+      };
+      const before = spans.map(box);
       section.querySelector<HTMLButtonElement>("[aria-label='Go to slide 3: Heritage Collection']")!.click();
       await new Promise((resolve) => requestAnimationFrame(resolve));
       // What is animating now: animating a width or a colour instead would make the browser lay
       // out and repaint the hero on every frame (some 300 ms of a phone's main thread per slide).
-      return section.getAnimations({ subtree: true }).flatMap((animation) => {
+      const animated = section.getAnimations({ subtree: true }).flatMap((animation) => {
         const effect = animation.effect as KeyframeEffect;
         return effect.getKeyframes().flatMap((frame) => Object.keys(frame));
       });
+      // Each moving bar's first frame draws it where it was before the click.
+      const moves = spans.flatMap((span) => span.getAnimations());
+      for (const move of moves) {
+        move.pause();
+        move.currentTime = 0;
+      }
+      const startsWhereItWas = spans.map(box).every((start, index) => start.every((value, i) => Math.abs(value - before[index]![i]!) <= 1));
+      for (const move of moves) move.finish();
+      return { animated, startsWhereItWas: moves.length === 3 && startsWhereItWas };
     });
+    expect(startsWhereItWas, "the three bars, all moving, start from where they were").toBe(true);
     await expectSlide(page, 2);
     const properties = new Set(animated.filter((key) => !["offset", "computedOffset", "easing", "composite"].includes(key)));
     // `scale` is the picture's slow zoom (Tailwind's scale-105): a transform property too.

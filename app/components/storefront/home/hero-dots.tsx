@@ -1,6 +1,15 @@
 import { useLayoutEffect, useRef } from "react";
 import { cn } from "~/lib/cn";
 
+/** The bars' widths and the gap between their buttons, in rem: the current slide's bar is the long one. */
+const LONG_REM = 3;
+const SHORT_REM = 1.5;
+const GAP_REM = 0.5;
+
+const barWidth = (index: number, selected: number) => (index === selected ? LONG_REM : SHORT_REM);
+/** Where a bar starts in the row: each bar before it short, but the long one. */
+const barLeft = (index: number, selected: number) => index * (SHORT_REM + GAP_REM) + (selected < index ? LONG_REM - SHORT_REM : 0);
+
 /**
  * The carousel's dots: the current slide's is a long gold bar, the others short ones.
  *
@@ -22,19 +31,19 @@ export function HeroDots({
   animate: boolean;
 }) {
   const bars = useRef<(HTMLSpanElement | null)[]>([]);
-  const lastBoxes = useRef<{ left: number; width: number }[] | null>(null);
+  const lastSelected = useRef(selected);
 
   useLayoutEffect(() => {
-    // Offsets within the row, so a scroll or a resize between slides does not count as a move.
-    const boxes = bars.current.map((bar) => ({ left: bar?.offsetLeft ?? 0, width: bar?.offsetWidth ?? 0 }));
-    const before = lastBoxes.current;
-    lastBoxes.current = boxes;
-    if (!before || !animate) return;
-    boxes.forEach((box, index) => {
-      const was = before[index];
-      const bar = bars.current[index];
-      if (!was || !bar || !box.width || (was.left === box.left && was.width === box.width)) return;
-      bar.animate([{ transform: `translateX(${was.left - box.left}px) scaleX(${was.width / box.width})` }, { transform: "none" }], {
+    // Where each bar was and is, from the sizes the row is drawn with, not read from the layout:
+    // reading it here made the hero's hydration lay out the whole page (5–9 ms unthrottled).
+    const before = lastSelected.current;
+    lastSelected.current = selected;
+    if (before === selected || !animate) return;
+    bars.current.forEach((bar, index) => {
+      const [wasLeft, left] = [barLeft(index, before), barLeft(index, selected)];
+      const [wasWidth, width] = [barWidth(index, before), barWidth(index, selected)];
+      if (!bar || (wasLeft === left && wasWidth === width)) return;
+      bar.animate([{ transform: `translateX(${wasLeft - left}rem) scaleX(${wasWidth / width})` }, { transform: "none" }], {
         duration: 500,
         easing: "ease-out",
       });
@@ -42,7 +51,7 @@ export function HeroDots({
   }, [selected, animate]);
 
   return (
-    <div className="flex gap-2">
+    <div className="flex" style={{ gap: `${GAP_REM}rem` }}>
       {titles.map((title, index) => (
         <button
           key={title}
@@ -56,10 +65,8 @@ export function HeroDots({
             ref={(bar) => {
               bars.current[index] = bar;
             }}
-            className={cn(
-              "relative block h-0.5 origin-left overflow-hidden rounded-full bg-ivory/50 group-hover:bg-ivory",
-              index === selected ? "w-12" : "w-6",
-            )}
+            className="relative block h-0.5 origin-left overflow-hidden rounded-full bg-ivory/50 group-hover:bg-ivory"
+            style={{ width: `${barWidth(index, selected)}rem` }}
           >
             <span
               className={cn("absolute inset-0 bg-gold transition-opacity duration-500", index === selected ? "opacity-100" : "opacity-0")}
