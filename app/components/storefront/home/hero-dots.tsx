@@ -35,7 +35,8 @@ export function HeroDots({
 
   useLayoutEffect(() => {
     // Where each bar was and is, from the sizes the row is drawn with, not read from the layout:
-    // reading it here made the hero's hydration lay out the whole page (5–9 ms unthrottled).
+    // reading it here, on the first render too, made the hero's hydration lay out whatever was
+    // pending (the whole page when the web fonts had just arrived).
     const before = lastSelected.current;
     lastSelected.current = selected;
     if (before === selected || !animate) return;
