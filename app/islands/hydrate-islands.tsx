@@ -61,7 +61,7 @@ export async function hydrateIslands(islands: readonly { island: Island<never> }
       });
       performance.measure(`hydrate island ${name}`, `hydrate island ${name}`);
     };
-    const when = typeof island?.hydrate === "function" ? island.hydrate(page) : island?.hydrate;
+    const when = typeof island?.hydrate === "function" ? island.hydrate() : island?.hydrate;
     if (when === "visible") whenNearScreen(container, hydrate);
     else {
       hydrate();

@@ -1,5 +1,4 @@
 import { createContext, createElement, lazy, Suspense, useContext, useEffect, type ComponentType, type ReactNode } from "react";
-import type { PageContextValue } from "~/lib/page-context";
 
 /**
  * Islands: the interactive parts of a storefront page, hydrated one by one without React
@@ -20,10 +19,9 @@ export interface Island<P extends object> {
   Component: (props: P) => ReactNode;
   /**
    * `"visible"`: hydrated once it comes near the screen (below the fold); `"load"`: at once; a
-   * function: decided in the browser as the page hydrates, from what the browser knows (at once
-   * only for a signed-in shopper) or the page's context (at once when the page opens at its results).
+   * function: decided in the browser as the page hydrates (e.g. at once only for a signed-in shopper).
    */
-  hydrate: IslandHydration | ((page: PageContextValue) => IslandHydration);
+  hydrate: IslandHydration | (() => IslandHydration);
 }
 
 export type IslandHydration = "load" | "visible";

@@ -73,7 +73,7 @@ function withoutSeparators(html: string) {
 }
 
 /** Islands hydrated after their code comes (deferred components): their markup once settled is the server's too. */
-const DEFERRED = new Set(["collection-grid", "product-reviews", "product-grid"]);
+const DEFERRED = new Set(["product-reviews", "product-grid"]);
 
 const PAGES = [
   { path: "/", islands: ["header", "hero", "collection-grid", "newsletter", "cart-panel", "toaster"] },

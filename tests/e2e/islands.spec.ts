@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { cartButton, cartPanel, cards, expectCartCount, gotoHydrated, showHomeGrid, toast } from "./support";
+import { cartButton, cartPanel, cards, expectCartCount, gotoHydrated, toast } from "./support";
 
 /**
  * The home page is hydrated as islands (decision 021): the header, the hero, the collection
@@ -127,7 +127,6 @@ function collectErrors(page: Page): string[] {
 async function quickAddFirstCard(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await gotoHydrated(page, "/");
-  await showHomeGrid(page);
   const card = cards(page.getByRole("main")).first();
   const name = (await card.getAttribute("aria-label"))!;
   await card.getByRole("button", { name: `Choose size: ${name}` }).click();

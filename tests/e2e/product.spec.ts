@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { productImageBase, seedProducts } from "../../db/seed/catalog-data";
-import { addFromProductPage, cards, cartButton, cartPanel, cedis, expectCartCount, gotoHydrated, showHomeGrid, toast } from "./support";
+import { addFromProductPage, cards, cartButton, cartPanel, cedis, expectCartCount, gotoHydrated, toast } from "./support";
 
 const kaftan = seedProducts.find((p) => p.id === 1)!;
 const discount = Math.round(((kaftan.originalPrice! - kaftan.price) / kaftan.originalPrice!) * 100);
@@ -256,7 +256,6 @@ test.describe("the cart", () => {
 
 test("Quick View on a home card opens a dialog with the product, its sizes and Add to Cart", async ({ page }) => {
   await gotoHydrated(page, "/");
-  await showHomeGrid(page);
   const card = cards(page.getByRole("main")).first();
   const name = (await card.getAttribute("aria-label"))!;
   const product = seedProducts.find((p) => p.name === name)!;

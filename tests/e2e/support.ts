@@ -42,19 +42,6 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
-/**
- * Brings home's "Our Collection" grid near the screen and waits until its cards are hydrated:
- * the grid's code follows the first download and it is hydrated as it comes near the screen
- * (app/islands/home.ts), so a card's buttons do nothing before that.
- */
-export async function showHomeGrid(page: Page): Promise<void> {
-  await page.locator('[data-island="collection-grid"] > section').scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => {
-    const button = document.querySelector('[data-island="collection-grid"] article button');
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps") || key === "__e");
-  });
-}
-
 /** The product cards inside a container (each card is an <article> named after the product). */
 export function cards(scope: Page | Locator): Locator {
   return scope.getByRole("article", { name: /\S/ });
